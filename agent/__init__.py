@@ -1,0 +1,1 @@
+"""The coaching agent: a LangGraph ReAct graph over the knowledge base."""

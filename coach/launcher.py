@@ -1,0 +1,111 @@
+"""Process supervisor behind ``make run``: redis (embedded), daphne, worker, beat.
+
+Children get their own process groups so a terminal's Ctrl-C reaches only us;
+we then stop them in order and make sure nothing outlives the launcher.
+"""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+
+STOP_GRACE = 8.0  # seconds before a child that ignores SIGTERM is killed
+
+
+def port_is_free(host: str, port: int) -> bool:
+    """Return whether ``host:port`` can be bound right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _wait_for_port(host: str, port: int, procs: list, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if any(p.poll() is not None for p in procs):
+            return False
+        with socket.socket() as probe:
+            if probe.connect_ex((host, port)) == 0:
+                return True
+        time.sleep(0.1)
+    return False
+
+
+def _stop(procs: list[subprocess.Popen]) -> None:
+    for proc in reversed(procs):
+        if proc.poll() is None:
+            proc.terminate()
+    deadline = time.monotonic() + STOP_GRACE
+    for proc in reversed(procs):
+        try:
+            proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            pass
+    for proc in procs:
+        # Also reap grandchildren (e.g. pool processes) left in the child's group.
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait()
+
+
+def _spawn(args: list[str], env: dict) -> subprocess.Popen:
+    return subprocess.Popen(args, env=env, start_new_session=True)
+
+
+def launch(*, host: str, port: int) -> int:
+    """Run the whole stack in the foreground until a signal; return an exit code."""
+    if not port_is_free(host, port):
+        print(f"错误：端口 {port} 已被占用，请换一个端口：PORT=8001 make run", file=sys.stderr)
+        return 2
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    procs: list[subprocess.Popen] = []
+    stopping = False
+
+    def on_signal(signum, frame):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        if not os.environ.get("REDIS_URL"):
+            from coach.embedded import redis_start
+
+            procs.append(redis_start(socket=Path(settings.REDIS_URL[len("unix://"):])))
+            env["REDIS_URL"] = settings.REDIS_URL
+        call_command("migrate", interactive=False, verbosity=0)
+        call_command("load_knowledge")
+        if not settings.DEBUG:
+            call_command("collectstatic", interactive=False, verbosity=0)
+        py = sys.executable
+        procs.append(_spawn([py, "-m", "celery", "-A", "coach", "worker",
+                             "--pool", "threads", "-c", "4", "-l", "INFO",
+                             "-n", f"coach-{os.getpid()}@%h"], env))
+        procs.append(_spawn([py, "-m", "celery", "-A", "coach", "beat", "-l", "INFO",
+                             "-s", settings.CELERY_BEAT_SCHEDULE_FILENAME], env))
+        procs.append(_spawn([py, "-m", "daphne", "-b", host, "-p", str(port),
+                             "--proxy-headers", "coach.asgi:application"], env))
+        if not _wait_for_port(host, port, procs, timeout=60):
+            print("错误：服务没能启动，请查看上面的日志。", file=sys.stderr)
+            return 1
+        print(f"\n  ✅ 已启动：http://{host}:{port}/   （Ctrl-C 停止）\n", flush=True)
+        while not stopping:
+            if any(p.poll() is not None for p in procs):
+                print("错误：有子进程意外退出，正在停止全部服务。", file=sys.stderr)
+                return 1
+            time.sleep(0.2)
+        return 0
+    finally:
+        _stop(procs)

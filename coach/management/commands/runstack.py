@@ -1,0 +1,19 @@
+"""``manage.py runstack``: the whole app in one command (what ``make run`` calls)."""
+
+import sys
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from coach.launcher import launch
+
+
+class Command(BaseCommand):
+    help = "启动 daphne、celery worker 和 beat（默认带内置 Redis），打印访问地址。"
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", type=int, default=settings.PORT)
+
+    def handle(self, *args, host, port, **options):
+        sys.exit(launch(host=host, port=port))

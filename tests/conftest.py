@@ -1,0 +1,21 @@
+"""Shared fixtures."""
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+
+
+def cache_clear_own_keys() -> None:
+    """Delete this run's cache keys only; FLUSHDB would hit CI's shared Redis."""
+    client = cache._cache.get_client(write=True)
+    prefix = settings.CACHES["default"]["KEY_PREFIX"]
+    keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+    if keys:
+        client.delete(*keys)
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    """Start every test with an empty cache (it holds versions and heartbeats)."""
+    cache_clear_own_keys()
+    yield

