@@ -1,6 +1,7 @@
 """Celery app: the worker runs guidance scans and heartbeats scheduled by beat."""
 
 import os
+import sys
 
 from celery import Celery, signals
 
@@ -16,7 +17,14 @@ app.autodiscover_tasks()
 def refuse_memory_layer(sender=None, **kwargs):
     """Stop a worker or beat that could not reach daphne's sockets."""
     from django.conf import settings
+    from django.core.exceptions import ImproperlyConfigured
 
     from coach.runtime import ensure_cross_process_layer
 
-    ensure_cross_process_layer(settings.CHANNEL_LAYERS, role="Celery")
+    try:
+        ensure_cross_process_layer(settings.CHANNEL_LAYERS, role="Celery")
+    except ImproperlyConfigured as exc:
+        # Celery logs and swallows Exceptions raised by signal receivers;
+        # SystemExit is not swallowed, so the process really stops.
+        sys.stderr.write(f"ImproperlyConfigured: {exc}\n")
+        raise SystemExit(78) from exc

@@ -3,6 +3,7 @@
 import time
 
 from asgiref.sync import async_to_sync
+
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache

@@ -67,7 +67,10 @@ def _spawn(args: list[str], env: dict) -> subprocess.Popen:
 def launch(*, host: str, port: int) -> int:
     """Run the whole stack in the foreground until a signal; return an exit code."""
     if not port_is_free(host, port):
-        print(f"错误：端口 {port} 已被占用，请换一个端口：PORT=8001 make run", file=sys.stderr)
+        print(
+            f"错误：端口 {port} 已被占用，请换一个端口：PORT=8001 make run",
+            file=sys.stderr,
+        )
         return 2
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     procs: list[subprocess.Popen] = []
@@ -83,20 +86,67 @@ def launch(*, host: str, port: int) -> int:
         if not os.environ.get("REDIS_URL"):
             from coach.embedded import redis_start
 
-            procs.append(redis_start(socket=Path(settings.REDIS_URL[len("unix://"):])))
+            procs.append(redis_start(socket=Path(settings.REDIS_URL[len("unix://") :])))
             env["REDIS_URL"] = settings.REDIS_URL
         call_command("migrate", interactive=False, verbosity=0)
         call_command("load_knowledge")
         if not settings.DEBUG:
             call_command("collectstatic", interactive=False, verbosity=0)
         py = sys.executable
-        procs.append(_spawn([py, "-m", "celery", "-A", "coach", "worker",
-                             "--pool", "threads", "-c", "4", "-l", "INFO",
-                             "-n", f"coach-{os.getpid()}@%h"], env))
-        procs.append(_spawn([py, "-m", "celery", "-A", "coach", "beat", "-l", "INFO",
-                             "-s", settings.CELERY_BEAT_SCHEDULE_FILENAME], env))
-        procs.append(_spawn([py, "-m", "daphne", "-b", host, "-p", str(port),
-                             "--proxy-headers", "coach.asgi:application"], env))
+        procs.append(
+            _spawn(
+                [
+                    py,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "coach",
+                    "worker",
+                    "--pool",
+                    "threads",
+                    "-c",
+                    "4",
+                    "-l",
+                    "INFO",
+                    "-n",
+                    f"coach-{os.getpid()}@%h",
+                ],
+                env,
+            )
+        )
+        procs.append(
+            _spawn(
+                [
+                    py,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "coach",
+                    "beat",
+                    "-l",
+                    "INFO",
+                    "-s",
+                    settings.CELERY_BEAT_SCHEDULE_FILENAME,
+                ],
+                env,
+            )
+        )
+        procs.append(
+            _spawn(
+                [
+                    py,
+                    "-m",
+                    "daphne",
+                    "-b",
+                    host,
+                    "-p",
+                    str(port),
+                    "--proxy-headers",
+                    "coach.asgi:application",
+                ],
+                env,
+            )
+        )
         if not _wait_for_port(host, port, procs, timeout=60):
             print("错误：服务没能启动，请查看上面的日志。", file=sys.stderr)
             return 1

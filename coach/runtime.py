@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+
 from django.core.exceptions import ImproperlyConfigured
 
 # No inline scripts or styles anywhere: every page loads static ES modules.

@@ -12,20 +12,22 @@ import environ
 from coach import runtime
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(environ.Env().str("COACH_VAR_DIR", default=str(BASE_DIR / "var")))
-
 env = environ.Env()
+# A local .env (never committed) is read if present; real env vars win.
+environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
+VAR_DIR = Path(env.str("COACH_VAR_DIR", default="") or BASE_DIR / "var")
 
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
-SECRET_KEY = env.str(
-    "DJANGO_SECRET_KEY",
-    default="dev-insecure-只用于本机开发-never-use-in-production" if DEBUG else "",
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or (
+    "dev-insecure-only-for-local-development-never-in-production" if DEBUG else ""
 )
-ALLOWED_HOSTS = env.list(
-    "DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
+ALLOWED_HOSTS = [h for h in env.list("DJANGO_ALLOWED_HOSTS", default=[]) if h] or (
+    ["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
 )
 runtime.validate_production(debug=DEBUG, secret_key=SECRET_KEY, hosts=ALLOWED_HOSTS)
-CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_TRUSTED_ORIGINS = [
+    o for o in env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[]) if o
+]
 
 INSTALLED_APPS = [
     "daphne",
@@ -82,7 +84,7 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="") or runtime.embedded_redis_url(VAR_DIR)
-CHANNEL_LAYER = env.str("CHANNEL_LAYER", default="redis")
+CHANNEL_LAYER = env.str("CHANNEL_LAYER", default="") or "redis"
 CHANNEL_LAYERS = runtime.channel_layers(CHANNEL_LAYER, REDIS_URL)
 CACHES = {
     "default": {
@@ -115,10 +117,10 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # --- Coach (agent and guidance) ---------------------------------------------
-COACH_LLM = env.str("COACH_LLM", default="auto")
+COACH_LLM = env.str("COACH_LLM", default="") or "auto"
 OPENAI_API_KEY = env.str("OPENAI_API_KEY", default="")
 OPENAI_BASE_URL = env.str("OPENAI_BASE_URL", default="")
-COACH_LLM_MODEL = env.str("COACH_LLM_MODEL", default="gpt-4o-mini")
+COACH_LLM_MODEL = env.str("COACH_LLM_MODEL", default="") or "gpt-4o-mini"
 COACH_LLM_MODE = runtime.llm_mode(COACH_LLM, OPENAI_API_KEY)
 AGENT_MAX_ITERATIONS = env.int("AGENT_MAX_ITERATIONS", default=5)
 AGENT_LOOP_TIMEOUT = env.float("AGENT_LOOP_TIMEOUT", default=30.0)
@@ -127,7 +129,7 @@ GUIDE_IDLE_TIMEOUT = env.int("GUIDE_IDLE_TIMEOUT", default=600)
 GUIDE_QUIET_TIMEOUT = env.int("GUIDE_QUIET_TIMEOUT", default=900)
 GUIDE_SHORT_ANSWER_THRESHOLD = env.int("GUIDE_SHORT_ANSWER_THRESHOLD", default=20)
 GUIDE_STUCK_TIMEOUT = env.int("GUIDE_STUCK_TIMEOUT", default=600)
-KNOWLEDGE_DIR = Path(env.str("KNOWLEDGE_DIR", default=str(BASE_DIR / "data")))
+KNOWLEDGE_DIR = Path(env.str("KNOWLEDGE_DIR", default="") or BASE_DIR / "data")
 HEALTHZ_REQUIRE_WORKER = env.bool("HEALTHZ_REQUIRE_WORKER", default=True)
 PORT = env.int("PORT", default=8000)
 

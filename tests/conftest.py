@@ -1,6 +1,7 @@
 """Shared fixtures."""
 
 import pytest
+
 from django.conf import settings
 from django.core.cache import cache
 

@@ -28,3 +28,6 @@ from coach.settings import CACHES  # noqa: E402
 # Each test run gets its own cache namespace on a shared Redis.
 CACHES["default"]["KEY_PREFIX"] = f"coach-test-{os.getpid()}"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# True when this run started its own Redis (pass 1 of CI, plain `make test`).
+EMBEDDED_TEST_REDIS = bool(globals().get("_redis"))

@@ -1,0 +1,45 @@
+# Two commands for a newcomer: `make run` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip --disable-pip-version-check -q
+
+.PHONY: run test lint typecheck bench browser clean
+
+# Re-install only when pyproject.toml changed: a second `make run` starts in seconds.
+$(VENV)/.installed: pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -e .
+	@touch $@
+
+$(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
+	$(PIP) install -e '.[dev]'
+	@touch $@
+
+run: $(VENV)/.installed
+	$(PY) manage.py runstack
+
+test: $(VENV)/.installed-dev browser
+	$(PY) -m pytest
+
+# Browser tests drive Debian's chromium; as root we install it, otherwise the
+# browser tests skip and say why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian chromium for the browser tests"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	      || echo "chromium install failed: browser tests will be skipped"; \
+	  else echo "chromium missing and not root: browser tests will be skipped"; fi; }
+
+lint: $(VENV)/.installed-dev
+	$(PY) -m ruff check .
+
+typecheck: $(VENV)/.installed-dev
+	$(PY) -m mypy agent
+
+bench: $(VENV)/.installed-dev
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf var .pytest_cache .ruff_cache .mypy_cache

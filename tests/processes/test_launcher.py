@@ -1,0 +1,49 @@
+"""`make run`'s launcher: serves, reports healthy, and stops without leftovers."""
+
+import signal
+import socket
+import time
+
+import psutil
+import pytest
+
+from tests.processes.stack import Stack
+
+pytestmark = pytest.mark.processes
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["term", "ctrl-c"])
+def test_launcher_serves_healthy_stack_and_stops_leaving_no_process(tmp_path, sig):
+    stack = Stack(tmp_path)
+    try:
+        body = stack.wait_healthy()
+        assert body["worker"]["ok"] is True  # beat scheduled, a worker ran it
+        assert body["database"]["ok"] and body["redis"]["ok"]
+        assert f"http://127.0.0.1:{stack.port}/" in stack.output()
+        children = psutil.Process(stack.proc.pid).children(recursive=True)
+        names = " ".join(" ".join(c.cmdline()) for c in children)
+        assert "daphne" in names and "worker" in names and "beat" in names
+        started = time.monotonic()
+    finally:
+        code = stack.stop(sig)
+    assert code == 0
+    assert time.monotonic() - started < 10
+    time.sleep(0.2)
+    alive = [
+        c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE
+    ]
+    assert alive == []
+
+
+def test_launcher_on_a_busy_port_fails_with_one_line(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        stack = Stack(tmp_path, port=port)
+        code = stack.proc.wait(timeout=60)
+        out = stack.output()
+        stack.log.close()
+    assert code != 0
+    errors = [line for line in out.splitlines() if "端口" in line]
+    assert len(errors) == 1 and str(port) in errors[0]
