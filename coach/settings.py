@@ -114,6 +114,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "coach.tasks.heartbeat",
         "schedule": HEARTBEAT_INTERVAL,
     },
+    # Every GUIDE_SCAN_INTERVAL seconds: find stalled sessions and nudge them.
+    "guidance-scan": {
+        "task": "coach.tasks.guidance_scan",
+        "schedule": GUIDE_SCAN_INTERVAL,
+        "options": {"expires": GUIDE_SCAN_INTERVAL},  # a late scan is superseded
+    },
 }
 
 # --- Coach (agent and guidance) ---------------------------------------------
@@ -129,6 +135,20 @@ GUIDE_IDLE_TIMEOUT = env.int("GUIDE_IDLE_TIMEOUT", default=600)
 GUIDE_QUIET_TIMEOUT = env.int("GUIDE_QUIET_TIMEOUT", default=900)
 GUIDE_SHORT_ANSWER_THRESHOLD = env.int("GUIDE_SHORT_ANSWER_THRESHOLD", default=20)
 GUIDE_STUCK_TIMEOUT = env.int("GUIDE_STUCK_TIMEOUT", default=600)
+# Seconds an answer must stay unchanged before its length or vagueness is judged
+# (so nobody is nudged mid-sentence), and the nudge budget per session per hour.
+GUIDE_ANSWER_SETTLE = env.int("GUIDE_ANSWER_SETTLE", default=30)
+GUIDE_HOURLY_CAP = env.int("GUIDE_HOURLY_CAP", default=3)
+# Seed 003 §7.2: per trigger, whether it is on, its threshold and its action.
+GUIDE_STRATEGIES = {
+    "idle_timeout": {"enabled": True, "timeout": GUIDE_IDLE_TIMEOUT,
+                     "quiet_timeout": GUIDE_QUIET_TIMEOUT, "action": "proactive_guide"},
+    "short_answer": {"enabled": True, "threshold": GUIDE_SHORT_ANSWER_THRESHOLD,
+                     "action": "passive_guide"},
+    "vague_answer": {"enabled": True, "action": "passive_guide"},
+    "stuck": {"enabled": True, "timeout": GUIDE_STUCK_TIMEOUT,
+              "action": "passive_guide"},
+}
 KNOWLEDGE_DIR = Path(env.str("KNOWLEDGE_DIR", default="") or BASE_DIR / "data")
 HEALTHZ_REQUIRE_WORKER = env.bool("HEALTHZ_REQUIRE_WORKER", default=True)
 PORT = env.int("PORT", default=8000)

@@ -9,3 +9,11 @@ def heartbeat() -> None:
     from coach.health import heartbeat_record
 
     heartbeat_record()
+
+
+@shared_task
+def guidance_scan() -> int:
+    """Raise and push the nudges that are due now."""
+    from coach.services.nudges import guidance_scan as scan
+
+    return scan()

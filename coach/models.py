@@ -1,0 +1,184 @@
+"""Product data: a coaching session per visitor, its answers, chat and guidance."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+STEP_CHOICES = [
+    ("values_exploration", _("重要的事")),
+    ("strengths_exploration", _("擅长的事")),
+    ("interests_exploration", _("喜欢的事")),
+    ("synthesis", _("综合")),
+]
+GUIDE_MODES = [("normal", _("正常")), ("quiet", _("安静"))]
+TRIGGERS = [
+    ("idle_timeout", _("空闲超时")),
+    ("short_answer", _("回答过短")),
+    ("vague_answer", _("回答模糊")),
+    ("stuck", _("卡在问题")),
+]
+
+
+class CoachingSession(models.Model):
+    """One person's way through the workbook (anonymous or logged in)."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    step = models.CharField(max_length=32, choices=STEP_CHOICES,
+                            default="values_exploration")
+    question_id = models.CharField(max_length=8, blank=True)
+    guide_mode = models.CharField(max_length=8, choices=GUIDE_MODES, default="normal")
+    # Every user action (not ping) bumps the episode: nudges are unique per episode.
+    activity_episode = models.PositiveIntegerField(default=0)
+    last_activity_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # When the beat scan should next look at this session (NULL: nothing pending).
+    # Indexed so a scan costs the number of due sessions, not all sessions.
+    guide_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The latest answer judged for length/vagueness (each version judged once).
+    answer_judged_at = models.DateTimeField(null=True, blank=True)
+    focus_question_id = models.CharField(max_length=8, blank=True)
+    focus_since = models.DateTimeField(null=True, blank=True, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    notes = models.JSONField(default=dict, blank=True)
+    results = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-last_activity_at"]
+        verbose_name = _("教练会话")
+        verbose_name_plural = _("教练会话")
+
+    def __str__(self):
+        return f"{self.public_id} ({self.get_step_display()})"
+
+
+class Answer(models.Model):
+    """The latest answer to one workbook question."""
+
+    session = models.ForeignKey(CoachingSession, on_delete=models.CASCADE,
+                                related_name="answers")
+    question_id = models.CharField(max_length=8)
+    text = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+
+    class Meta:
+        ordering = ["question_id"]
+        verbose_name = _("回答")
+        verbose_name_plural = _("回答")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "question_id"],
+                                    name="answer_unique_per_question"),
+        ]
+
+    def __str__(self):
+        return f"{self.question_id}: {self.text[:20]}"
+
+
+class AnswerRevision(models.Model):
+    """A previous version of an answer (edit history)."""
+
+    answer = models.ForeignKey(Answer, on_delete=models.CASCADE,
+                               related_name="revisions")
+    text = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("回答修改记录")
+        verbose_name_plural = _("回答修改记录")
+
+    def __str__(self):
+        return f"{self.answer.question_id} @ {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class ChatMessage(models.Model):
+    """A chat message between the person and the coach (never tool chatter)."""
+
+    ROLES = [("user", _("用户")), ("coach", _("教练"))]
+
+    session = models.ForeignKey(CoachingSession, on_delete=models.CASCADE,
+                                related_name="messages")
+    role = models.CharField(max_length=8, choices=ROLES)
+    text = models.TextField()
+    selection = models.TextField(blank=True)
+    question_id = models.CharField(max_length=8, blank=True)
+    client_id = models.CharField(max_length=64, blank=True)
+    reply_to = models.OneToOneField("self", null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="reply")
+    tools_used = models.JSONField(default=list, blank=True)
+    examples = models.JSONField(default=list, blank=True)
+    guide_questions = models.JSONField(default=list, blank=True)
+    trace = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("聊天消息")
+        verbose_name_plural = _("聊天消息")
+        constraints = [
+            # A resend with the same client_id is recognised, never processed twice.
+            models.UniqueConstraint(
+                fields=["session", "client_id"], name="message_unique_client_id",
+                condition=~models.Q(client_id=""),
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_role_display()}: {self.text[:30]}"
+
+
+class Guidance(models.Model):
+    """A proactive nudge raised by the beat scan."""
+
+    session = models.ForeignKey(CoachingSession, on_delete=models.CASCADE,
+                                related_name="guidance")
+    trigger = models.CharField(max_length=16, choices=TRIGGERS)
+    episode = models.PositiveIntegerField()
+    question_id = models.CharField(max_length=8, blank=True)
+    text = models.TextField()
+    examples = models.JSONField(default=list, blank=True)
+    suggestions = models.JSONField(default=list, blank=True)
+    guide_questions = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("主动引导")
+        verbose_name_plural = _("主动引导")
+        constraints = [
+            # At most one nudge per activity episode (so also per trigger), even
+            # when two scans race or a task is redelivered.
+            models.UniqueConstraint(fields=["session", "episode"],
+                                    name="guidance_once_per_episode"),
+        ]
+        indexes = [models.Index(fields=["session", "created_at"])]
+
+    def __str__(self):
+        return f"{self.get_trigger_display()} → {self.session_id}"
+
+
+class Profile(models.Model):
+    """Basic information the coach uses to understand the person quickly."""
+
+    session = models.OneToOneField(CoachingSession, on_delete=models.CASCADE,
+                                   related_name="profile")
+    nickname = models.CharField(_("称呼"), max_length=40, blank=True)
+    age_range = models.CharField(_("年龄段"), max_length=20, blank=True)
+    occupation = models.CharField(_("现在的工作"), max_length=80, blank=True)
+    about = models.TextField(_("想对教练说的话"), max_length=1000, blank=True)
+    work_history = models.JSONField(_("工作经历"), default=list, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("个人资料")
+        verbose_name_plural = _("个人资料")
+
+    def __str__(self):
+        return self.nickname or str(self.session_id)

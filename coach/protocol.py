@@ -1,0 +1,139 @@
+"""The WebSocket protocol's inbound frames, validated with pydantic.
+
+Each bad frame maps to one error code (DESIGN.md) and a Chinese message.
+"""
+
+import json
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import ValidationError as PydanticError
+
+MAX_FRAME_BYTES = 8 * 1024
+MAX_TEXT_CHARS = 2000
+STEPS = ("values_exploration", "strengths_exploration", "interests_exploration",
+         "synthesis")
+
+MESSAGES = {
+    "bad_json": "消息格式不对（不是合法的 JSON），请刷新页面后再试。",
+    "unknown_type": "无法识别的消息类型。",
+    "invalid": "消息缺少字段或字段不合法。",
+    "too_long": f"内容太长了：单条消息请不要超过 {MAX_TEXT_CHARS} 字。",
+    "rate_limited": "发得有点快，请稍等片刻再问教练。",
+    "busy": "教练还在回答上一条消息，请稍等。",
+    "internal": "服务器出了点问题，你的内容已经保存，请稍后再试。",
+}
+
+# Control characters other than tab/newline are never meaningful in a message.
+QuestionId = Annotated[str, StringConstraints(pattern=r"^[VSP]\d{2}$")]
+Text = Annotated[str, StringConstraints(max_length=MAX_TEXT_CHARS)]
+
+
+class ProtocolError(Exception):
+    """A frame the server refuses; the socket stays open."""
+
+    def __init__(self, code: str, detail: str = "", retry_after: float | None = None):
+        super().__init__(code)
+        self.code = code
+        self.detail = detail
+        self.retry_after = retry_after
+
+    def frame(self) -> dict:
+        """Return the `error` frame for this refusal."""
+        frame = {"type": "error", "code": self.code, "message": MESSAGES[self.code]}
+        if self.detail:
+            frame["detail"] = self.detail
+        if self.retry_after is not None:
+            frame["retry_after"] = self.retry_after
+        return frame
+
+
+class _Frame(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+
+class Chat(_Frame):
+    type: Literal["chat"]
+    text: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1)]
+    selection: Text = ""
+    question_id: QuestionId | None = None
+    client_id: Annotated[str, StringConstraints(max_length=64)] = ""
+
+
+class GuidePick(_Frame):
+    type: Literal["guide_pick"]
+    guide_id: Annotated[str, StringConstraints(pattern=r"^guide_\d{1,2}$")]
+    client_id: Annotated[str, StringConstraints(max_length=64)] = ""
+
+
+class AnswerFrame(_Frame):
+    type: Literal["answer"]
+    question_id: QuestionId
+    text: Text
+
+
+class Focus(_Frame):
+    type: Literal["focus"]
+    question_id: QuestionId
+
+
+class Step(_Frame):
+    type: Literal["step"]
+    step: Literal[STEPS]  # type: ignore[valid-type]
+
+
+class Preference(_Frame):
+    type: Literal["preference"]
+    guide_mode: Literal["normal", "quiet"]
+
+
+class GuidanceRead(_Frame):
+    type: Literal["guidance_read"]
+    guidance_id: Annotated[int, Field(ge=1)]
+
+
+class Ping(_Frame):
+    type: Literal["ping"]
+
+
+FRAMES = (Chat, GuidePick, AnswerFrame, Focus, Step, Preference, GuidanceRead, Ping)
+TYPES = {f.model_fields["type"].annotation.__args__[0]: f for f in FRAMES}
+_ADAPTERS = {name: TypeAdapter(model) for name, model in TYPES.items()}
+
+
+def _clean(text: str) -> str:
+    return "".join(ch for ch in text if ch in "\t\n" or ch >= " ")
+
+
+def frame_parse(raw: str | None) -> _Frame:
+    """Validate one text frame; raise ProtocolError with the matching code."""
+    if raw is None:
+        raise ProtocolError("invalid", "只接受文本帧")
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES:
+        raise ProtocolError("too_long")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("bad_json") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError("invalid", "缺少 type")
+    adapter = _ADAPTERS.get(data["type"])
+    if adapter is None:
+        raise ProtocolError("unknown_type")
+    try:
+        frame = adapter.validate_python(data)
+    except PydanticError as exc:
+        too_long = any(e["type"] == "string_too_long" for e in exc.errors())
+        fields = ",".join(str(e["loc"][0]) for e in exc.errors() if e["loc"])
+        raise ProtocolError("too_long" if too_long else "invalid", fields) from exc
+    for name in ("text", "selection"):
+        if isinstance(getattr(frame, name, None), str):
+            value = _clean(getattr(frame, name))
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:  # lone surrogates cannot be stored
+                raise ProtocolError("invalid", name) from exc
+            setattr(frame, name, value)
+    if isinstance(frame, Chat) and not frame.text.strip():
+        raise ProtocolError("invalid", "text")
+    return frame

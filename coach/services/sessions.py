@@ -1,0 +1,94 @@
+"""Coaching sessions: finding a visitor's session, activity, focus, step, mode."""
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from coach.models import CoachingSession, Guidance
+from coach.services.nudges import first_check_delay
+
+SESSION_KEY = "coach_session_id"
+
+
+def _session_for(*, store, user) -> CoachingSession:
+    """Return the coaching session for a Django session store and user."""
+    if user is not None and user.is_authenticated:
+        coaching, _ = CoachingSession.objects.get_or_create(user=user)
+        return coaching
+    session_id = store.get(SESSION_KEY)
+    if session_id:
+        found = CoachingSession.objects.filter(pk=session_id, user=None).first()
+        if found:
+            return found
+    coaching = CoachingSession.objects.create()
+    store[SESSION_KEY] = coaching.pk
+    store.save()
+    return coaching
+
+
+def session_for_request(*, request) -> CoachingSession:
+    """Return (creating if needed) the visitor's session for an HTTP request."""
+    return _session_for(store=request.session, user=getattr(request, "user", None))
+
+
+def session_for_scope(*, scope) -> CoachingSession | None:
+    """Return the visitor's session for a WebSocket scope, or None if unknown.
+
+    A socket never creates a session: the visitor must have loaded a page first,
+    so the cookie, not anything sent over the socket, decides who this is.
+    """
+    user = scope.get("user")
+    if user is not None and user.is_authenticated:
+        return CoachingSession.objects.get_or_create(user=user)[0]
+    store = scope.get("session")
+    session_id = store.get(SESSION_KEY) if store is not None else None
+    if not session_id:
+        return None
+    return CoachingSession.objects.filter(pk=session_id, user=None).first()
+
+
+def activity_mark(*, session: CoachingSession) -> None:
+    """Record user activity: a new episode starts and pending nudges are void."""
+    now = timezone.now()
+    with transaction.atomic():
+        CoachingSession.objects.filter(pk=session.pk).update(
+            last_activity_at=now, activity_episode=F("activity_episode") + 1,
+            guide_due_at=None if session.finished_at else now + first_check_delay(),
+        )
+        Guidance.objects.filter(
+            session=session, delivered_at=None, cancelled_at=None
+        ).update(cancelled_at=now)
+    session.refresh_from_db(
+        fields=["last_activity_at", "activity_episode", "guide_due_at"])
+
+
+def focus_set(*, session: CoachingSession, question_id: str) -> None:
+    """Record the question now on screen (feeds stuck detection)."""
+    now = timezone.now()
+    updates = {"question_id": question_id}
+    if session.focus_question_id != question_id:
+        updates.update(focus_question_id=question_id, focus_since=now)
+    CoachingSession.objects.filter(pk=session.pk).update(**updates)
+    for name, value in updates.items():
+        setattr(session, name, value)
+    activity_mark(session=session)
+
+
+def step_set(*, session: CoachingSession, step: str) -> None:
+    """Move the session to another workbook step."""
+    CoachingSession.objects.filter(pk=session.pk).update(step=step)
+    session.step = step
+    activity_mark(session=session)
+
+
+def preference_set(*, session: CoachingSession, guide_mode: str) -> None:
+    """Switch between normal and quiet guidance."""
+    CoachingSession.objects.filter(pk=session.pk).update(guide_mode=guide_mode)
+    session.guide_mode = guide_mode
+    activity_mark(session=session)
+
+
+def results_save(*, session: CoachingSession, results: dict) -> None:
+    """Store the person's own ordering and picks on the results page."""
+    CoachingSession.objects.filter(pk=session.pk).update(results=results)
+    session.results = results

@@ -1,0 +1,116 @@
+"""One chat turn: limits, save first, run the agent as its own task, save reply.
+
+A Channels consumer handles one frame at a time, so the turn runs as a task:
+the socket keeps saving answers and answering pings while the coach thinks.
+"""
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.core.cache import cache
+
+from agent.api import TurnDelta, TurnResult, run_turn
+from coach import selectors, services
+from coach.models import ChatMessage
+from coach.protocol import ProtocolError
+from coach.ratelimit import chat_allow
+from knowledge.selectors import guide_question_get
+
+log = logging.getLogger(__name__)
+_running: set[asyncio.Task] = set()  # strong refs: a turn outlives its socket
+
+
+def _lock_key(session) -> str:
+    return f"turn-lock:{session.public_id}"
+
+
+def reply_frame(reply: ChatMessage) -> dict:
+    """Return the final `reply` frame for a stored coach message."""
+    return {
+        "type": "reply", "reply_id": f"r{reply.reply_to_id}", "text": reply.text,
+        "tools_used": reply.tools_used, "examples": reply.examples,
+        "guide_questions": reply.guide_questions,
+    }
+
+
+def _reply_of(message: ChatMessage) -> ChatMessage | None:
+    return ChatMessage.objects.filter(reply_to=message).first()
+
+
+async def turn_start(consumer, *, text: str = "", selection: str = "",
+                     question_id: str = "", client_id: str = "",
+                     guide_id: str | None = None) -> None:
+    """Validate, persist the person's message, and start the agent turn."""
+    session = consumer.session
+    if guide_id:
+        chip = await database_sync_to_async(guide_question_get)(
+            step=session.step, guide_id=guide_id)
+        if chip is None:
+            raise ProtocolError("invalid", "guide_id")
+        text = chip.text
+    lock_ttl = int(settings.AGENT_TURN_DEADLINE) + 15
+    if not await cache.aadd(_lock_key(session), client_id or "1", timeout=lock_ttl):
+        raise ProtocolError("busy")
+    try:
+        retry_after = await chat_allow(session_key=str(session.public_id))
+        if retry_after is not None:
+            raise ProtocolError("rate_limited", retry_after=retry_after)
+        message, created = await database_sync_to_async(services.message_user_append)(
+            session=session, text=text, selection=selection,
+            question_id=question_id or session.question_id, client_id=client_id)
+        if not created:
+            reply = await database_sync_to_async(_reply_of)(message)
+            if reply is not None:  # a resend of an answered message: answer again
+                await consumer.send_json(reply_frame(reply))
+                await cache.adelete(_lock_key(session))
+                return
+    except BaseException:
+        await cache.adelete(_lock_key(session))
+        raise
+    task = asyncio.create_task(_turn_run(consumer, message, guide_id))
+    _running.add(task)
+    task.add_done_callback(_running.discard)
+
+
+async def _send(consumer, frame: dict) -> bool:
+    if consumer.closed:
+        return False
+    try:
+        await consumer.send_json(frame)
+        return True
+    except Exception:  # the socket closed mid-stream; the reply is still saved
+        return False
+
+
+async def _turn_run(consumer, message: ChatMessage, guide_id: str | None) -> None:
+    session = consumer.session
+    reply_id = f"r{message.pk}"
+    try:
+        snapshot = await database_sync_to_async(selectors.session_snapshot)(
+            session=session)
+        await _send(consumer, {"type": "reply.start", "reply_id": reply_id})
+        result = None
+        async for event in run_turn(snapshot=snapshot, text=message.text,
+                                    selection=message.selection, guide_id=guide_id):
+            if isinstance(event, TurnDelta):
+                await _send(consumer, {"type": "reply.delta", "reply_id": reply_id,
+                                       "text": event.text})
+            elif isinstance(event, TurnResult):
+                result = event
+        reply = await database_sync_to_async(services.reply_save)(
+            session=session, reply_to=message, text=result.text,
+            tools_used=result.tools_used, examples=result.examples,
+            guide_questions=result.guide_questions, trace=result.trace,
+            notes=result.notes)
+        frame = reply_frame(reply)
+        if not await _send(consumer, frame):
+            # Another tab or a reconnected socket of this session gets it live.
+            await consumer.channel_layer.group_send(
+                consumer.group, {"type": "chat.reply", "frame": frame})
+    except Exception:
+        log.exception("turn failed", extra={"session": session.pk})
+        await _send(consumer, ProtocolError("internal").frame())
+    finally:
+        await cache.adelete(_lock_key(session))

