@@ -66,20 +66,28 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(ProtocolError("internal").frame())
 
     async def on_chat(self, frame):
-        await turns.turn_start(self, text=frame.text, selection=frame.selection,
-                               question_id=frame.question_id or "",
-                               client_id=frame.client_id)
+        await turns.turn_start(
+            self,
+            text=frame.text,
+            selection=frame.selection,
+            question_id=frame.question_id or "",
+            client_id=frame.client_id,
+        )
 
     async def on_guide_pick(self, frame):
-        await turns.turn_start(self, guide_id=frame.guide_id,
-                               client_id=frame.client_id)
+        await turns.turn_start(self, guide_id=frame.guide_id, client_id=frame.client_id)
 
     async def on_answer(self, frame):
         progress = await database_sync_to_async(services.answer_submit)(
             session=self.session, question_id=frame.question_id, text=frame.text
         )
-        await self.send_json({"type": "answer.saved", "question_id": frame.question_id,
-                              "progress": progress})
+        await self.send_json(
+            {
+                "type": "answer.saved",
+                "question_id": frame.question_id,
+                "progress": progress,
+            }
+        )
 
     async def on_focus(self, frame):
         await database_sync_to_async(services.focus_submit)(

@@ -16,11 +16,48 @@ import unicodedata
 from datetime import datetime, timedelta
 
 FILLERS = {
-    "不知道", "不清楚", "不确定", "还好", "还行", "还可以", "没什么", "没有", "无",
-    "一般", "一般般", "随便", "都行", "都可以", "差不多", "看情况", "说不上来",
-    "不好说", "说不清", "没想过", "不记得", "忘了", "嗯", "哦", "好", "是", "对",
-    "算了", "呵呵", "哈哈", "普通", "正常", "就那样", "没感觉", "无所谓", "idk",
-    "ok", "no", "none", "na", "不知", "不晓得",
+    "不知道",
+    "不清楚",
+    "不确定",
+    "还好",
+    "还行",
+    "还可以",
+    "没什么",
+    "没有",
+    "无",
+    "一般",
+    "一般般",
+    "随便",
+    "都行",
+    "都可以",
+    "差不多",
+    "看情况",
+    "说不上来",
+    "不好说",
+    "说不清",
+    "没想过",
+    "不记得",
+    "忘了",
+    "嗯",
+    "哦",
+    "好",
+    "是",
+    "对",
+    "算了",
+    "呵呵",
+    "哈哈",
+    "普通",
+    "正常",
+    "就那样",
+    "没感觉",
+    "无所谓",
+    "idk",
+    "ok",
+    "no",
+    "none",
+    "na",
+    "不知",
+    "不晓得",
 }
 _FILLER_PREFIX = sorted(FILLERS, key=len, reverse=True)
 
@@ -56,14 +93,16 @@ def is_vague(text: str, *, labels: frozenset[str] = frozenset()) -> bool:
     return core in {content_chars(label).lower() for label in labels}
 
 
-def idle_deadline(*, last_activity: datetime, quiet: bool,
-                  idle_timeout: int, quiet_timeout: int) -> datetime:
+def idle_deadline(
+    *, last_activity: datetime, quiet: bool, idle_timeout: int, quiet_timeout: int
+) -> datetime:
     """Return when a session becomes idle."""
     return last_activity + timedelta(seconds=quiet_timeout if quiet else idle_timeout)
 
 
-def stuck_deadline(*, focus_since: datetime | None, answer_changed: datetime | None,
-                   stuck_timeout: int) -> datetime | None:
+def stuck_deadline(
+    *, focus_since: datetime | None, answer_changed: datetime | None, stuck_timeout: int
+) -> datetime | None:
     """Return when a person on one question counts as stuck (None: no focus)."""
     if focus_since is None:
         return None

@@ -28,8 +28,9 @@ class CoachingSession(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
     )
-    step = models.CharField(max_length=32, choices=STEP_CHOICES,
-                            default="values_exploration")
+    step = models.CharField(
+        max_length=32, choices=STEP_CHOICES, default="values_exploration"
+    )
     question_id = models.CharField(max_length=8, blank=True)
     guide_mode = models.CharField(max_length=8, choices=GUIDE_MODES, default="normal")
     # Every user action (not ping) bumps the episode: nudges are unique per episode.
@@ -59,8 +60,9 @@ class CoachingSession(models.Model):
 class Answer(models.Model):
     """The latest answer to one workbook question."""
 
-    session = models.ForeignKey(CoachingSession, on_delete=models.CASCADE,
-                                related_name="answers")
+    session = models.ForeignKey(
+        CoachingSession, on_delete=models.CASCADE, related_name="answers"
+    )
     question_id = models.CharField(max_length=8)
     text = models.TextField(blank=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
@@ -70,8 +72,9 @@ class Answer(models.Model):
         verbose_name = _("回答")
         verbose_name_plural = _("回答")
         constraints = [
-            models.UniqueConstraint(fields=["session", "question_id"],
-                                    name="answer_unique_per_question"),
+            models.UniqueConstraint(
+                fields=["session", "question_id"], name="answer_unique_per_question"
+            ),
         ]
 
     def __str__(self):
@@ -81,8 +84,9 @@ class Answer(models.Model):
 class AnswerRevision(models.Model):
     """A previous version of an answer (edit history)."""
 
-    answer = models.ForeignKey(Answer, on_delete=models.CASCADE,
-                               related_name="revisions")
+    answer = models.ForeignKey(
+        Answer, on_delete=models.CASCADE, related_name="revisions"
+    )
     text = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -100,15 +104,17 @@ class ChatMessage(models.Model):
 
     ROLES = [("user", _("用户")), ("coach", _("教练"))]
 
-    session = models.ForeignKey(CoachingSession, on_delete=models.CASCADE,
-                                related_name="messages")
+    session = models.ForeignKey(
+        CoachingSession, on_delete=models.CASCADE, related_name="messages"
+    )
     role = models.CharField(max_length=8, choices=ROLES)
     text = models.TextField()
     selection = models.TextField(blank=True)
     question_id = models.CharField(max_length=8, blank=True)
     client_id = models.CharField(max_length=64, blank=True)
-    reply_to = models.OneToOneField("self", null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="reply")
+    reply_to = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reply"
+    )
     tools_used = models.JSONField(default=list, blank=True)
     examples = models.JSONField(default=list, blank=True)
     guide_questions = models.JSONField(default=list, blank=True)
@@ -122,7 +128,8 @@ class ChatMessage(models.Model):
         constraints = [
             # A resend with the same client_id is recognised, never processed twice.
             models.UniqueConstraint(
-                fields=["session", "client_id"], name="message_unique_client_id",
+                fields=["session", "client_id"],
+                name="message_unique_client_id",
                 condition=~models.Q(client_id=""),
             ),
         ]
@@ -134,8 +141,9 @@ class ChatMessage(models.Model):
 class Guidance(models.Model):
     """A proactive nudge raised by the beat scan."""
 
-    session = models.ForeignKey(CoachingSession, on_delete=models.CASCADE,
-                                related_name="guidance")
+    session = models.ForeignKey(
+        CoachingSession, on_delete=models.CASCADE, related_name="guidance"
+    )
     trigger = models.CharField(max_length=16, choices=TRIGGERS)
     episode = models.PositiveIntegerField()
     question_id = models.CharField(max_length=8, blank=True)
@@ -155,8 +163,9 @@ class Guidance(models.Model):
         constraints = [
             # At most one nudge per activity episode (so also per trigger), even
             # when two scans race or a task is redelivered.
-            models.UniqueConstraint(fields=["session", "episode"],
-                                    name="guidance_once_per_episode"),
+            models.UniqueConstraint(
+                fields=["session", "episode"], name="guidance_once_per_episode"
+            ),
         ]
         indexes = [models.Index(fields=["session", "created_at"])]
 
@@ -167,8 +176,9 @@ class Guidance(models.Model):
 class Profile(models.Model):
     """Basic information the coach uses to understand the person quickly."""
 
-    session = models.OneToOneField(CoachingSession, on_delete=models.CASCADE,
-                                   related_name="profile")
+    session = models.OneToOneField(
+        CoachingSession, on_delete=models.CASCADE, related_name="profile"
+    )
     nickname = models.CharField(_("称呼"), max_length=40, blank=True)
     age_range = models.CharField(_("年龄段"), max_length=20, blank=True)
     occupation = models.CharField(_("现在的工作"), max_length=80, blank=True)

@@ -11,8 +11,12 @@ from pydantic import ValidationError as PydanticError
 
 MAX_FRAME_BYTES = 8 * 1024
 MAX_TEXT_CHARS = 2000
-STEPS = ("values_exploration", "strengths_exploration", "interests_exploration",
-         "synthesis")
+STEPS = (
+    "values_exploration",
+    "strengths_exploration",
+    "interests_exploration",
+    "synthesis",
+)
 
 MESSAGES = {
     "bad_json": "消息格式不对（不是合法的 JSON），请刷新页面后再试。",

@@ -5,10 +5,11 @@ import time
 from functools import cache
 from urllib.parse import urlsplit
 
-from django.conf import settings
 from limits import RateLimitItemPerMinute
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
+
+from django.conf import settings
 
 CHATS_PER_MINUTE = 20
 _ITEM = RateLimitItemPerMinute(CHATS_PER_MINUTE)
@@ -25,8 +26,11 @@ def _storage_uri(redis_url: str) -> str:
 # (daphne has one loop; tests start a new loop per test).
 @cache
 def _limiter(loop_id: int) -> MovingWindowRateLimiter:
-    storage = RedisStorage(_storage_uri(settings.REDIS_URL), implementation="redispy",
-                           key_prefix="coach-limits")
+    storage = RedisStorage(
+        _storage_uri(settings.REDIS_URL),
+        implementation="redispy",
+        key_prefix="coach-limits",
+    )
     return MovingWindowRateLimiter(storage)
 
 

@@ -129,9 +129,7 @@ def logging_config(level: str) -> dict:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"json": {"()": "coach.logs.JsonFormatter"}},
-        "handlers": {
-            "stdout": {"class": "logging.StreamHandler", "formatter": "json"}
-        },
+        "handlers": {"stdout": {"class": "logging.StreamHandler", "formatter": "json"}},
         "root": {"handlers": ["stdout"], "level": level},
         "loggers": {
             "django.channels.server": {"level": "WARNING"},

@@ -16,21 +16,29 @@ def answers_by_question(*, session: CoachingSession) -> dict[str, str]:
     return dict(rows.values_list("question_id", "text"))
 
 
-def step_progress(*, session: CoachingSession, step: str,
-                  answers: dict[str, str] | None = None) -> dict:
+def step_progress(
+    *, session: CoachingSession, step: str, answers: dict[str, str] | None = None
+) -> dict:
     """Return {done, total} answered questions of ``step``."""
     answers = answers_by_question(session=session) if answers is None else answers
     ids = [q.id for q in knowledge.questions_for_step(step=step)]
-    return {"done": sum(1 for qid in ids if answers.get(qid, "").strip()),
-            "total": len(ids)}
+    return {
+        "done": sum(1 for qid in ids if answers.get(qid, "").strip()),
+        "total": len(ids),
+    }
 
 
 def message_history(*, session: CoachingSession, limit: int = HISTORY_LIMIT) -> list:
     """Return the last ``limit`` chat messages, oldest first, as frames."""
     rows = ChatMessage.objects.filter(session=session).order_by("-created_at", "-id")
     return [
-        {"role": m.role, "text": m.text, "time": m.created_at.isoformat(),
-         "examples": m.examples, "tools_used": m.tools_used}
+        {
+            "role": m.role,
+            "text": m.text,
+            "time": m.created_at.isoformat(),
+            "examples": m.examples,
+            "tools_used": m.tools_used,
+        }
         for m in reversed(rows[:limit])
     ]
 
@@ -38,8 +46,11 @@ def message_history(*, session: CoachingSession, limit: int = HISTORY_LIMIT) -> 
 def guidance_frame(guidance: Guidance) -> dict:
     """Return the `guidance` frame for a stored nudge."""
     return {
-        "type": "guidance", "guidance_id": guidance.pk, "trigger": guidance.trigger,
-        "text": guidance.text, "examples": guidance.examples,
+        "type": "guidance",
+        "guidance_id": guidance.pk,
+        "trigger": guidance.trigger,
+        "text": guidance.text,
+        "examples": guidance.examples,
         "suggestions": guidance.suggestions,
         "guide_questions": guidance.guide_questions,
         "question_id": guidance.question_id,
@@ -48,16 +59,20 @@ def guidance_frame(guidance: Guidance) -> dict:
 
 def guidance_unread(*, session: CoachingSession) -> list[dict]:
     """Return nudges not yet read nor voided by later activity."""
-    rows = Guidance.objects.filter(session=session, read_at=None).filter(
-        Q(cancelled_at=None) | ~Q(delivered_at=None)
-    ).order_by("created_at")
+    rows = (
+        Guidance.objects.filter(session=session, read_at=None)
+        .filter(Q(cancelled_at=None) | ~Q(delivered_at=None))
+        .order_by("created_at")
+    )
     return [guidance_frame(g) for g in rows]
 
 
 def guide_chips(*, step: str) -> list[dict]:
     """Return the quick-pick chips of a step."""
-    return [{"id": g.id, "text": g.text, "type": g.type}
-            for g in knowledge.guide_questions_for_step(step=step)]
+    return [
+        {"id": g.id, "text": g.text, "type": g.type}
+        for g in knowledge.guide_questions_for_step(step=step)
+    ]
 
 
 def session_frame(*, session: CoachingSession) -> dict:
@@ -66,18 +81,32 @@ def session_frame(*, session: CoachingSession) -> dict:
     steps = []
     for step in knowledge.STEPS:
         info = knowledge.step_info(step=step)
-        steps.append({"id": step, "title": info.title if info else step,
-                      "progress": step_progress(session=session, step=step,
-                                                answers=answers)})
+        steps.append(
+            {
+                "id": step,
+                "title": info.title if info else step,
+                "progress": step_progress(session=session, step=step, answers=answers),
+            }
+        )
     questions = [
-        {"id": q.id, "step": q.step, "number": q.number, "text": q.text,
-         "hint": q.hint, "example": q.example}
+        {
+            "id": q.id,
+            "step": q.step,
+            "number": q.number,
+            "text": q.text,
+            "hint": q.hint,
+            "example": q.example,
+        }
         for q in knowledge.questions_all()
     ]
     return {
-        "type": "session", "session_id": str(session.public_id),
-        "step": session.step, "question_id": session.question_id,
-        "steps": steps, "questions": questions, "answers": answers,
+        "type": "session",
+        "session_id": str(session.public_id),
+        "step": session.step,
+        "question_id": session.question_id,
+        "steps": steps,
+        "questions": questions,
+        "answers": answers,
         "history": message_history(session=session),
         "guide_questions": {s: guide_chips(step=s) for s in knowledge.STEPS},
         "guide_mode": session.guide_mode,
@@ -94,9 +123,13 @@ def session_snapshot(*, session: CoachingSession) -> SessionSnapshot:
         step=session.step,
         question_id=session.question_id or None,
         user_info={
-            "nickname": profile.nickname, "age_range": profile.age_range,
-            "occupation": profile.occupation, "about": profile.about,
-        } if profile else {},
+            "nickname": profile.nickname,
+            "age_range": profile.age_range,
+            "occupation": profile.occupation,
+            "about": profile.about,
+        }
+        if profile
+        else {},
         work_history=list(profile.work_history) if profile else [],
         answers=answers_by_question(session=session),
         recent_messages=[(m.role, m.text) for m in reversed(recent[:RECENT_FOR_AGENT])],

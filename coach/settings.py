@@ -120,6 +120,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": GUIDE_SCAN_INTERVAL,
         "options": {"expires": GUIDE_SCAN_INTERVAL},  # a late scan is superseded
     },
+    # Hourly: drop agent checkpoints of conversations idle for a day.
+    "checkpoints-prune": {
+        "task": "coach.tasks.checkpoints_prune",
+        "schedule": 3600.0,
+    },
 }
 
 # --- Coach (agent and guidance) ---------------------------------------------
@@ -141,13 +146,23 @@ GUIDE_ANSWER_SETTLE = env.int("GUIDE_ANSWER_SETTLE", default=30)
 GUIDE_HOURLY_CAP = env.int("GUIDE_HOURLY_CAP", default=3)
 # Seed 003 §7.2: per trigger, whether it is on, its threshold and its action.
 GUIDE_STRATEGIES = {
-    "idle_timeout": {"enabled": True, "timeout": GUIDE_IDLE_TIMEOUT,
-                     "quiet_timeout": GUIDE_QUIET_TIMEOUT, "action": "proactive_guide"},
-    "short_answer": {"enabled": True, "threshold": GUIDE_SHORT_ANSWER_THRESHOLD,
-                     "action": "passive_guide"},
+    "idle_timeout": {
+        "enabled": True,
+        "timeout": GUIDE_IDLE_TIMEOUT,
+        "quiet_timeout": GUIDE_QUIET_TIMEOUT,
+        "action": "proactive_guide",
+    },
+    "short_answer": {
+        "enabled": True,
+        "threshold": GUIDE_SHORT_ANSWER_THRESHOLD,
+        "action": "passive_guide",
+    },
     "vague_answer": {"enabled": True, "action": "passive_guide"},
-    "stuck": {"enabled": True, "timeout": GUIDE_STUCK_TIMEOUT,
-              "action": "passive_guide"},
+    "stuck": {
+        "enabled": True,
+        "timeout": GUIDE_STUCK_TIMEOUT,
+        "action": "passive_guide",
+    },
 }
 KNOWLEDGE_DIR = Path(env.str("KNOWLEDGE_DIR", default="") or BASE_DIR / "data")
 HEALTHZ_REQUIRE_WORKER = env.bool("HEALTHZ_REQUIRE_WORKER", default=True)

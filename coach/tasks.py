@@ -17,3 +17,11 @@ def guidance_scan() -> int:
     from coach.services.nudges import guidance_scan as scan
 
     return scan()
+
+
+@shared_task
+def checkpoints_prune() -> int:
+    """Drop agent checkpoints of conversations idle for a day."""
+    from agent.checkpoint import checkpoints_prune as prune
+
+    return prune(older_than_hours=24)

@@ -29,8 +29,11 @@ def _lock_key(session) -> str:
 def reply_frame(reply: ChatMessage) -> dict:
     """Return the final `reply` frame for a stored coach message."""
     return {
-        "type": "reply", "reply_id": f"r{reply.reply_to_id}", "text": reply.text,
-        "tools_used": reply.tools_used, "examples": reply.examples,
+        "type": "reply",
+        "reply_id": f"r{reply.reply_to_id}",
+        "text": reply.text,
+        "tools_used": reply.tools_used,
+        "examples": reply.examples,
         "guide_questions": reply.guide_questions,
     }
 
@@ -39,14 +42,21 @@ def _reply_of(message: ChatMessage) -> ChatMessage | None:
     return ChatMessage.objects.filter(reply_to=message).first()
 
 
-async def turn_start(consumer, *, text: str = "", selection: str = "",
-                     question_id: str = "", client_id: str = "",
-                     guide_id: str | None = None) -> None:
+async def turn_start(
+    consumer,
+    *,
+    text: str = "",
+    selection: str = "",
+    question_id: str = "",
+    client_id: str = "",
+    guide_id: str | None = None,
+) -> None:
     """Validate, persist the person's message, and start the agent turn."""
     session = consumer.session
     if guide_id:
         chip = await database_sync_to_async(guide_question_get)(
-            step=session.step, guide_id=guide_id)
+            step=session.step, guide_id=guide_id
+        )
         if chip is None:
             raise ProtocolError("invalid", "guide_id")
         text = chip.text
@@ -58,8 +68,12 @@ async def turn_start(consumer, *, text: str = "", selection: str = "",
         if retry_after is not None:
             raise ProtocolError("rate_limited", retry_after=retry_after)
         message, created = await database_sync_to_async(services.message_user_append)(
-            session=session, text=text, selection=selection,
-            question_id=question_id or session.question_id, client_id=client_id)
+            session=session,
+            text=text,
+            selection=selection,
+            question_id=question_id or session.question_id,
+            client_id=client_id,
+        )
         if not created:
             reply = await database_sync_to_async(_reply_of)(message)
             if reply is not None:  # a resend of an answered message: answer again
@@ -89,26 +103,39 @@ async def _turn_run(consumer, message: ChatMessage, guide_id: str | None) -> Non
     reply_id = f"r{message.pk}"
     try:
         snapshot = await database_sync_to_async(selectors.session_snapshot)(
-            session=session)
+            session=session
+        )
         await _send(consumer, {"type": "reply.start", "reply_id": reply_id})
         result = None
-        async for event in run_turn(snapshot=snapshot, text=message.text,
-                                    selection=message.selection, guide_id=guide_id):
+        async for event in run_turn(
+            snapshot=snapshot,
+            text=message.text,
+            selection=message.selection,
+            guide_id=guide_id,
+        ):
             if isinstance(event, TurnDelta):
-                await _send(consumer, {"type": "reply.delta", "reply_id": reply_id,
-                                       "text": event.text})
+                await _send(
+                    consumer,
+                    {"type": "reply.delta", "reply_id": reply_id, "text": event.text},
+                )
             elif isinstance(event, TurnResult):
                 result = event
         reply = await database_sync_to_async(services.reply_save)(
-            session=session, reply_to=message, text=result.text,
-            tools_used=result.tools_used, examples=result.examples,
-            guide_questions=result.guide_questions, trace=result.trace,
-            notes=result.notes)
+            session=session,
+            reply_to=message,
+            text=result.text,
+            tools_used=result.tools_used,
+            examples=result.examples,
+            guide_questions=result.guide_questions,
+            trace=result.trace,
+            notes=result.notes,
+        )
         frame = reply_frame(reply)
         if not await _send(consumer, frame):
             # Another tab or a reconnected socket of this session gets it live.
             await consumer.channel_layer.group_send(
-                consumer.group, {"type": "chat.reply", "frame": frame})
+                consumer.group, {"type": "chat.reply", "frame": frame}
+            )
     except Exception:
         log.exception("turn failed", extra={"session": session.pk})
         await _send(consumer, ProtocolError("internal").frame())

@@ -23,7 +23,7 @@ os.environ.setdefault("DJANGO_DEBUG", "1")
 os.environ.setdefault("COACH_LLM", "offline")
 
 from coach.settings import *  # noqa: E402,F403
-from coach.settings import CACHES  # noqa: E402
+from coach.settings import CACHES, STATIC_ROOT  # noqa: E402
 
 # Each test run gets its own cache namespace on a shared Redis.
 CACHES["default"]["KEY_PREFIX"] = f"coach-test-{os.getpid()}"
@@ -31,3 +31,4 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # True when this run started its own Redis (pass 1 of CI, plain `make test`).
 EMBEDDED_TEST_REDIS = bool(globals().get("_redis"))
+Path(STATIC_ROOT).mkdir(parents=True, exist_ok=True)  # WhiteNoise warns otherwise

@@ -1,9 +1,9 @@
 """Write-side of the product app (HackSoft style: views and consumers call these)."""
 
 from .answers import answer_save, answer_submit, focus_submit
+from .chat import message_user_append, reply_save
 from .errors import InvalidInput
 from .guidance import guidance_mark_delivered, guidance_mark_read
-from .chat import message_user_append, reply_save
 from .profile import profile_update
 from .sessions import (
     activity_mark,
@@ -16,8 +16,20 @@ from .sessions import (
 )
 
 __all__ = [
-    "InvalidInput", "activity_mark", "answer_save", "answer_submit", "focus_submit",
-    "guidance_mark_delivered", "guidance_mark_read", "focus_set", "message_user_append",
-    "preference_set", "profile_update", "reply_save", "results_save", "session_for_request",
-    "session_for_scope", "step_set",
+    "InvalidInput",
+    "activity_mark",
+    "answer_save",
+    "answer_submit",
+    "focus_submit",
+    "guidance_mark_delivered",
+    "guidance_mark_read",
+    "focus_set",
+    "message_user_append",
+    "preference_set",
+    "profile_update",
+    "reply_save",
+    "results_save",
+    "session_for_request",
+    "session_for_scope",
+    "step_set",
 ]

@@ -7,8 +7,12 @@ from coach.services.sessions import activity_mark
 
 
 def message_user_append(
-    *, session: CoachingSession, text: str, selection: str = "",
-    question_id: str = "", client_id: str = "",
+    *,
+    session: CoachingSession,
+    text: str,
+    selection: str = "",
+    question_id: str = "",
+    client_id: str = "",
 ) -> tuple[ChatMessage, bool]:
     """Save the person's message; return (message, created).
 
@@ -21,8 +25,12 @@ def message_user_append(
     try:
         with transaction.atomic():
             message = ChatMessage.objects.create(
-                session=session, role="user", text=text, selection=selection,
-                question_id=question_id, client_id=client_id,
+                session=session,
+                role="user",
+                text=text,
+                selection=selection,
+                question_id=question_id,
+                client_id=client_id,
             )
     except IntegrityError:  # two resends raced: the other one won
         return ChatMessage.objects.get(session=session, client_id=client_id), False
@@ -31,18 +39,29 @@ def message_user_append(
 
 
 def reply_save(
-    *, session: CoachingSession, reply_to: ChatMessage, text: str,
-    tools_used: list, examples: list, guide_questions: list, trace: dict,
+    *,
+    session: CoachingSession,
+    reply_to: ChatMessage,
+    text: str,
+    tools_used: list,
+    examples: list,
+    guide_questions: list,
+    trace: dict,
     notes: dict,
 ) -> ChatMessage:
     """Save the coach's reply with its trace, and the updated coach notes."""
     with transaction.atomic():
         reply = ChatMessage.objects.create(
-            session=session, role="coach", text=text, reply_to=reply_to,
-            question_id=reply_to.question_id, tools_used=tools_used,
-            examples=examples, guide_questions=guide_questions, trace=trace,
+            session=session,
+            role="coach",
+            text=text,
+            reply_to=reply_to,
+            question_id=reply_to.question_id,
+            tools_used=tools_used,
+            examples=examples,
+            guide_questions=guide_questions,
+            trace=trace,
         )
         CoachingSession.objects.filter(pk=session.pk).update(notes=notes)
     session.notes = notes
     return reply
-

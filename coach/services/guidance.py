@@ -6,7 +6,9 @@ from coach.models import CoachingSession, Guidance
 from coach.services.errors import InvalidInput
 
 
-def guidance_mark_delivered(*, session: CoachingSession, guidance_ids: list[int]) -> None:
+def guidance_mark_delivered(
+    *, session: CoachingSession, guidance_ids: list[int]
+) -> None:
     """Record that these nudges reached one of the session's sockets."""
     if guidance_ids:
         Guidance.objects.filter(

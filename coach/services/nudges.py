@@ -9,6 +9,7 @@ import logging
 from datetime import datetime, timedelta
 
 from asgiref.sync import async_to_sync
+
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -28,8 +29,9 @@ def _strategy(name: str) -> dict:
 def first_check_delay() -> timedelta:
     """Return how soon after any activity the scan should look at a session."""
     enabled = [s for s in settings.GUIDE_STRATEGIES.values() if s["enabled"]]
-    seconds = [settings.GUIDE_ANSWER_SETTLE] + [s["timeout"] for s in enabled
-                                                 if "timeout" in s]
+    seconds = [settings.GUIDE_ANSWER_SETTLE] + [
+        s["timeout"] for s in enabled if "timeout" in s
+    ]
     return timedelta(seconds=min(seconds))
 
 
@@ -46,8 +48,9 @@ def _latest_answer(session: CoachingSession) -> Answer | None:
 
 
 def _focus_answer_changed(session: CoachingSession) -> datetime | None:
-    row = Answer.objects.filter(session=session,
-                                question_id=session.focus_question_id).first()
+    row = Answer.objects.filter(
+        session=session, question_id=session.focus_question_id
+    ).first()
     return row.updated_at if row else None
 
 
@@ -56,18 +59,21 @@ def _evaluate(session: CoachingSession, now: datetime) -> tuple[str | None, dict
     quiet = session.guide_mode == "quiet"
     facts: dict = {"answer_judged": False, "deadlines": []}
     answer = _latest_answer(session)
-    if answer and (session.answer_judged_at is None
-                   or answer.updated_at > session.answer_judged_at):
+    if answer and (
+        session.answer_judged_at is None or answer.updated_at > session.answer_judged_at
+    ):
         settled = answer.updated_at + timedelta(seconds=settings.GUIDE_ANSWER_SETTLE)
         if settled <= now:
             facts.update(answer_judged=True, answer=answer)
             if not quiet:  # quiet mode: only the (longer) idle nudge
                 if _strategy("vague_answer")["enabled"] and detectors.is_vague(
-                        answer.text, labels=_labels_like(answer.text)):
+                    answer.text, labels=_labels_like(answer.text)
+                ):
                     return "vague_answer", facts
                 short = _strategy("short_answer")
                 if short["enabled"] and detectors.is_short(
-                        answer.text, threshold=short["threshold"]):
+                    answer.text, threshold=short["threshold"]
+                ):
                     return "short_answer", facts
         else:
             facts["deadlines"].append(settled)
@@ -77,15 +83,20 @@ def _evaluate(session: CoachingSession, now: datetime) -> tuple[str | None, dict
             focus_since=session.focus_since,
             answer_changed=_focus_answer_changed(session),
             stuck_timeout=max(stuck["timeout"], settings.GUIDE_QUIET_TIMEOUT)
-            if quiet else stuck["timeout"])
+            if quiet
+            else stuck["timeout"],
+        )
         if detectors.is_due(deadline, now):
             return "stuck", facts
         facts["deadlines"].append(deadline)
     idle = _strategy("idle_timeout")
     if idle["enabled"]:
         deadline = detectors.idle_deadline(
-            last_activity=session.last_activity_at, quiet=quiet,
-            idle_timeout=idle["timeout"], quiet_timeout=idle["quiet_timeout"])
+            last_activity=session.last_activity_at,
+            quiet=quiet,
+            idle_timeout=idle["timeout"],
+            quiet_timeout=idle["quiet_timeout"],
+        )
         if detectors.is_due(deadline, now):
             return "idle_timeout", facts
         facts["deadlines"].append(deadline)
@@ -100,18 +111,26 @@ def _content(session: CoachingSession, trigger: str, facts: dict, now) -> dict:
     snapshot = session_snapshot(session=session)
     if answer is not None and trigger in ("short_answer", "vague_answer"):
         # Talk about the answer that was judged, not whatever is on screen.
-        snapshot = snapshot.__class__(**{**snapshot.__dict__,
-                                         "question_id": answer.question_id})
+        snapshot = snapshot.__class__(
+            **{**snapshot.__dict__, "question_id": answer.question_id}
+        )
     minutes = int((now - session.last_activity_at).total_seconds() // 60)
-    content = guidance_build(trigger=trigger, snapshot=snapshot, minutes_idle=minutes,
-                             answer_text=answer.text if answer else "")
+    content = guidance_build(
+        trigger=trigger,
+        snapshot=snapshot,
+        minutes_idle=minutes,
+        answer_text=answer.text if answer else "",
+    )
     return {**content, "question_id": snapshot.question_id or ""}
 
 
 def _over_hourly_cap(session: CoachingSession, now: datetime) -> datetime | None:
     hour_ago = now - timedelta(hours=1)
-    recent = list(Guidance.objects.filter(session=session, created_at__gt=hour_ago)
-                  .order_by("created_at").values_list("created_at", flat=True))
+    recent = list(
+        Guidance.objects.filter(session=session, created_at__gt=hour_ago)
+        .order_by("created_at")
+        .values_list("created_at", flat=True)
+    )
     if len(recent) >= settings.GUIDE_HOURLY_CAP:
         return recent[0] + timedelta(hours=1)
     return None
@@ -124,10 +143,13 @@ def session_scan(*, session_id: int, now: datetime | None = None) -> Guidance | 
     if session is None:
         return None
     episode = session.activity_episode
-    if session.finished_at or Guidance.objects.filter(
-            session=session, episode=episode).exists():
+    if (
+        session.finished_at
+        or Guidance.objects.filter(session=session, episode=episode).exists()
+    ):
         CoachingSession.objects.filter(pk=session.pk, activity_episode=episode).update(
-            guide_due_at=None)
+            guide_due_at=None
+        )
         return None
     if retry_at := _over_hourly_cap(session, now):
         CoachingSession.objects.filter(pk=session.pk).update(guide_due_at=retry_at)
@@ -144,16 +166,21 @@ def session_scan(*, session_id: int, now: datetime | None = None) -> Guidance | 
             try:
                 with transaction.atomic():
                     guidance = Guidance.objects.create(
-                        session=session, trigger=trigger, episode=episode,
+                        session=session,
+                        trigger=trigger,
+                        episode=episode,
                         question_id=content.get("question_id", ""),
-                        text=content["text"], examples=content["examples"],
+                        text=content["text"],
+                        examples=content["examples"],
                         suggestions=content["suggestions"],
-                        guide_questions=content["guide_questions"])
+                        guide_questions=content["guide_questions"],
+                    )
             except IntegrityError:  # a racing scan already nudged this episode
                 return None
         # Activity since we read the session owns the schedule now: leave it.
         changed = CoachingSession.objects.filter(
-            pk=session.pk, activity_episode=episode).update(**updates)
+            pk=session.pk, activity_episode=episode
+        ).update(**updates)
         if not changed and guidance is not None:
             transaction.set_rollback(True)
             return None
@@ -167,14 +194,18 @@ def guidance_send(*, guidance: Guidance) -> None:
 
     async_to_sync(get_channel_layer().group_send)(
         group_name(guidance.session_id),
-        {"type": "chat.guidance", "frame": guidance_frame(guidance)})
+        {"type": "chat.guidance", "frame": guidance_frame(guidance)},
+    )
 
 
 def guidance_scan(*, now: datetime | None = None) -> int:
     """Scan all due sessions once; return how many nudges were sent."""
     now = now or timezone.now()
-    due = list(CoachingSession.objects.filter(guide_due_at__lte=now)
-               .order_by("guide_due_at").values_list("pk", flat=True)[:BATCH])
+    due = list(
+        CoachingSession.objects.filter(guide_due_at__lte=now)
+        .order_by("guide_due_at")
+        .values_list("pk", flat=True)[:BATCH]
+    )
     sent = 0
     for session_id in due:
         try:

@@ -52,14 +52,16 @@ def activity_mark(*, session: CoachingSession) -> None:
     now = timezone.now()
     with transaction.atomic():
         CoachingSession.objects.filter(pk=session.pk).update(
-            last_activity_at=now, activity_episode=F("activity_episode") + 1,
+            last_activity_at=now,
+            activity_episode=F("activity_episode") + 1,
             guide_due_at=None if session.finished_at else now + first_check_delay(),
         )
         Guidance.objects.filter(
             session=session, delivered_at=None, cancelled_at=None
         ).update(cancelled_at=now)
     session.refresh_from_db(
-        fields=["last_activity_at", "activity_episode", "guide_due_at"])
+        fields=["last_activity_at", "activity_episode", "guide_due_at"]
+    )
 
 
 def focus_set(*, session: CoachingSession, question_id: str) -> None:

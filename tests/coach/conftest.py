@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 import pytest
+
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
@@ -68,8 +69,9 @@ async def connect(visitor: Visitor) -> tuple[WebsocketCommunicator, dict]:
     return comm, frame
 
 
-async def reply_to(comm: WebsocketCommunicator, payload: dict,
-                   timeout: float = 20) -> tuple[list[dict], dict]:
+async def reply_to(
+    comm: WebsocketCommunicator, payload: dict, timeout: float = 20
+) -> tuple[list[dict], dict]:
     """Send a chat-like frame; return (frames before, final `reply`)."""
     await comm.send_json_to(payload)
     frames = []

@@ -34,8 +34,21 @@ def test_short_answer_boundary_is_strictly_below_threshold():
 
 @pytest.mark.parametrize(
     "text",
-    ["不知道", "还好", "没什么。", "一般般", "随便吧", "都行", "说不上来",
-     "不知道吧其实", "啊啊啊啊啊", "哈哈哈哈", "111111", "  IDK ", "OK"],
+    [
+        "不知道",
+        "还好",
+        "没什么。",
+        "一般般",
+        "随便吧",
+        "都行",
+        "说不上来",
+        "不知道吧其实",
+        "啊啊啊啊啊",
+        "哈哈哈哈",
+        "111111",
+        "  IDK ",
+        "OK",
+    ],
 )
 def test_vague_answers_are_recognised(text):
     assert detectors.is_vague(text)
@@ -50,20 +63,25 @@ def test_a_lone_knowledge_label_is_vague_but_a_short_sentence_is_not():
 
 @pytest.mark.parametrize(
     "text",
-    ["我最敬佩我的外婆，她六十岁开始学画画，一直画到现在。",
-     "去年换工作时，我最看重的是能不能自己安排时间。",
-     "不知道为什么，每次看到有人插队我都特别生气，因为这不公平。",
-     "", "   "],
+    [
+        "我最敬佩我的外婆，她六十岁开始学画画，一直画到现在。",
+        "去年换工作时，我最看重的是能不能自己安排时间。",
+        "不知道为什么，每次看到有人插队我都特别生气，因为这不公平。",
+        "",
+        "   ",
+    ],
 )
 def test_specific_or_empty_answers_are_not_vague(text):
     assert not detectors.is_vague(text)
 
 
 def test_idle_deadline_uses_the_quiet_timeout_in_quiet_mode():
-    normal = detectors.idle_deadline(last_activity=T0, quiet=False,
-                                     idle_timeout=600, quiet_timeout=900)
-    quiet = detectors.idle_deadline(last_activity=T0, quiet=True,
-                                    idle_timeout=600, quiet_timeout=900)
+    normal = detectors.idle_deadline(
+        last_activity=T0, quiet=False, idle_timeout=600, quiet_timeout=900
+    )
+    quiet = detectors.idle_deadline(
+        last_activity=T0, quiet=True, idle_timeout=600, quiet_timeout=900
+    )
     assert normal == T0 + timedelta(seconds=600)
     assert quiet == T0 + timedelta(seconds=900)
     assert not detectors.is_due(normal, T0 + timedelta(seconds=599))
@@ -71,16 +89,21 @@ def test_idle_deadline_uses_the_quiet_timeout_in_quiet_mode():
 
 
 def test_stuck_clock_restarts_when_the_answer_changes():
-    assert detectors.stuck_deadline(focus_since=None, answer_changed=None,
-                                    stuck_timeout=600) is None
-    plain = detectors.stuck_deadline(focus_since=T0, answer_changed=None,
-                                     stuck_timeout=600)
+    assert (
+        detectors.stuck_deadline(
+            focus_since=None, answer_changed=None, stuck_timeout=600
+        )
+        is None
+    )
+    plain = detectors.stuck_deadline(
+        focus_since=T0, answer_changed=None, stuck_timeout=600
+    )
     assert plain == T0 + timedelta(seconds=600)
-    edited = detectors.stuck_deadline(focus_since=T0,
-                                      answer_changed=T0 + timedelta(seconds=300),
-                                      stuck_timeout=600)
+    edited = detectors.stuck_deadline(
+        focus_since=T0, answer_changed=T0 + timedelta(seconds=300), stuck_timeout=600
+    )
     assert edited == T0 + timedelta(seconds=900)
-    older = detectors.stuck_deadline(focus_since=T0,
-                                     answer_changed=T0 - timedelta(days=1),
-                                     stuck_timeout=600)
+    older = detectors.stuck_deadline(
+        focus_since=T0, answer_changed=T0 - timedelta(days=1), stuck_timeout=600
+    )
     assert older == plain

@@ -4,6 +4,7 @@ import threading
 from datetime import timedelta
 
 import pytest
+
 from django.db import connection
 from django.test import override_settings
 from django.utils import timezone
@@ -48,8 +49,11 @@ def test_activity_starts_a_new_episode_and_cancels_the_pending_nudge(person):
     with override_settings(GUIDE_STRATEGIES=_without("stuck")):
         guidance_scan(now=at(601))
         pending = Guidance.objects.get()
-        services.answer_save(session=person, question_id="V02",
-                             text="我换工作时最看重能不能自己安排时间和节奏。")
+        services.answer_save(
+            session=person,
+            question_id="V02",
+            text="我换工作时最看重能不能自己安排时间和节奏。",
+        )
         pending.refresh_from_db()
         assert pending.cancelled_at is not None
         assert guidance_scan(now=at(1300)) == 1
@@ -64,20 +68,22 @@ def test_quiet_mode_waits_for_the_quiet_timeout(person):
 
 
 def test_short_answer_is_nudged_after_it_settles(person):
-    services.answer_save(session=person, question_id="V01", text="外婆")
+    services.answer_save(session=person, question_id="V01", text="自由")
     assert guidance_scan(now=at(5)) == 0  # still typing, perhaps
     assert guidance_scan(now=at(31)) == 1
     nudge = Guidance.objects.get()
     assert nudge.trigger == "vague_answer"  # a lone label is vague before short
-    services.answer_save(session=person, question_id="V01",
-                         text="外婆六十岁学画画")
+    services.answer_save(session=person, question_id="V01", text="外婆六十岁学画画")
     assert guidance_scan(now=at(62)) == 1
     assert Guidance.objects.order_by("-created_at").first().trigger == "short_answer"
 
 
 def test_a_good_answer_is_judged_once_and_not_nudged(person):
-    services.answer_save(session=person, question_id="V01",
-                         text="我最敬佩外婆，她六十岁开始学画画，一直坚持到现在，从不抱怨。")
+    services.answer_save(
+        session=person,
+        question_id="V01",
+        text="我最敬佩外婆，她六十岁开始学画画，一直坚持到现在，从不抱怨。",
+    )
     assert guidance_scan(now=at(31)) == 0
     person.refresh_from_db()
     assert person.answer_judged_at is not None
@@ -86,8 +92,11 @@ def test_a_good_answer_is_judged_once_and_not_nudged(person):
 
 def test_stuck_on_one_question_without_changing_its_answer(person):
     with override_settings(GUIDE_IDLE_TIMEOUT=3600, GUIDE_STRATEGIES=_idle(3600)):
-        services.answer_save(session=person, question_id="V03",
-                             text="大学时筹备公益支教，连续三个月每个周末都在跑学校。")
+        services.answer_save(
+            session=person,
+            question_id="V03",
+            text="大学时筹备公益支教，连续三个月每个周末都在跑学校。",
+        )
         services.focus_set(session=person, question_id="V04")
         assert guidance_scan(now=at(400)) == 0
         assert guidance_scan(now=at(601)) == 1

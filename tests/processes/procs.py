@@ -15,6 +15,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import redis
+
 from django.conf import settings
 
 from coach.embedded import redis_start
@@ -49,10 +50,15 @@ class ProcessStack:
         self.procs: dict[str, subprocess.Popen] = {}
         self.redis_proc = None
         self.db_url = None
-        base = {k: v for k, v in os.environ.items()
-                if k not in ("DJANGO_SETTINGS_MODULE",)}
-        base.update(COACH_VAR_DIR=str(var_dir), COACH_LLM="offline",
-                    COACH_HEARTBEAT_INTERVAL="1", PYTHONUNBUFFERED="1")
+        base = {
+            k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE",)
+        }
+        base.update(
+            COACH_VAR_DIR=str(var_dir),
+            COACH_LLM="offline",
+            COACH_HEARTBEAT_INTERVAL="1",
+            PYTHONUNBUFFERED="1",
+        )
         if settings.EMBEDDED_TEST_REDIS:
             base.pop("DATABASE_URL", None)
             self.redis_proc = redis_start(socket=var_dir / "redis.sock")
@@ -65,8 +71,14 @@ class ProcessStack:
         base.update(env)
         self.env = base
         for command in (["migrate", "-v", "0"], ["load_knowledge"]):
-            subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT,
-                           env=self.env, check=True, capture_output=True, timeout=120)
+            subprocess.run(
+                [sys.executable, "manage.py", *command],
+                cwd=ROOT,
+                env=self.env,
+                check=True,
+                capture_output=True,
+                timeout=120,
+            )
 
     def _log(self, name: str):
         return open(self.var_dir / f"{name}.log", "ab")  # noqa: SIM115
@@ -75,17 +87,54 @@ class ProcessStack:
         """Start ``daphne``, ``worker`` or ``beat``."""
         py = sys.executable
         args = {
-            "daphne": [py, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-                       "coach.asgi:application"],
-            "worker": [py, "-m", "celery", "-A", "coach", "worker", "--pool",
-                       "threads", "-c", "2", "-l", "INFO", "-n",
-                       f"test-{uuid.uuid4().hex[:6]}@%h"],
-            "beat": [py, "-m", "celery", "-A", "coach", "beat", "-l", "INFO", "-s",
-                     str(self.var_dir / "beat-schedule")],
+            "daphne": [
+                py,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "coach.asgi:application",
+            ],
+            "worker": [
+                py,
+                "-m",
+                "celery",
+                "-A",
+                "coach",
+                "worker",
+                "--pool",
+                "threads",
+                "-c",
+                "2",
+                "-l",
+                "INFO",
+                "-n",
+                f"test-{uuid.uuid4().hex[:6]}@%h",
+            ],
+            "beat": [
+                py,
+                "-m",
+                "celery",
+                "-A",
+                "coach",
+                "beat",
+                "-l",
+                "INFO",
+                "-s",
+                str(self.var_dir / "beat-schedule"),
+            ],
         }[name]
         log = self._log(name)
-        proc = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=log,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            args,
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self.procs[name] = proc
         if name == "daphne":
             self._wait_port()
@@ -119,8 +168,10 @@ class ProcessStack:
 
     def logs(self) -> str:
         """Return every process log, for failure messages."""
-        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-3000:]}"
-                         for p in self.var_dir.glob("*.log"))
+        return "\n".join(
+            f"--- {p.name}\n{p.read_text(errors='replace')[-3000:]}"
+            for p in self.var_dir.glob("*.log")
+        )
 
     def close(self) -> None:
         """Stop everything and drop what this stack created."""

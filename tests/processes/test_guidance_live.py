@@ -16,9 +16,14 @@ SCAN, IDLE, QUIET, STUCK, SETTLE = 1, 5, 12, 3, 1
 @pytest.fixture
 def stack(tmp_path):
     stack = ProcessStack(
-        tmp_path, GUIDE_SCAN_INTERVAL=str(SCAN), GUIDE_IDLE_TIMEOUT=str(IDLE),
-        GUIDE_QUIET_TIMEOUT=str(QUIET), GUIDE_STUCK_TIMEOUT=str(STUCK),
-        GUIDE_ANSWER_SETTLE=str(SETTLE), GUIDE_HOURLY_CAP="10")
+        tmp_path,
+        GUIDE_SCAN_INTERVAL=str(SCAN),
+        GUIDE_IDLE_TIMEOUT=str(IDLE),
+        GUIDE_QUIET_TIMEOUT=str(QUIET),
+        GUIDE_STUCK_TIMEOUT=str(STUCK),
+        GUIDE_ANSWER_SETTLE=str(SETTLE),
+        GUIDE_HOURLY_CAP="10",
+    )
     try:
         for name in ("daphne", "worker", "beat"):
             stack.start(name)
@@ -41,7 +46,8 @@ async def _idle_then_no_duplicate_after_beat_restart(stack):
         assert await tab.nothing_of("guidance", 3 * SCAN + 2)
     async with Client(stack.port, tab.cookie) as again:
         assert [g["trigger"] for g in again.session["unread_guidance"]] == [
-            "idle_timeout"]
+            "idle_timeout"
+        ]
 
 
 async def _short_answer(stack):
