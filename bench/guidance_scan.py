@@ -104,6 +104,11 @@ def main() -> None:
 
             _populate(args.sessions, due)
             now = timezone.now()
+            # A running worker has its imports and knowledge index warm already.
+            from agent.api import guidance_build  # noqa: F401
+            from knowledge.selectors import entry_search
+
+            entry_search(query="自由")
 
             def indexed():
                 list(

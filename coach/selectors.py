@@ -114,10 +114,19 @@ def session_frame(*, session: CoachingSession) -> dict:
     }
 
 
-def session_snapshot(*, session: CoachingSession) -> SessionSnapshot:
-    """Return what the agent may know about this session (and nothing else)."""
+def session_snapshot(
+    *,
+    session: CoachingSession,
+    answers: dict[str, str] | None = None,
+    with_history: bool = True,
+) -> SessionSnapshot:
+    """Return what the agent may know about this session (and nothing else).
+
+    Callers that already hold the answers pass them; nudges skip the chat history.
+    """
     profile = Profile.objects.filter(session=session).first()
     recent = ChatMessage.objects.filter(session=session).order_by("-created_at", "-id")
+    recent = recent[:RECENT_FOR_AGENT] if with_history else []
     return SessionSnapshot(
         session_id=str(session.public_id),
         step=session.step,
@@ -131,8 +140,8 @@ def session_snapshot(*, session: CoachingSession) -> SessionSnapshot:
         if profile
         else {},
         work_history=list(profile.work_history) if profile else [],
-        answers=answers_by_question(session=session),
-        recent_messages=[(m.role, m.text) for m in reversed(recent[:RECENT_FOR_AGENT])],
+        answers=answers_by_question(session=session) if answers is None else answers,
+        recent_messages=[(m.role, m.text) for m in reversed(recent)],
         notes=dict(session.notes),
         guide_mode=session.guide_mode,
     )

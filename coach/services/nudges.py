@@ -13,6 +13,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from coach import detectors
@@ -43,22 +44,16 @@ def _labels_like(text: str) -> frozenset[str]:
     return frozenset(h.name for h in hits if h.category != "questions")
 
 
-def _latest_answer(session: CoachingSession) -> Answer | None:
-    return Answer.objects.filter(session=session).order_by("-updated_at").first()
-
-
-def _focus_answer_changed(session: CoachingSession) -> datetime | None:
-    row = Answer.objects.filter(
-        session=session, question_id=session.focus_question_id
-    ).first()
-    return row.updated_at if row else None
-
-
-def _evaluate(session: CoachingSession, now: datetime) -> tuple[str | None, dict]:
+def _evaluate(
+    session: CoachingSession, answers: list[Answer], now: datetime
+) -> tuple[str | None, dict]:
     """Return (trigger or None, facts) for one session at ``now``."""
     quiet = session.guide_mode == "quiet"
     facts: dict = {"answer_judged": False, "deadlines": []}
-    answer = _latest_answer(session)
+    answer = max(answers, key=lambda a: a.updated_at, default=None)
+    focus = next(
+        (a for a in answers if a.question_id == session.focus_question_id), None
+    )
     if answer and (
         session.answer_judged_at is None or answer.updated_at > session.answer_judged_at
     ):
@@ -81,7 +76,7 @@ def _evaluate(session: CoachingSession, now: datetime) -> tuple[str | None, dict
     if stuck["enabled"] and session.focus_question_id:
         deadline = detectors.stuck_deadline(
             focus_since=session.focus_since,
-            answer_changed=_focus_answer_changed(session),
+            answer_changed=focus.updated_at if focus else None,
             stuck_timeout=max(stuck["timeout"], settings.GUIDE_QUIET_TIMEOUT)
             if quiet
             else stuck["timeout"],
@@ -103,12 +98,18 @@ def _evaluate(session: CoachingSession, now: datetime) -> tuple[str | None, dict
     return None, facts
 
 
-def _content(session: CoachingSession, trigger: str, facts: dict, now) -> dict:
+def _content(
+    session: CoachingSession, answers: list[Answer], trigger: str, facts: dict, now
+) -> dict:
     from agent.api import guidance_build
     from coach.selectors import session_snapshot
 
     answer = facts.get("answer")
-    snapshot = session_snapshot(session=session)
+    snapshot = session_snapshot(
+        session=session,
+        answers={a.question_id: a.text for a in answers if a.text},
+        with_history=False,
+    )
     if answer is not None and trigger in ("short_answer", "vague_answer"):
         # Talk about the answer that was judged, not whatever is on screen.
         snapshot = snapshot.__class__(
@@ -124,16 +125,21 @@ def _content(session: CoachingSession, trigger: str, facts: dict, now) -> dict:
     return {**content, "question_id": snapshot.question_id or ""}
 
 
-def _over_hourly_cap(session: CoachingSession, now: datetime) -> datetime | None:
+def _blocked(session: CoachingSession, now: datetime) -> tuple[bool, datetime | None]:
+    """Return (already nudged this episode, retry time if over the hourly cap)."""
     hour_ago = now - timedelta(hours=1)
-    recent = list(
-        Guidance.objects.filter(session=session, created_at__gt=hour_ago)
+    rows = list(
+        Guidance.objects.filter(session=session)
+        .filter(Q(episode=session.activity_episode) | Q(created_at__gt=hour_ago))
         .order_by("created_at")
-        .values_list("created_at", flat=True)
+        .values_list("episode", "created_at")
     )
+    if any(episode == session.activity_episode for episode, _ in rows):
+        return True, None
+    recent = [created for _, created in rows if created > hour_ago]
     if len(recent) >= settings.GUIDE_HOURLY_CAP:
-        return recent[0] + timedelta(hours=1)
-    return None
+        return False, recent[0] + timedelta(hours=1)
+    return False, None
 
 
 def session_scan(*, session_id: int, now: datetime | None = None) -> Guidance | None:
@@ -143,19 +149,17 @@ def session_scan(*, session_id: int, now: datetime | None = None) -> Guidance | 
     if session is None:
         return None
     episode = session.activity_episode
-    if (
-        session.finished_at
-        or Guidance.objects.filter(session=session, episode=episode).exists()
-    ):
+    nudged, retry_at = (True, None) if session.finished_at else _blocked(session, now)
+    if nudged or retry_at:
         CoachingSession.objects.filter(pk=session.pk, activity_episode=episode).update(
-            guide_due_at=None
+            guide_due_at=retry_at
         )
         return None
-    if retry_at := _over_hourly_cap(session, now):
-        CoachingSession.objects.filter(pk=session.pk).update(guide_due_at=retry_at)
-        return None
-    trigger, facts = _evaluate(session, now)
-    content = _content(session, trigger, facts, now) if trigger else None
+    answers = list(
+        Answer.objects.filter(session=session).only("question_id", "text", "updated_at")
+    )
+    trigger, facts = _evaluate(session, answers, now)
+    content = _content(session, answers, trigger, facts, now) if trigger else None
     with transaction.atomic():
         updates: dict = {"guide_due_at": min(facts["deadlines"], default=None)}
         if facts["answer_judged"]:
@@ -187,15 +191,23 @@ def session_scan(*, session_id: int, now: datetime | None = None) -> Guidance | 
     return guidance
 
 
-def guidance_send(*, guidance: Guidance) -> None:
-    """Push a saved nudge to every open socket of its session."""
+def guidance_send(*, guidance: list[Guidance]) -> None:
+    """Push saved nudges to every open socket of their sessions, in one loop."""
     from coach.consumers import group_name
     from coach.selectors import guidance_frame
 
-    async_to_sync(get_channel_layer().group_send)(
-        group_name(guidance.session_id),
-        {"type": "chat.guidance", "frame": guidance_frame(guidance)},
-    )
+    layer = get_channel_layer()
+
+    async def send_all():
+        # One event loop and one Redis pool for the whole batch, not one per nudge.
+        for item in guidance:
+            await layer.group_send(
+                group_name(item.session_id),
+                {"type": "chat.guidance", "frame": guidance_frame(item)},
+            )
+
+    if guidance:
+        async_to_sync(send_all)()
 
 
 def guidance_scan(*, now: datetime | None = None) -> int:
@@ -206,13 +218,13 @@ def guidance_scan(*, now: datetime | None = None) -> int:
         .order_by("guide_due_at")
         .values_list("pk", flat=True)[:BATCH]
     )
-    sent = 0
+    created = []
     for session_id in due:
         try:
-            guidance = session_scan(session_id=session_id, now=now)
-            if guidance is not None:
-                guidance_send(guidance=guidance)
-                sent += 1
+            if (guidance := session_scan(session_id=session_id, now=now)) is not None:
+                created.append(guidance)
         except Exception:  # one broken session must not starve the others
             log.exception("guidance scan failed", extra={"session": session_id})
-    return sent
+    # Saved first: a nudge whose push fails still arrives on the next connect.
+    guidance_send(guidance=created)
+    return len(created)
