@@ -22,3 +22,12 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+try:  # jieba and the knowledge index load now, not on the first search
+    from knowledge.search import index_warm
+
+    index_warm()
+except Exception as exc:  # a cold index only slows the first search
+    import logging
+
+    logging.getLogger(__name__).warning("knowledge index warm-up failed: %s", exc)

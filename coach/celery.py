@@ -28,3 +28,14 @@ def refuse_memory_layer(sender=None, **kwargs):
         # SystemExit is not swallowed, so the process really stops.
         sys.stderr.write(f"ImproperlyConfigured: {exc}\n")
         raise SystemExit(78) from exc
+
+
+@signals.worker_init.connect
+def warm_knowledge_index(sender=None, **kwargs):
+    """Load jieba and the knowledge index before the pool forks, not in a task."""
+    try:
+        from knowledge.search import index_warm
+
+        index_warm()
+    except Exception as exc:  # a cold index only slows one search
+        sys.stderr.write(f"knowledge index warm-up failed: {exc}\n")

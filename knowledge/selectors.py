@@ -1,6 +1,124 @@
-"""Read-side of the knowledge base (placeholder until the knowledge issue lands)."""
+"""Read API of the knowledge base: plain frozen records, served from process memory."""
+
+import random
+from dataclasses import replace
+
+from knowledge.models import STEPS
+from knowledge.search import snapshot_current
+from knowledge.search.records import GuideInfo, QuestionInfo, SearchHit, StepInfo
+
+CATEGORIES = ("all", "values", "strengths", "interests")
+
+__all__ = [
+    "CATEGORIES",
+    "STEPS",
+    "GuideInfo",
+    "QuestionInfo",
+    "SearchHit",
+    "StepInfo",
+    "entries_for_question",
+    "entries_sample",
+    "entry_get",
+    "entry_search",
+    "guide_question_get",
+    "guide_questions_for_step",
+    "knowledge_version",
+    "question_get",
+    "questions_all",
+    "questions_for_step",
+    "step_info",
+    "workbook_intro",
+]
+
+
+def _copy(hit: SearchHit, score: float = 0.0) -> SearchHit:
+    # A fresh dict per result: callers may mutate it, the snapshot is shared.
+    return replace(hit, score=score, data=dict(hit.data))
 
 
 def knowledge_version() -> int:
-    """Return the current knowledge version stamp."""
-    return 0
+    """Return the version stamp; it changes on every edit, seen by every process.
+
+    The version of the snapshot being served: cache keys built from it always
+    match the data the answer came from, and it costs no Redis round trip.
+    """
+    return snapshot_current().version
+
+
+def entry_search(
+    *, query: str, category: str = "all", limit: int = 10
+) -> list[SearchHit]:
+    """Search values, talents, passions (and questions, for "all"); best first."""
+    if category not in CATEGORIES:
+        raise ValueError(f"category must be one of {CATEGORIES}, not {category!r}")
+    snap = snapshot_current()
+    found = snap.index.search(query, category=category, limit=limit)
+    return [_copy(snap.index.docs[i].hit, score) for i, score in found]
+
+
+def entry_get(*, entry_id: str) -> SearchHit | None:
+    """Return a knowledge row or a question by id (score 0), or None."""
+    hit = snapshot_current().hits.get(entry_id.strip())
+    return _copy(hit) if hit else None
+
+
+def entries_for_question(*, question_id: str, limit: int = 3) -> list[SearchHit]:
+    """Return rows whose related_questions name the question, in id order."""
+    return [
+        _copy(h) for h in snapshot_current().by_question.get(question_id, [])[:limit]
+    ]
+
+
+def entries_sample(*, category: str, limit: int = 3, seed: int = 0) -> list[SearchHit]:
+    """Pick rows of a category for examples: the same for a seed, spread over kinds."""
+    if category not in CATEGORIES[1:]:
+        raise ValueError(f"category must be one of {CATEGORIES[1:]}, not {category!r}")
+    rng = random.Random(f"{category}:{seed}")  # str seeds do not depend on hash salt
+    groups: dict[str, list[SearchHit]] = {}
+    for hit in snapshot_current().by_category.get(category, []):
+        groups.setdefault(hit.data.get("category", ""), []).append(hit)
+    queues = [rng.sample(hits, len(hits)) for hits in groups.values()]
+    rng.shuffle(queues)
+    picked: list[SearchHit] = []
+    while len(picked) < limit and any(queues):
+        for queue in queues:
+            if queue and len(picked) < limit:
+                picked.append(_copy(queue.pop()))
+    return picked
+
+
+def question_get(*, question_id: str) -> QuestionInfo | None:
+    """Return a workbook question by id, or None."""
+    return next((q for q in questions_all() if q.id == question_id), None)
+
+
+def questions_for_step(*, step: str) -> list[QuestionInfo]:
+    """Return a step's questions in workbook order."""
+    return [q for q in questions_all() if q.step == step]
+
+
+def questions_all() -> list[QuestionInfo]:
+    """Return every workbook question in workbook order."""
+    return list(snapshot_current().questions)
+
+
+def guide_questions_for_step(*, step: str) -> list[GuideInfo]:
+    """Return a step's quick-pick guide questions in display order."""
+    return [g for g in snapshot_current().guides if g.step == step]
+
+
+def guide_question_get(*, step: str, guide_id: str) -> GuideInfo | None:
+    """Return one guide question of a step, or None."""
+    found = (g for g in guide_questions_for_step(step=step) if g.id == guide_id)
+    return next(found, None)
+
+
+def step_info(*, step: str) -> StepInfo | None:
+    """Return a workbook section's title, intro and wrap-up ("intro" works too)."""
+    return snapshot_current().sections.get(step)
+
+
+def workbook_intro() -> str:
+    """Return the Markdown of the workbook's intro section."""
+    intro = step_info(step="intro")
+    return intro.intro if intro else ""

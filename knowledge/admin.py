@@ -1,0 +1,108 @@
+"""Admin for every data file; saves and deletes go through services (version bump)."""
+
+from import_export.admin import ImportExportModelAdmin
+
+from django.contrib import admin
+
+from knowledge import resources
+from knowledge.models import (
+    GuideQuestion,
+    PassionEntry,
+    Question,
+    StepSection,
+    TalentEntry,
+    ValueEntry,
+    Workbook,
+)
+from knowledge.services import record_delete, record_save, records_delete
+
+
+class ServiceSavesMixin:
+    """Route admin writes through services so every process sees them within ~1 s."""
+
+    key_fields: tuple[str, ...] = ("id",)
+
+    def get_readonly_fields(self, request, obj=None):
+        # Renaming a key in place would leave a copy behind; add a new row instead.
+        return self.key_fields if obj else ()
+
+    def save_model(self, request, obj, form, change):
+        record_save(record=obj)
+
+    def delete_model(self, request, obj):
+        record_delete(record=obj)
+
+    def delete_queryset(self, request, queryset):
+        records_delete(queryset=queryset)
+
+
+class CsvAdmin(ServiceSavesMixin, ImportExportModelAdmin):
+    """A CSV-backed table: import with preview/confirm, export in the file's format."""
+
+    import_formats = [resources.KnowledgeCSV]
+    export_formats = [resources.KnowledgeCSV, resources.ExcelCSV]
+
+
+@admin.register(ValueEntry)
+class ValueEntryAdmin(CsvAdmin):
+    resource_classes = [resources.ValueEntryResource]
+    list_display = ("id", "name", "category", "definition", "related_questions")
+    list_filter = ("category",)
+    search_fields = ("id", "name", "keywords", "definition", "signals")
+
+
+@admin.register(TalentEntry)
+class TalentEntryAdmin(CsvAdmin):
+    resource_classes = [resources.TalentEntryResource]
+    list_display = ("id", "name", "category", "strength_form", "weakness_form")
+    list_filter = ("category",)
+    search_fields = ("id", "name", "keywords", "definition", "weakness_form")
+
+
+@admin.register(PassionEntry)
+class PassionEntryAdmin(CsvAdmin):
+    resource_classes = [resources.PassionEntryResource]
+    list_display = ("id", "field", "category", "description", "riasec_hint")
+    list_filter = ("category", "riasec_hint")
+    search_fields = ("id", "field", "keywords", "example_topics", "description")
+
+
+@admin.register(GuideQuestion)
+class GuideQuestionAdmin(CsvAdmin):
+    resource_classes = [resources.GuideQuestionResource]
+    key_fields = ()
+    list_display = ("step", "guide_id", "text", "type", "sort_order")
+    list_filter = ("step", "type")
+    search_fields = ("guide_id", "text")
+
+
+@admin.register(Question)
+class QuestionAdmin(ServiceSavesMixin, admin.ModelAdmin):
+    list_display = ("id", "step", "sort_order", "text")
+    list_filter = ("step",)
+    search_fields = ("id", "text", "hint", "example")
+
+
+@admin.register(StepSection)
+class StepSectionAdmin(ServiceSavesMixin, admin.ModelAdmin):
+    key_fields = ("step",)
+    list_display = ("step", "title", "wrapup")
+
+    def has_add_permission(self, request):
+        return False  # the five sections are fixed by question.md's layout
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Workbook)
+class WorkbookAdmin(ServiceSavesMixin, admin.ModelAdmin):
+    key_fields = ()
+    list_display = ("title", "version", "updated_at")
+    readonly_fields = ("version", "updated_at")
+
+    def has_add_permission(self, request):
+        return False  # one row, created by the loader
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,18 @@
+"""manage.py export_knowledge DIR: write the knowledge back as the five data files."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from knowledge.services import knowledge_export
+
+
+class Command(BaseCommand):
+    help = "把知识库写成 data/ 同样格式的五个文件。"
+
+    def add_arguments(self, parser):
+        parser.add_argument("directory", type=Path, help="输出目录")
+
+    def handle(self, *args, directory, **options):
+        for path in knowledge_export(directory=directory):
+            self.stdout.write(f"已写出 {path}")

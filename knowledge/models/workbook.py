@@ -1,0 +1,94 @@
+"""The workbook (question.md) and its guide questions (guide_questions.csv)."""
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from knowledge.models.fields import cell, in_order, key
+from knowledge.validators import validate_markdown_body
+
+STEPS = (
+    "values_exploration",
+    "strengths_exploration",
+    "interests_exploration",
+    "synthesis",
+)
+SECTIONS = ("intro", *STEPS)  # the order of the ## sections in question.md
+QUESTION_PREFIX = {"V": STEPS[0], "S": STEPS[1], "P": STEPS[2]}
+
+
+class Workbook(models.Model):
+    """The workbook title and the knowledge version stamp (a single row)."""
+
+    title = cell("工作簿标题")
+    version = models.BigIntegerField("知识库版本", default=0, editable=False)
+    updated_at = models.DateTimeField("更新时间", auto_now=True)
+
+    class Meta:
+        verbose_name = verbose_name_plural = "工作簿"
+
+    def __str__(self):
+        return self.title
+
+
+class StepSection(models.Model):
+    """A `## <step> <title>` section of question.md: its intro and wrap-up line."""
+
+    step = models.CharField(
+        "步骤", primary_key=True, max_length=32, choices=[(s, s) for s in SECTIONS]
+    )
+    title = cell("标题")
+    intro = models.TextField(
+        "导语（Markdown）", blank=True, validators=[validate_markdown_body]
+    )
+    wrapup = cell("收尾", blank=True)
+
+    class Meta:
+        ordering = [in_order("step", SECTIONS)]
+        verbose_name = verbose_name_plural = "工作簿章节"
+
+    def __str__(self):
+        return f"{self.step} {self.title}"
+
+
+class Question(models.Model):
+    """A workbook question (`### V01 ...` with its hint and example)."""
+
+    id = key(r"^[VSP]\d{2}$")
+    step = models.CharField(
+        "步骤", max_length=32, choices=[(s, s) for s in QUESTION_PREFIX.values()]
+    )
+    sort_order = models.PositiveIntegerField("顺序", default=0)
+    text = cell("问题")
+    hint = cell("提示")
+    example = cell("示例回答")
+
+    class Meta:
+        ordering = [in_order("step", STEPS), "sort_order", "id"]
+        verbose_name = verbose_name_plural = "工作簿问题"
+
+    def __str__(self):
+        return f"{self.id} {self.text}"
+
+    def clean(self):
+        if QUESTION_PREFIX.get(self.id[:1]) not in (None, self.step):
+            raise ValidationError({"id": f"{self.id} 的前缀与步骤 {self.step} 不符"})
+
+
+class GuideQuestion(models.Model):
+    """A quick-pick guide question shown under the input box for a step."""
+
+    step = models.CharField("步骤", max_length=32, choices=[(s, s) for s in STEPS])
+    guide_id = cell("编号")
+    text = cell("文字")
+    type = cell("类型")
+    sort_order = models.PositiveIntegerField("顺序", default=0)
+
+    class Meta:
+        ordering = [in_order("step", STEPS), "sort_order", "guide_id"]
+        verbose_name = verbose_name_plural = "引导问题"
+        constraints = [
+            models.UniqueConstraint(fields=["step", "guide_id"], name="guide_step_id")
+        ]
+
+    def __str__(self):
+        return f"{self.step}/{self.guide_id} {self.text}"

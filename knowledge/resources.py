@@ -1,0 +1,125 @@
+"""django-import-export glue: our CSV format, and resources checked like the loader."""
+
+import tablib
+from import_export import fields, resources
+from import_export.formats import base_formats
+
+from django.core.exceptions import ValidationError
+
+from knowledge.models import Question
+from knowledge.services import knowledge_version_bump
+from knowledge.services.csvio import (
+    csv_render,
+    header_problems,
+    rows_problems,
+    text_decode,
+)
+from knowledge.services.specs import GUIDES, PASSIONS, TALENTS, VALUES, CsvSpec
+
+
+class KnowledgeCSV(base_formats.CSV):
+    """Our data files' CSV: reads UTF-8, UTF-8 BOM or GB18030; writes escaped UTF-8."""
+
+    def is_binary(self):
+        # Binary, so the upload reaches create_dataset undecoded and GB18030 works.
+        return True
+
+    def get_read_mode(self):
+        return "rb"
+
+    def create_dataset(self, in_stream, **kwargs):
+        text = in_stream if isinstance(in_stream, str) else text_decode(in_stream)
+        return tablib.import_set(text, format="csv")
+
+    def export_data(self, dataset, **kwargs):
+        # Our own writer, not tablib's: `\n` line ends like data/, and every formula
+        # prefix (= + - @ tab CR) escaped with an apostrophe, where the library's
+        # IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT only strips a leading "=".
+        return csv_render(dataset.headers, dataset)
+
+
+class ExcelCSV(KnowledgeCSV):
+    """The same CSV with a UTF-8 BOM, so Excel opens the Chinese text correctly."""
+
+    def get_title(self):
+        return "csv (Excel, UTF-8 BOM)"
+
+    def export_data(self, dataset, **kwargs):
+        return "\ufeff" + super().export_data(dataset, **kwargs)
+
+
+class KnowledgeResource(resources.ModelResource):
+    """Imports all or nothing, checked by the loader's rules; bumps the version."""
+
+    spec: CsvSpec
+
+    def import_data(self, dataset, **kwargs):
+        # The confirm step would otherwise save the valid rows and skip the invalid.
+        kwargs.update(use_transactions=True, rollback_on_validation_errors=True)
+        return super().import_data(dataset, **kwargs)
+
+    def before_import(self, dataset, **kwargs):
+        self.row_problems: dict[int, dict[str, list[str]]] = {}
+        name = kwargs.get("file_name") or self.spec.filename
+        header = [str(h) for h in dataset.headers or []]
+        found = header_problems(header, self.spec)
+        if found:
+            raise ValidationError([f"{name}:1: {col}: {msg}" for col, msg in found])
+        rows = []
+        for line, values in enumerate(dataset, start=2):  # the header is line 1
+            cells = ["" if v is None else str(v) for v in values]
+            rows.append((line, dict(zip(header, cells, strict=True))))
+        ids = set(Question.objects.values_list("id", flat=True))
+        for p in rows_problems(rows, spec=self.spec, filename=name, question_ids=ids):
+            self.row_problems.setdefault(p.line - 1, {}).setdefault(p.column, [])
+            self.row_problems[p.line - 1][p.column].append(str(p))
+
+    def import_instance(self, instance, row, **kwargs):
+        super().import_instance(instance, row, **kwargs)
+        if problems := self.row_problems.get(kwargs.get("row_number")):
+            raise ValidationError(problems)
+
+    def after_import(self, dataset, result, **kwargs):
+        super().after_import(dataset, result, **kwargs)
+        changed = (
+            result.totals["new"] + result.totals["update"] + result.totals["delete"]
+        )
+        failed = result.has_errors() or result.has_validation_errors()
+        if changed and not failed and not self._is_dry_run(kwargs):
+            knowledge_version_bump()
+
+
+def _meta(spec: CsvSpec):
+    return type(
+        "Meta",
+        (),
+        {
+            "model": spec.model,
+            "fields": spec.columns,
+            "export_order": spec.columns,
+            "import_id_fields": spec.key,
+            "skip_unchanged": True,
+            "report_skipped": True,
+        },
+    )
+
+
+class ValueEntryResource(KnowledgeResource):
+    spec = VALUES
+    Meta = _meta(VALUES)
+
+
+class TalentEntryResource(KnowledgeResource):
+    spec = TALENTS
+    Meta = _meta(TALENTS)
+
+
+class PassionEntryResource(KnowledgeResource):
+    spec = PASSIONS
+    Meta = _meta(PASSIONS)
+
+
+class GuideQuestionResource(KnowledgeResource):
+    spec = GUIDES
+    id = fields.Field(attribute="guide_id", column_name="id")
+    Meta = _meta(GUIDES)

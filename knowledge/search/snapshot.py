@@ -1,0 +1,71 @@
+"""One consistent in-memory copy of the knowledge, built from the database."""
+
+from dataclasses import asdict, dataclass, field
+
+from knowledge.models import (
+    GuideQuestion,
+    PassionEntry,
+    Question,
+    StepSection,
+    TalentEntry,
+    ValueEntry,
+)
+from knowledge.search import text
+from knowledge.search.docs import dictionary_words, docs_from_rows
+from knowledge.search.index import SearchIndex
+from knowledge.search.records import GuideInfo, QuestionInfo, SearchHit, StepInfo
+
+MODELS = {"values": ValueEntry, "strengths": TalentEntry, "interests": PassionEntry}
+
+
+@dataclass
+class Snapshot:
+    """Everything the read API serves, for one knowledge version."""
+
+    version: int
+    index: SearchIndex
+    hits: dict[str, SearchHit] = field(default_factory=dict)  # by entry or question id
+    by_category: dict[str, list[SearchHit]] = field(default_factory=dict)
+    by_question: dict[str, list[SearchHit]] = field(default_factory=dict)
+    questions: list[QuestionInfo] = field(default_factory=list)
+    guides: list[GuideInfo] = field(default_factory=list)
+    sections: dict[str, StepInfo] = field(default_factory=dict)
+
+
+def _questions() -> list[QuestionInfo]:
+    rows = Question.objects.all()  # Meta.ordering: workbook order
+    numbers: dict[str, int] = {}
+    out = []
+    for q in rows:
+        numbers[q.step] = numbers.get(q.step, 0) + 1
+        out.append(
+            QuestionInfo(q.id, q.step, numbers[q.step], q.text, q.hint, q.example)
+        )
+    return out
+
+
+def snapshot_build(*, version: int) -> Snapshot:
+    """Read every table and index it (synchronous ORM; see stamp.db_call)."""
+    questions = _questions()
+    docs = []
+    for category, model in MODELS.items():
+        docs += docs_from_rows(category=category, rows=list(model.objects.values()))
+    docs += docs_from_rows(category="questions", rows=[asdict(q) for q in questions])
+    text.words_add(dictionary_words(docs))
+    snap = Snapshot(version=version, index=SearchIndex(docs), questions=questions)
+    for doc in snap.index.docs:
+        hit = doc.hit
+        snap.hits[hit.id] = hit
+        snap.by_category.setdefault(hit.category, []).append(hit)
+        for ref in hit.data.get("related_questions", "").split("|"):
+            if ref:
+                snap.by_question.setdefault(ref, []).append(hit)
+    snap.guides = [
+        GuideInfo(g.guide_id, g.step, g.text, g.type)
+        for g in GuideQuestion.objects.all()
+    ]
+    snap.sections = {
+        s.step: StepInfo(s.step, s.title, s.intro, s.wrapup)
+        for s in StepSection.objects.all()
+    }
+    return snap

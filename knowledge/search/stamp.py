@@ -1,0 +1,52 @@
+"""The knowledge version stamp: kept in the database, mirrored in the shared cache."""
+
+import asyncio
+import concurrent.futures
+
+from django.core.cache import cache
+from django.db import connections
+
+CACHE_KEY = "knowledge:version"
+# A lost or stale mirror heals itself from the database within this time.
+CACHE_TIMEOUT = 300
+
+_pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="kb")
+
+
+def db_call(fn):
+    """Run a database read, off the event loop's thread when called from async code."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return fn()
+    # Django refuses the ORM inside a running loop; a short blocking read in a worker
+    # thread is the price of keeping the read API plain functions.
+    return _pool.submit(_closing, fn).result()
+
+
+def _closing(fn):
+    try:
+        return fn()
+    finally:
+        connections.close_all()  # this thread's own connections; none outlive the call
+
+
+def _db_version() -> int:
+    from knowledge.models import Workbook
+
+    return Workbook.objects.filter(pk=1).values_list("version", flat=True).first() or 0
+
+
+def stamp_read() -> int:
+    """Return the current version, from the cache or else the database."""
+    version = cache.get(CACHE_KEY)
+    if version is None:
+        version = db_call(_db_version)
+        # add, not set: a writer that published meanwhile must win over this older read.
+        cache.add(CACHE_KEY, version, CACHE_TIMEOUT)
+    return version
+
+
+def stamp_publish(*, version: int) -> None:
+    """Tell every process about a new version (called after the write commits)."""
+    cache.set(CACHE_KEY, version, CACHE_TIMEOUT)

@@ -1,0 +1,19 @@
+"""Write side of the knowledge base: loading, exporting, edits, the version stamp."""
+
+from knowledge.services.export import csv_text, knowledge_export, workbook_text
+from knowledge.services.load import Counts, KnowledgeInvalid, knowledge_load
+from knowledge.services.records import record_delete, record_save, records_delete
+from knowledge.services.version import knowledge_version_bump
+
+__all__ = [
+    "Counts",
+    "KnowledgeInvalid",
+    "csv_text",
+    "knowledge_export",
+    "knowledge_load",
+    "knowledge_version_bump",
+    "record_delete",
+    "record_save",
+    "records_delete",
+    "workbook_text",
+]

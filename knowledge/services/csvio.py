@@ -1,0 +1,133 @@
+"""Reading and writing the CSV files: encodings, headers, cell rules, line numbers."""
+
+import codecs
+import csv
+import io
+from pathlib import Path
+
+import pandas as pd
+
+from django.core.exceptions import ValidationError
+
+from knowledge.services.specs import CsvSpec, Problem
+from knowledge.validators import formula_escape, refs_problem
+
+
+def text_decode(raw: bytes) -> str:
+    """Decode UTF-8, UTF-8 with BOM or GB18030 (what Excel on Chinese Windows saves)."""
+    if raw.startswith(codecs.BOM_UTF8):
+        raw = raw[len(codecs.BOM_UTF8) :]
+    for encoding in ("utf-8", "gb18030"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise ValueError("无法识别文件编码（支持 UTF-8、带 BOM 的 UTF-8 和 GB18030）")
+
+
+def header_problems(header: list[str], spec: CsvSpec) -> list[tuple[str, str]]:
+    """Return (column, message) for every way a header differs from the spec."""
+    found = [(c, "缺少这一列") for c in spec.columns if c not in header]
+    found += [(c, "多余的列") for c in dict.fromkeys(header) if c not in spec.columns]
+    found += [(c, "列名重复") for c in dict.fromkeys(header) if header.count(c) > 1]
+    if not found and tuple(header) != spec.columns:
+        found.append(("-", f"列的顺序应为 {','.join(spec.columns)}"))
+    return found
+
+
+def field_problems(field, value: str) -> list[str]:
+    """Return what is wrong with one cell, by the model's rules (as in admin forms)."""
+    if not value.strip():
+        return [] if field.blank else ["必填，不能为空"]
+    try:
+        field.clean(value, None)
+    except ValidationError as exc:
+        return exc.messages
+    return []
+
+
+def _records(text: str) -> list[tuple[int, int]]:
+    # (first physical line, field count) of every non-blank record, header included;
+    # counting through csv keeps line numbers right even for quoted multi-line cells.
+    reader = csv.reader(io.StringIO(text, newline=""))
+    found, previous = [], 0
+    for record in reader:
+        if record:
+            found.append((previous + 1, len(record)))
+        previous = reader.line_num
+    return found
+
+
+def csv_read(
+    *, path: Path, spec: CsvSpec
+) -> tuple[list[tuple[int, dict]], list[Problem]]:
+    """Read a CSV with pandas; return (line, row) pairs or the problems found."""
+    name = path.name
+    try:
+        text = text_decode(path.read_bytes())
+    except FileNotFoundError:
+        return [], [Problem(name, 0, "-", "找不到文件")]
+    except ValueError as exc:
+        return [], [Problem(name, 0, "-", str(exc))]
+    records = _records(text)
+    if not records:
+        return [], [Problem(name, 1, "-", "文件是空的，至少需要表头")]
+    header = next(csv.reader(io.StringIO(text, newline="")))
+    problems = [Problem(name, 1, c, m) for c, m in header_problems(header, spec)]
+    problems += [
+        Problem(name, line, "-", f"有 {count} 个字段，表头有 {len(header)} 列")
+        for line, count in records[1:]
+        if count != len(header)
+    ]
+    if problems:
+        return [], problems
+    frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    rows = frame.to_dict("records")
+    if len(rows) != len(records) - 1:
+        return [], [Problem(name, 0, "-", "无法按 CSV 解析（检查引号是否成对）")]
+    return [(line, row) for (line, _), row in zip(records[1:], rows, strict=True)], []
+
+
+def rows_problems(
+    rows: list[tuple[int, dict]],
+    *,
+    spec: CsvSpec,
+    filename: str,
+    question_ids: set[str] | None,
+) -> list[Problem]:
+    """Check every cell, unique keys and question references of a file's rows."""
+    problems, seen = [], {}
+    for line, row in rows:
+        for column in spec.columns:
+            for message in field_problems(spec.field(column), row[column]):
+                problems.append(Problem(filename, line, column, message))
+        key = tuple(row[c] for c in spec.key)
+        if key in seen:
+            where = f"与第 {seen[key]} 行重复"
+            problems.append(Problem(filename, line, spec.key[-1], where))
+        seen.setdefault(key, line)
+        refs = row.get("related_questions", "")
+        if question_ids is not None and (
+            bad := refs_problem(refs, question_ids=question_ids)
+        ):
+            problems.append(Problem(filename, line, "related_questions", bad))
+    return problems
+
+
+def _csv_line(cells) -> str:
+    out = io.StringIO()
+    # "\r\n" as terminator makes csv quote cells holding a CR or LF; the record
+    # itself then ends in "\n" like our files.
+    csv.writer(out, lineterminator="\r\n").writerow(cells)
+    return out.getvalue()[:-2] + "\n"
+
+
+def csv_render(columns, rows) -> str:
+    """Write rows the way our data files are written: UTF-8 text, `\\n`, minimal quotes.
+
+    Formula-like cells get a leading apostrophe; our own data never has any (the
+    loader refuses them), so for it this is byte-identical to the file it came from.
+    """
+    lines = [_csv_line(columns)]
+    lines += [_csv_line([formula_escape(str(cell)) for cell in row]) for row in rows]
+    return "".join(lines)

@@ -1,0 +1,31 @@
+"""Knowledge fixtures: the real data/ loaded into the test database, or a copy."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from knowledge.search import snapshot_expire
+from knowledge.services import knowledge_load
+from tests.knowledge.helpers import DATA
+
+
+@pytest.fixture(autouse=True)
+def _fresh_snapshot():
+    """Each test has its own rows: make this process re-read the version stamp."""
+    snapshot_expire()
+    yield
+    snapshot_expire()
+
+
+@pytest.fixture
+def kb(db, django_capture_on_commit_callbacks):
+    """Load the real data/ (publishing the version as a real commit would)."""
+    with django_capture_on_commit_callbacks(execute=True):
+        return knowledge_load(directory=DATA)
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    """A private copy of data/ that a test may break."""
+    return Path(shutil.copytree(DATA, tmp_path / "data"))

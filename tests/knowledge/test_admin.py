@@ -1,0 +1,249 @@
+"""Admin through Django's test client: edits, import preview → confirm, export."""
+
+import csv
+import io
+
+import pytest
+import tablib
+
+from django.forms.models import model_to_dict
+from django.urls import reverse
+
+from knowledge.models import (
+    GuideQuestion,
+    PassionEntry,
+    Question,
+    StepSection,
+    ValueEntry,
+)
+from knowledge.resources import ValueEntryResource
+from knowledge.selectors import entry_search, knowledge_version, question_get
+from tests.knowledge.helpers import DATA, GUIDES, PASSIONS, TALENTS, VALUES
+
+pytestmark = pytest.mark.django_db
+
+SHEETS = ("valueentry", "talententry", "passionentry", "guidequestion")  # import/export
+OTHERS = ("question", "stepsection", "workbook")
+
+
+@pytest.fixture
+def staff(client, django_user_model):
+    user = django_user_model.objects.create_superuser("admin", "a@example.com", "pw")
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def commits(django_capture_on_commit_callbacks):
+    """Run on-commit hooks (the version publish) as a real commit would."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+def upload(name: str, content: bytes):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(name, content, content_type="text/csv")
+
+
+def import_preview(client, model: str, name: str, content: bytes):
+    url = reverse(f"admin:knowledge_{model}_import")
+    return client.post(url, {"import_file": upload(name, content), "format": "0"})
+
+
+def export(client, model: str, resource: str, fmt: str = "0"):
+    fields = {f"{resource}_{c}": "on" for c in _columns(model)}
+    url = reverse(f"admin:knowledge_{model}_export")
+    return client.post(url, {"format": fmt, "resource": "0", **fields})
+
+
+def _columns(model: str) -> list[str]:
+    name = {"valueentry": VALUES, "passionentry": PASSIONS, "guidequestion": GUIDES}
+    return (DATA / name[model]).read_text(encoding="utf-8").split("\n")[0].split(",")
+
+
+@pytest.mark.parametrize("model", SHEETS + OTHERS)
+def test_changelists_render(kb, staff, model):
+    response = staff.get(reverse(f"admin:knowledge_{model}_changelist"))
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("model", SHEETS)
+@pytest.mark.parametrize("view", ["import", "export"])
+def test_import_and_export_pages_render(kb, staff, model, view):
+    assert staff.get(reverse(f"admin:knowledge_{model}_{view}")).status_code == 200
+
+
+def test_category_filter_and_search(kb, staff):
+    url = reverse("admin:knowledge_valueentry_changelist")
+    response = staff.get(url, {"category__exact": "自主", "q": "自由"})
+    assert response.status_code == 200 and "V001" in response.content.decode()
+
+
+def test_change_form_edits_every_column_and_bumps_the_version(kb, staff, commits):
+    before = knowledge_version()
+    data = model_to_dict(ValueEntry.objects.get(pk="V001"))
+    data.update(name="自在", signals="喜欢自己定计划|讨厌打卡")
+    url = reverse("admin:knowledge_valueentry_change", args=["V001"])
+    with commits():
+        response = staff.post(url, {**data, "_save": "1"})
+    assert response.status_code == 302
+    assert ValueEntry.objects.get(pk="V001").signals == "喜欢自己定计划|讨厌打卡"
+    assert knowledge_version() != before
+    assert entry_search(query="自在")[0].id == "V001"
+
+
+def test_change_form_refuses_bad_cells(kb, staff):
+    data = model_to_dict(ValueEntry.objects.get(pk="V001"))
+    data.update(keywords="自主||独立", related_questions="V01|V99", name="=1+1")
+    url = reverse("admin:knowledge_valueentry_change", args=["V001"])
+    response = staff.post(url, {**data, "_save": "1"})
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert set(errors) == {"keywords", "related_questions", "name"}
+    assert ValueEntry.objects.get(pk="V001").name == "自由"
+
+
+def test_import_preview_then_confirm_from_excel_gb18030(kb, staff, commits):
+    text = (
+        (DATA / VALUES).read_text(encoding="utf-8").replace("V001,自由,", "V001,自在,")
+    )
+    excel = text.replace("\n", "\r\n").encode("gb18030")
+    preview = import_preview(staff, "valueentry", "价值观.csv", excel)
+    assert preview.status_code == 200
+    result = preview.context["result"]
+    assert not result.has_errors() and not result.has_validation_errors()
+    assert result.totals["update"] == 1 and result.totals["skip"] == 104
+    assert ValueEntry.objects.get(pk="V001").name == "自由"  # a preview writes nothing
+    before = knowledge_version()
+
+    confirm = preview.context["confirm_form"]
+    url = reverse("admin:knowledge_valueentry_process_import")
+    with commits():
+        response = staff.post(url, confirm.initial)
+    assert response.status_code == 302
+    assert ValueEntry.objects.get(pk="V001").name == "自在"
+    assert knowledge_version() != before
+    assert entry_search(query="自在")[0].id == "V001"
+
+
+def test_import_preview_shows_errors_and_offers_no_confirm(kb, staff):
+    text = (DATA / VALUES).read_text(encoding="utf-8")
+    text = text.replace("V001,自由,", "V001,自在,").replace("V01|V04|V07", "V01|V99")
+    text = text.replace("学习|进步|突破|精进", "学习||进步")
+    preview = import_preview(staff, "valueentry", "v.csv", text.encode())
+    assert "confirm_form" not in preview.context
+    body = preview.content.decode()
+    assert "v.csv:2: related_questions: 引用了不存在的问题：V99" in body
+    assert "v.csv:3: keywords: 列表格式错误" in body
+    assert ValueEntry.objects.get(pk="V001").name == "自由"
+
+
+def test_import_refuses_a_wrong_header(kb, staff):
+    text = (DATA / VALUES).read_text(encoding="utf-8").replace(",signals,", ",sig,", 1)
+    preview = import_preview(staff, "valueentry", "v.csv", text.encode("utf-8-sig"))
+    assert "confirm_form" not in preview.context
+    assert "v.csv:1: signals: 缺少这一列" in preview.content.decode()
+
+
+def test_confirmed_import_is_all_or_nothing(kb):
+    text = (DATA / VALUES).read_text(encoding="utf-8")
+    text = text.replace("V001,自由,", "V001,自在,").replace("V002,成长,", "V002,,")
+    dataset = tablib.Dataset().load(text, format="csv")
+    result = ValueEntryResource().import_data(dataset, dry_run=False)
+    assert result.has_validation_errors()
+    assert ValueEntry.objects.get(pk="V001").name == "自由"
+
+
+@pytest.mark.parametrize(
+    ("model", "resource", "name"),
+    [
+        ("valueentry", "valueentryresource", VALUES),
+        ("passionentry", "passionentryresource", PASSIONS),
+        ("guidequestion", "guidequestionresource", GUIDES),
+    ],
+)
+def test_export_is_the_data_file_byte_for_byte(kb, staff, model, resource, name):
+    response = export(staff, model, resource)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert response.content == (DATA / name).read_bytes()
+
+
+def test_excel_export_adds_a_bom(kb, staff):
+    response = export(staff, "guidequestion", "guidequestionresource", fmt="1")
+    assert response.content == b"\xef\xbb\xbf" + (DATA / GUIDES).read_bytes()
+
+
+def test_export_escapes_every_formula_prefix(kb, staff):
+    cells = {
+        "name": "=1+1",
+        "definition": "+cmd",
+        "self_statement": "-2",
+        "keywords": "@SUM(A1)",
+        "signals": "\tTAB",
+        "work_purpose_example": "\rCR",
+    }
+    ValueEntry.objects.filter(pk="V001").update(**cells)  # bypasses validation
+    response = export(staff, "valueentry", "valueentryresource")
+    row = next(csv.DictReader(io.StringIO(response.content.decode(), newline="")))
+    assert {column: row[column] for column in cells} == {
+        column: "'" + value for column, value in cells.items()
+    }
+
+
+def test_guide_questions_are_editable(kb, staff, commits):
+    guide = GuideQuestion.objects.get(step="synthesis", guide_id="guide_4")
+    data = {**model_to_dict(guide), "text": "小实验怎么定？", "_save": "1"}
+    url = reverse("admin:knowledge_guidequestion_change", args=[guide.pk])
+    with commits():
+        assert staff.post(url, data).status_code == 302
+    assert GuideQuestion.objects.get(pk=guide.pk).text == "小实验怎么定？"
+
+
+def test_delete_goes_through_services(kb, staff, commits):
+    before = knowledge_version()
+    url = reverse("admin:knowledge_passionentry_delete", args=["P001"])
+    with commits():
+        assert staff.post(url, {"post": "yes"}).status_code == 302
+    assert not PassionEntry.objects.filter(pk="P001").exists()
+    assert knowledge_version() != before
+
+
+@pytest.mark.parametrize("view", ["import", "export", "changelist"])
+def test_non_staff_is_refused(kb, client, django_user_model, view):
+    client.force_login(django_user_model.objects.create_user("visitor", password="pw"))
+    url = reverse(f"admin:knowledge_valueentry_{view}")
+    response = client.get(url)
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    response = client.post(url, {"format": "0"})
+    assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+@pytest.mark.parametrize(
+    ("model", "name"),
+    [
+        ("valueentry", VALUES),
+        ("talententry", TALENTS),
+        ("passionentry", PASSIONS),
+        ("guidequestion", GUIDES),
+    ],
+)
+def test_reimporting_a_data_file_changes_nothing(kb, staff, model, name):
+    preview = import_preview(staff, model, name, (DATA / name).read_bytes())
+    result = preview.context["result"]
+    assert not result.has_errors() and not result.has_validation_errors()
+    assert result.totals["skip"] == result.total_rows > 0
+    assert "confirm_form" in preview.context
+
+
+def test_workbook_sections_and_questions_are_editable(kb, staff, commits):
+    url = reverse("admin:knowledge_stepsection_change", args=["synthesis"])
+    data = {**model_to_dict(StepSection.objects.get(pk="synthesis")), "_save": "1"}
+    response = staff.post(url, {**data, "intro": "正文\n## 不是章节"})
+    assert response.status_code == 200  # a heading would break question.md
+    question = model_to_dict(Question.objects.get(pk="V01"))
+    url = reverse("admin:knowledge_question_change", args=["V01"])
+    with commits():
+        response = staff.post(url, {**question, "hint": "新的提示", "_save": "1"})
+    assert response.status_code == 302
+    assert question_get(question_id="V01").hint == "新的提示"
