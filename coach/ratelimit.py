@@ -11,8 +11,9 @@ from limits.aio.strategies import MovingWindowRateLimiter
 
 from django.conf import settings
 
-CHATS_PER_MINUTE = 20
-_ITEM = RateLimitItemPerMinute(CHATS_PER_MINUTE)
+
+def _item() -> RateLimitItemPerMinute:
+    return RateLimitItemPerMinute(settings.CHAT_RATE_PER_MINUTE)
 
 
 def _storage_uri(redis_url: str) -> str:
@@ -37,7 +38,7 @@ def _limiter(loop_id: int) -> MovingWindowRateLimiter:
 async def chat_allow(*, session_key: str) -> float | None:
     """Count one chat; return None if allowed, else seconds until the next slot."""
     limiter = _limiter(id(asyncio.get_running_loop()))
-    if await limiter.hit(_ITEM, "chat", session_key):
+    if await limiter.hit(_item(), "chat", session_key):
         return None
-    stats = await limiter.get_window_stats(_ITEM, "chat", session_key)
+    stats = await limiter.get_window_stats(_item(), "chat", session_key)
     return max(1.0, round(stats.reset_time - time.time(), 1))

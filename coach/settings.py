@@ -165,6 +165,10 @@ GUIDE_STRATEGIES = {
     },
 }
 KNOWLEDGE_DIR = Path(env.str("KNOWLEDGE_DIR", default="") or BASE_DIR / "data")
+# Chats per minute per session (seed: protect the model and the person's budget).
+CHAT_RATE_PER_MINUTE = env.int("COACH_CHAT_RATE", default=20)
+# Load benchmarks only: serve a bare echo consumer at /ws/echo/ as a baseline.
+BENCH_ECHO = env.bool("COACH_BENCH_ECHO", default=False)
 HEALTHZ_REQUIRE_WORKER = env.bool("HEALTHZ_REQUIRE_WORKER", default=True)
 PORT = env.int("PORT", default=8000)
 

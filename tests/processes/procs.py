@@ -44,7 +44,7 @@ def _drop_database(url: str) -> None:
 class ProcessStack:
     """Redis + database + daphne + worker + beat, each restartable on its own."""
 
-    def __init__(self, var_dir: Path, **env: str):
+    def __init__(self, var_dir: Path, *, embedded: bool | None = None, **env: str):
         self.var_dir = var_dir
         self.port = free_port()
         self.procs: dict[str, subprocess.Popen] = {}
@@ -59,7 +59,9 @@ class ProcessStack:
             COACH_HEARTBEAT_INTERVAL="1",
             PYTHONUNBUFFERED="1",
         )
-        if settings.EMBEDDED_TEST_REDIS:
+        if embedded is None:
+            embedded = settings.EMBEDDED_TEST_REDIS
+        if embedded:
             base.pop("DATABASE_URL", None)
             self.redis_proc = redis_start(socket=var_dir / "redis.sock")
             base["REDIS_URL"] = f"unix://{var_dir / 'redis.sock'}"

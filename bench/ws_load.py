@@ -1,0 +1,266 @@
+"""WebSocket load bench: the real app with the offline coach, against a bare echo.
+
+Starts daphne on the embedded default (or on PostgreSQL + Redis when
+DATABASE_URL/REDIS_URL are set), then measures in one run:
+  1. a bare echo consumer on the same server (the baseline),
+  2. N sessions (default 50, then 200) each sending a chat every 2 s for D s:
+     round trip send -> final `reply`, errors and lost replies,
+  3. throughput: sessions chatting back to back, offline turns per second,
+  4. 500 idle connected sockets: daphne's RSS and CPU.
+
+    .venv/bin/python bench/ws_load.py [--sessions 50,200] [--duration 60]
+"""
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import aiohttp
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+QUESTIONS = [
+    "什么是价值观？",
+    "能给我一个示例吗？",
+    "我不太确定怎么回答",
+    "什么是擅长的事？",
+    "我总被说想太多，这算才能吗？",
+    "喜欢的事和擅长的事有什么区别？",
+    "我对心理学很好奇",
+    "怎么把缺点翻成优点？",
+    "这个问题和我的工作有什么关系？",
+    "我喜欢做饭，这算热情吗？",
+]
+
+
+def pct(values: list[float], q: float) -> float:
+    """Return the q-th percentile (0-100) of ``values`` in ms."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+class Session:
+    """One visitor: a cookie from the start page, then one socket."""
+
+    def __init__(self, http: aiohttp.ClientSession, base: str, path: str):
+        self.http, self.base, self.path = http, base, path
+        self.ws = None
+
+    async def open(self) -> None:
+        """Get a session cookie and connect."""
+        jar = aiohttp.CookieJar(unsafe=True)
+        self.own = aiohttp.ClientSession(cookie_jar=jar)
+        async with self.own.get(f"{self.base}/") as response:
+            await response.read()
+        self.ws = await self.own.ws_connect(
+            f"{self.base.replace('http', 'ws')}{self.path}",
+            origin=self.base,
+            max_msg_size=0,
+            heartbeat=None,
+        )
+        if self.path == "/ws/coach/":
+            first = await self.ws.receive_json(timeout=30)
+            assert first["type"] == "session", first
+
+    async def close(self) -> None:
+        """Close the socket and the HTTP session."""
+        if self.ws is not None:
+            await self.ws.close()
+        await self.own.close()
+
+    async def chat(self, text: str, timeout: float = 15) -> tuple[float | None, bool]:
+        """Send one chat; return (ms to the final reply or None, error seen)."""
+        start = time.perf_counter()
+        await self.ws.send_json(
+            {"type": "chat", "text": text, "client_id": uuid.uuid4().hex}
+        )
+        deadline = start + timeout
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return None, False
+            try:
+                frame = await self.ws.receive_json(timeout=left)
+            except TimeoutError:
+                return None, False
+            if frame["type"] == "reply":
+                return (time.perf_counter() - start) * 1000, False
+            if frame["type"] == "error":
+                return None, True
+
+    async def echo(self, text: str) -> float:
+        """Send one frame to the echo consumer; return the round trip in ms."""
+        start = time.perf_counter()
+        await self.ws.send_str(text)
+        await self.ws.receive(timeout=10)
+        return (time.perf_counter() - start) * 1000
+
+
+async def _open_all(base: str, path: str, n: int) -> list[Session]:
+    sessions = [Session(None, base, path) for _ in range(n)]
+    for i in range(0, n, 50):  # connect in waves, like real arrivals
+        await asyncio.gather(*(s.open() for s in sessions[i : i + 50]))
+    return sessions
+
+
+async def paced_run(base: str, n: int, duration: float, path: str) -> dict:
+    """N clients, one message every 2 s each, for ``duration`` seconds."""
+    sessions = await _open_all(base, path, n)
+    latencies: list[float] = []
+    errors = lost = sent = 0
+
+    async def client(i: int, s: Session):
+        nonlocal errors, lost, sent
+        await asyncio.sleep(2 * i / n)  # spread the clients over the 2 s period
+        end = time.perf_counter() + duration
+        k = 0
+        while time.perf_counter() < end:
+            tick = time.perf_counter()
+            sent += 1
+            try:
+                if path == "/ws/echo/":
+                    latencies.append(await s.echo(f"echo {i} {k}"))
+                else:
+                    ms, error = await s.chat(QUESTIONS[(i + k) % len(QUESTIONS)])
+                    if ms is not None:
+                        latencies.append(ms)
+                    elif error:
+                        errors += 1
+                    else:
+                        lost += 1
+            except Exception:
+                errors += 1
+            k += 1
+            await asyncio.sleep(max(0.0, 2.0 - (time.perf_counter() - tick)))
+
+    await asyncio.gather(*(client(i, s) for i, s in enumerate(sessions)))
+    await asyncio.gather(*(s.close() for s in sessions))
+    return {
+        "sent": sent,
+        "ok": len(latencies),
+        "errors": errors,
+        "lost": lost,
+        "p50": pct(latencies, 50),
+        "p95": pct(latencies, 95),
+        "p99": pct(latencies, 99),
+    }
+
+
+async def throughput(base: str, n: int, duration: float) -> float:
+    """Sessions chatting back to back; return completed turns per second."""
+    sessions = await _open_all(base, "/ws/coach/", n)
+    done = 0
+    end = time.perf_counter() + duration
+
+    async def client(i: int, s: Session):
+        nonlocal done
+        k = 0
+        while time.perf_counter() < end:
+            ms, _ = await s.chat(QUESTIONS[(i + k) % len(QUESTIONS)])
+            done += ms is not None
+            k += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(client(i, s) for i, s in enumerate(sessions)))
+    rate = done / (time.perf_counter() - start)
+    await asyncio.gather(*(s.close() for s in sessions))
+    return rate
+
+
+async def idle_sockets(base: str, n: int, proc: psutil.Process, hold: float) -> dict:
+    """Hold ``n`` idle sockets open; return daphne's RSS (MB) and CPU (cores)."""
+    sessions = await _open_all(base, "/ws/coach/", n)
+    await asyncio.sleep(2)
+    proc.cpu_percent(None)
+    await asyncio.sleep(hold)
+    cpu = proc.cpu_percent(None) / 100
+    rss = proc.memory_info().rss / 2**20
+    await asyncio.gather(*(s.close() for s in sessions))
+    return {"rss_mb": rss, "cpu_cores": cpu, "sockets": n}
+
+
+def main() -> None:
+    """Start the app, run every phase, print a table and the headline."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sessions", default="50,200")
+    parser.add_argument("--duration", type=float, default=60)
+    parser.add_argument("--idle", type=int, default=500)
+    args = parser.parse_args()
+    counts = [int(x) for x in args.sessions.split(",")]
+    from tests.processes.procs import ProcessStack
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "coach.settings")
+    embedded = not (os.environ.get("REDIS_URL") and os.environ.get("DATABASE_URL"))
+    with tempfile.TemporaryDirectory(prefix="bench-ws-") as tmp:
+        stack = ProcessStack(
+            Path(tmp),
+            embedded=embedded,
+            COACH_BENCH_ECHO="1",
+            COACH_CHAT_RATE="100000",
+            LOG_LEVEL="WARNING",
+        )
+        try:
+            daphne = psutil.Process(stack.start("daphne").pid)
+            base = f"http://127.0.0.1:{stack.port}"
+            results = asyncio.run(_phases(base, counts, args, daphne))
+        finally:
+            stack.close()
+    _report(results, counts, "embedded" if embedded else "postgresql+redis")
+
+
+async def _phases(base, counts, args, daphne) -> dict:
+    out: dict = {}
+    await paced_run(base, 10, 6, "/ws/coach/")  # warm-up: imports, index, pools
+    for n in counts:
+        out[f"echo{n}"] = await paced_run(base, n, args.duration / 2, "/ws/echo/")
+        out[f"coach{n}"] = await paced_run(base, n, args.duration, "/ws/coach/")
+    out["turns_per_s"] = await throughput(base, 20, 15)
+    out["idle"] = await idle_sockets(base, args.idle, daphne, 10)
+    return out
+
+
+def _report(r: dict, counts: list[int], backend: str) -> None:
+    print(f"ws load bench ({backend}, one daphne, offline coach)")
+    print(
+        f"{'run':<14}{'sent':>7}{'ok':>7}{'err':>5}{'lost':>5}"
+        f"{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
+    )
+    for n in counts:
+        for kind in ("echo", "coach"):
+            m = r[f"{kind}{n}"]
+            print(
+                f"{kind + ' x' + str(n):<14}{m['sent']:>7}{m['ok']:>7}"
+                f"{m['errors']:>5}{m['lost']:>5}{m['p50']:>9.1f}{m['p95']:>9.1f}"
+                f"{m['p99']:>9.1f}"
+            )
+    first = counts[0]
+    ratio = r[f"coach{first}"]["p95"] / r[f"echo{first}"]["p95"]
+    print(f"coach p95 / echo p95 at {first} sessions: {ratio:.1f}x")
+    print(
+        f"offline turns per second (20 sessions back to back): {r['turns_per_s']:.1f}"
+    )
+    idle = r["idle"]
+    print(
+        f"{idle['sockets']} idle sockets: daphne RSS {idle['rss_mb']:.0f} MB, "
+        f"CPU {idle['cpu_cores']:.2f} cores"
+    )
+    last = r[f"coach{counts[-1]}"]
+    print(
+        f"HEADLINE ws_load p95_{first}={r[f'coach{first}']['p95']:.1f}ms "
+        f"ratio_vs_echo={ratio:.1f}x errors_{counts[-1]}={last['errors']} "
+        f"lost_{counts[-1]}={last['lost']} turns_s={r['turns_per_s']:.0f} "
+        f"idle_rss={r['idle']['rss_mb']:.0f}MB idle_cpu={r['idle']['cpu_cores']:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

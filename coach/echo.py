@@ -1,0 +1,10 @@
+"""A bare echo consumer: the baseline the load bench compares the coach against."""
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+
+class EchoConsumer(AsyncWebsocketConsumer):
+    """Send every text frame straight back (served only with COACH_BENCH_ECHO=1)."""
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.send(text_data=text_data)
