@@ -44,6 +44,7 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
         await database_sync_to_async(services.guidance_mark_delivered)(
             session=self.session, guidance_ids=ids
         )
+        turns.spawn(turns.turn_resume(self))
 
     async def disconnect(self, code):
         self.closed = True  # a running turn now saves its reply and group_sends it

@@ -1,6 +1,9 @@
 """Read-side of the product app: what the socket, pages and agent need."""
 
+from datetime import timedelta
+
 from django.db.models import Q
+from django.utils import timezone
 
 from agent.context import SessionSnapshot
 from coach.models import Answer, ChatMessage, CoachingSession, Guidance, Profile
@@ -41,6 +44,21 @@ def message_history(*, session: CoachingSession, limit: int = HISTORY_LIMIT) -> 
         }
         for m in reversed(rows[:limit])
     ]
+
+
+def message_unanswered(
+    *, session: CoachingSession, within_seconds: int
+) -> ChatMessage | None:
+    """Return the latest user message if it is recent and has no coach reply."""
+    since = timezone.now() - timedelta(seconds=within_seconds)
+    last = (
+        ChatMessage.objects.filter(session=session)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if last and last.role == "user" and last.created_at >= since:
+        return last
+    return None
 
 
 def guidance_frame(guidance: Guidance) -> dict:

@@ -8,7 +8,6 @@ import asyncio
 import logging
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from django.core.cache import cache
 
 from agent.api import TurnDelta, TurnResult, run_turn
@@ -20,6 +19,11 @@ from knowledge.selectors import guide_question_get
 
 log = logging.getLogger(__name__)
 _running: set[asyncio.Task] = set()  # strong refs: a turn outlives its socket
+# The per-session turn lock is short-lived and refreshed while the turn runs, so a
+# turn lost with a crashed daphne frees its session within seconds, not minutes.
+LOCK_TTL = 10
+LOCK_REFRESH = 4
+RESUME_WINDOW = 15 * 60  # seconds: older unanswered messages are not resumed
 
 
 def _lock_key(session) -> str:
@@ -60,8 +64,7 @@ async def turn_start(
         if chip is None:
             raise ProtocolError("invalid", "guide_id")
         text = chip.text
-    lock_ttl = int(settings.AGENT_TURN_DEADLINE) + 15
-    if not await cache.aadd(_lock_key(session), client_id or "1", timeout=lock_ttl):
+    if not await cache.aadd(_lock_key(session), "1", timeout=LOCK_TTL):
         raise ProtocolError("busy")
     try:
         retry_after = await chat_allow(session_key=str(session.public_id))
@@ -83,9 +86,40 @@ async def turn_start(
     except BaseException:
         await cache.adelete(_lock_key(session))
         raise
-    task = asyncio.create_task(_turn_run(consumer, message, guide_id))
+    spawn(_turn_run(consumer, message, guide_id))
+
+
+def spawn(coro) -> None:
+    """Run ``coro`` as a task that may outlive the socket that started it."""
+    task = asyncio.create_task(coro)
     _running.add(task)
     task.add_done_callback(_running.discard)
+
+
+async def turn_resume(consumer) -> None:
+    """Answer a message whose turn died with its process (e.g. a daphne restart).
+
+    If another process still holds the session's lock, look again once it would
+    have expired: a live turn keeps refreshing it, a dead one cannot.
+    """
+    for attempt in range(2):
+        message = await database_sync_to_async(selectors.message_unanswered)(
+            session=consumer.session, within_seconds=RESUME_WINDOW
+        )
+        if message is None or consumer.closed:
+            return
+        if await cache.aadd(_lock_key(consumer.session), "1", timeout=LOCK_TTL):
+            log.info("resuming turn", extra={"message_id": message.pk})
+            await _turn_run(consumer, message, None)
+            return
+        if attempt == 0:
+            await asyncio.sleep(LOCK_TTL + 1)
+
+
+async def _keep_lock(session) -> None:
+    while True:
+        await asyncio.sleep(LOCK_REFRESH)
+        await cache.atouch(_lock_key(session), LOCK_TTL)
 
 
 async def _send(consumer, frame: dict) -> bool:
@@ -101,6 +135,7 @@ async def _send(consumer, frame: dict) -> bool:
 async def _turn_run(consumer, message: ChatMessage, guide_id: str | None) -> None:
     session = consumer.session
     reply_id = f"r{message.pk}"
+    keeper = asyncio.create_task(_keep_lock(session))
     try:
         snapshot = await database_sync_to_async(selectors.session_snapshot)(
             session=session
@@ -140,4 +175,5 @@ async def _turn_run(consumer, message: ChatMessage, guide_id: str | None) -> Non
         log.exception("turn failed", extra={"session": session.pk})
         await _send(consumer, ProtocolError("internal").frame())
     finally:
+        keeper.cancel()
         await cache.adelete(_lock_key(session))

@@ -29,7 +29,7 @@ class SearchIndex:
             for c in CATEGORY_ORDER
         }
         self.bm25 = []
-        for f in range(3):
+        for f in range(3 if self.docs else 0):  # an empty base (fresh install) is valid
             retriever = bm25s.BM25()
             corpus = [text.tokens(d.fields[f]) for d in self.docs]
             retriever.index(corpus, show_progress=False)
@@ -62,7 +62,7 @@ class SearchIndex:
     ) -> list[tuple[int, float]]:
         """Return (document index, score) pairs, best first."""
         q = text.normalize(query).strip()
-        if not q or limit <= 0:
+        if not q or limit <= 0 or not self.docs:
             return []
         scores = np.zeros(len(self.docs), dtype=np.float32)
         words = text.tokens(q)

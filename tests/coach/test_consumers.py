@@ -334,3 +334,19 @@ async def test_two_visitors_never_see_each_others_data(visitor, other_visitor):
     assert await b.receive_nothing(timeout=0.5)
     await a.disconnect()
     await b.disconnect()
+
+
+async def test_a_turn_lost_with_its_process_is_resumed_on_reconnect(visitor):
+    # As if daphne died after saving the message and before the coach replied.
+    await ChatMessage.objects.acreate(
+        session=visitor.session, role="user", text="什么是擅长的事？"
+    )
+    comm, frame = await connect(visitor)
+    assert [h["role"] for h in frame["history"]] == ["user"]
+    reply = await comm.receive_json_from(timeout=10)
+    while reply["type"] != "reply":
+        reply = await comm.receive_json_from(timeout=10)
+    assert reply["text"]
+    roles = [m.role async for m in ChatMessage.objects.filter(session=visitor.session)]
+    assert roles == ["user", "coach"]
+    await comm.disconnect()
