@@ -1,12 +1,27 @@
 """URL configuration."""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.utils.functional import lazy
+from django.views.generic import RedirectView
 
 from coach import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("workbook/", views.workbook, name="workbook"),
+    path("profile/", views.profile, name="profile"),
+    path("results/", views.results, name="results"),
+    path("results/order", views.results_order, name="results_order"),
+    path("results.md", views.results_md, name="results_markdown"),
+    # Browsers ask for /favicon.ico whatever the page says.
+    # Resolved per request: with the manifest storage the hashed name only exists
+    # after collectstatic, which must not be needed to import the URLconf.
+    path(
+        "favicon.ico",
+        RedirectView.as_view(url=lazy(static, str)("coach/favicon.svg")),
+    ),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,0 +1,279 @@
+"""Faults with real processes: a broken LLM, Redis and worker restarts, SQLite load."""
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from django.conf import settings
+
+from tests.agent.fake_openai import FakeOpenAI, Step
+from tests.processes.client import Client
+from tests.processes.procs import ROOT, ProcessStack
+
+pytestmark = [pytest.mark.processes, pytest.mark.asyncio]
+
+DEADLINE = 4
+
+
+def manage_shell(stack: ProcessStack, code: str) -> str:
+    """Run Python in the stack's Django (its own database) and return stdout."""
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=stack.env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        Step(status=500),
+        Step(hang=30),
+        Step(content="比如你可以先想一个人。" * 5, drop=True),
+    ],
+    ids=["http-500", "hang", "drop-mid-stream"],
+)
+async def test_a_failing_llm_still_gets_an_answer_within_the_deadline(tmp_path, step):
+    fake = await FakeOpenAI([step]).start()
+    stack = ProcessStack(
+        tmp_path,
+        COACH_LLM="openai",
+        OPENAI_API_KEY="sk-test",
+        OPENAI_BASE_URL=fake.url,
+        AGENT_TURN_DEADLINE=str(DEADLINE),
+        AGENT_LOOP_TIMEOUT="2",
+    )
+    try:
+        stack.start("daphne")
+        async with Client(stack.port) as tab:
+            started = time.monotonic()
+            await tab.send(type="chat", text="什么是价值观？", client_id="f1")
+            reply = await tab.wait_for("reply", DEADLINE + 5)
+            took = time.monotonic() - started
+            assert reply["text"] and len(reply["text"]) <= 200
+            assert "比如" in reply["text"] or "例如" in reply["text"]
+            assert took <= DEADLINE + 1, took
+            await tab.send(type="ping")
+            assert (await tab.wait_for("pong", 5)) == {"type": "pong"}
+        assert fake.requests, "the real client must have called the endpoint"
+        fallback = json.loads(
+            manage_shell(
+                stack,
+                (
+                    "import json; from coach.models import ChatMessage as M; "
+                    "print(json.dumps(M.objects.get(role='coach').trace))"
+                ),
+            )
+        )
+        assert fallback["fallback"] is True
+    finally:
+        stack.close()
+        await fake.close()
+
+
+@pytest.mark.skipif(
+    not settings.EMBEDDED_TEST_REDIS,
+    reason="restarts the embedded Redis it owns; CI's shared Redis "
+    "is not restarted by tests",
+)
+async def test_redis_restart_consumers_and_workers_recover(tmp_path):
+    stack = ProcessStack(
+        tmp_path,
+        GUIDE_SCAN_INTERVAL="1",
+        GUIDE_IDLE_TIMEOUT="3",
+        GUIDE_STUCK_TIMEOUT="600",
+    )
+    try:
+        for name in ("daphne", "worker", "beat"):
+            stack.start(name)
+        async with Client(stack.port) as tab:
+            await tab.send(type="step", step="values_exploration")
+            assert (await tab.wait_for("guidance", 10))["trigger"] == "idle_timeout"
+            cookie = tab.cookie
+        from coach.embedded import redis_start
+
+        stack.redis_proc.terminate()
+        stack.redis_proc.wait(timeout=10)
+        await asyncio.sleep(2)
+        stack.redis_proc = redis_start(socket=tmp_path / "redis.sock")
+        deadline = time.monotonic() + 30
+        while True:  # the browser reconnects with backoff until the server answers
+            try:
+                tab = Client(stack.port, cookie)
+                await tab.connect()
+                break
+            except Exception:
+                assert time.monotonic() < deadline, stack.logs()
+                await asyncio.sleep(1)
+        await tab.send(
+            type="answer",
+            question_id="V02",
+            text="我换工作时最看重能不能自己安排时间。",
+        )
+        assert (await tab.wait_for("answer.saved", 10))["question_id"] == "V02"
+        nudge = await tab.wait_for("guidance", 20)  # worker and beat came back
+        assert nudge["trigger"] == "idle_timeout"
+        await tab.ws.close()
+        for name, proc in stack.procs.items():
+            assert proc.poll() is None, f"{name} died:\n{stack.logs()}"
+    finally:
+        stack.close()
+
+
+async def test_worker_killed_mid_scan_neither_loses_nor_duplicates(tmp_path):
+    stack = ProcessStack(tmp_path, GUIDE_SCAN_INTERVAL="1", GUIDE_HOURLY_CAP="10")
+    count = 400
+    try:
+        manage_shell(
+            stack,
+            (
+                "from datetime import timedelta; from django.utils import timezone; "
+                "from coach.models import CoachingSession as S; "
+                "past = timezone.now() - timedelta(hours=2); "
+                f"S.objects.bulk_create([S(activity_episode=1)] * 0"
+                f" + [S(activity_episode=1) for _ in range({count})]);"
+                " S.objects.update(last_activity_at=past, guide_due_at=past);"
+                " print('ok')"
+            ),
+        )
+        stack.start("beat")
+        worker = stack.start("worker")
+        deadline = time.monotonic() + 60
+        count_code = (
+            "from coach.models import Guidance; print(Guidance.objects.count())"
+        )
+        while int(manage_shell(stack, count_code)) == 0:
+            assert time.monotonic() < deadline, stack.logs()
+            time.sleep(0.2)
+        worker.kill()  # mid-scan: some nudges saved, the rest not yet
+        stack.procs.pop("worker")
+        partial = int(manage_shell(stack, count_code))
+        stack.start("worker")
+        while int(manage_shell(stack, count_code)) < count:
+            assert time.monotonic() < deadline + 60, stack.logs()
+            time.sleep(0.5)
+        time.sleep(3)  # a few more scans: nothing more may appear
+        per_session = json.loads(
+            manage_shell(
+                stack,
+                (
+                    "import json; from django.db.models import Count; "
+                    "from coach.models import CoachingSession as S; "
+                    "print(json.dumps(sorted(set(S.objects.annotate(n=Count('guidance'))"
+                    ".values_list('n', flat=True)))))"
+                ),
+            )
+        )
+        assert per_session == [1], per_session
+        assert 0 < partial <= count
+    finally:
+        stack.close()
+
+
+@pytest.mark.skipif(
+    not settings.EMBEDDED_TEST_REDIS,
+    reason="the SQLite soak runs on the embedded default only",
+)
+async def test_sqlite_under_steady_writes_from_daphne_and_celery(tmp_path):
+    seconds = float(os.environ.get("FAULT_SOAK_SECONDS", "120"))
+    stack = ProcessStack(
+        tmp_path,
+        GUIDE_SCAN_INTERVAL="1",
+        GUIDE_IDLE_TIMEOUT="1",
+        GUIDE_ANSWER_SETTLE="1",
+        GUIDE_HOURLY_CAP="100000",
+        COACH_CHAT_RATE="1000",
+    )
+    errors: list[dict] = []
+    try:
+        for name in ("daphne", "worker", "beat"):
+            stack.start(name)
+
+        async def writer(i: int):
+            async with Client(stack.port) as tab:
+                end = time.monotonic() + seconds
+                k = 0
+                while time.monotonic() < end:
+                    tick = time.monotonic()
+                    # An answer every second per tab: 20 tabs = 20 writes/s from
+                    # daphne, plus the nudges the worker saves for short answers.
+                    await tab.send(type="answer", question_id="V01", text=f"短{k}")
+                    while True:
+                        frame = await tab.recv(timeout=15)
+                        if frame["type"] == "error":
+                            errors.append(frame)
+                        if frame["type"] in ("answer.saved", "error"):
+                            break
+                    k += 1
+                    await asyncio.sleep(max(0.0, 1 - (time.monotonic() - tick)))
+
+        await asyncio.gather(*(writer(i) for i in range(20)))
+        logs = stack.logs()
+        assert errors == []
+        assert "database is locked" not in logs
+        nudges = int(
+            manage_shell(
+                stack,
+                ("from coach.models import Guidance; print(Guidance.objects.count())"),
+            )
+        )
+        assert nudges > 0  # celery really wrote while daphne did
+    finally:
+        stack.close()
+
+
+async def test_daphne_restart_mid_reply_the_reconnected_tab_gets_the_whole_history(
+    tmp_path,
+):
+    # The model is slow: daphne dies while the coach is still writing.
+    fake = await FakeOpenAI(
+        [Step(hang=2.5, content="比如，先想一位你敬佩的人。")]
+    ).start()
+    stack = ProcessStack(
+        tmp_path,
+        COACH_LLM="openai",
+        OPENAI_API_KEY="sk-test",
+        OPENAI_BASE_URL=fake.url,
+        AGENT_TURN_DEADLINE="20",
+        AGENT_LOOP_TIMEOUT="10",
+    )
+    try:
+        stack.start("daphne")
+        tab = Client(stack.port)
+        await tab.connect()
+        await tab.send(type="chat", text="我不太确定怎么回答", client_id="mid-1")
+        await tab.wait_for("reply.start", 10)
+        stack.stop("daphne", kill=True)
+        stack.start("daphne")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                await tab.connect()
+                break
+            except Exception:
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.5)
+        assert [h["role"] for h in tab.session["history"]] == ["user"]
+        reply = await tab.wait_for("reply", 25)  # the lost turn is resumed
+        assert reply["text"]
+        await tab.ws.close()
+        again = Client(stack.port, tab.cookie)
+        await again.connect()
+        history = again.session["history"]
+        assert [h["role"] for h in history] == ["user", "coach"]
+        assert history[0]["text"] == "我不太确定怎么回答"
+        assert history[1]["text"] == reply["text"]
+        await again.ws.close()
+    finally:
+        stack.close()
+        await fake.close()
