@@ -1,15 +1,87 @@
 """HTTP views: thin adapters over selectors and services."""
 
-from django.http import JsonResponse
-from django.shortcuts import render
+import json
+
+from django.contrib import messages
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 
+from coach import pages, services
+from coach.forms import profile_data, profile_forms_build
 from coach.health import health_report
+from coach.results import results_build, results_markdown, values_order_clean
+from coach.results.build import values_order_move
 
 
+@never_cache
 def home(request):
     """Render the start page."""
-    return render(request, "coach/home.html")
+    session = services.session_for_request(request=request)
+    return render(request, "coach/home.html", pages.home_context(session=session))
+
+
+@never_cache
+def workbook(request):
+    """Render the workbook with the coach panel beside it."""
+    session = services.session_for_request(request=request)
+    context = pages.workbook_context(session=session, step=request.GET.get("step"))
+    return render(request, "coach/workbook.html", context)
+
+
+@never_cache
+def profile(request):
+    """Show and save the person's basic info and work history."""
+    session = services.session_for_request(request=request)
+    form, formset = profile_forms_build(session=session, data=request.POST or None)
+    if request.method == "POST" and form.is_valid() and formset.is_valid():
+        services.profile_update(session=session,
+                                data=profile_data(form=form, formset=formset))
+        messages.success(request, _("已保存。教练之后会参考这些信息。"))
+        return redirect("profile")
+    return render(request, "coach/profile.html", {"form": form, "formset": formset})
+
+
+@never_cache
+@require_GET
+def results(request):
+    """Render the results: values, talents, fields and candidate statements."""
+    session = services.session_for_request(request=request)
+    return render(request, "coach/results.html", results_build(session=session))
+
+
+@require_POST
+def results_order(request):
+    """Save the person's ranking of their values (JSON, or a plain form post)."""
+    session = services.session_for_request(request=request)
+    try:
+        if request.content_type == "application/json":
+            order = values_order_clean(json.loads(request.body)["values_order"])
+        else:
+            order = values_order_move(values_order_clean(request.POST.getlist("order")),
+                                      move=request.POST.get("move", ""))
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse({"ok": False, "error": "invalid"}, status=400)
+    saved = session.results if isinstance(session.results, dict) else {}
+    services.results_save(session=session, results={**saved, "values_order": order})
+    if request.content_type == "application/json":
+        return JsonResponse({"ok": True, "values_order": order})
+    return redirect("/results/#values")
+
+
+@never_cache
+@require_GET
+def results_md(request):
+    """Download the results as a Markdown file."""
+    session = services.session_for_request(request=request)
+    response = HttpResponse(results_markdown(session=session),
+                            content_type="text/markdown; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(
+        True, "真正想做的事.md")
+    return response
 
 
 @never_cache

@@ -140,8 +140,8 @@ async def test_worker_killed_mid_scan_neither_loses_nor_duplicates(tmp_path):
                 "from datetime import timedelta; from django.utils import timezone; "
                 "from coach.models import CoachingSession as S; "
                 "past = timezone.now() - timedelta(hours=2); "
-                f"S.objects.bulk_create([S(activity_episode=1)] * 0"
-                f" + [S(activity_episode=1) for _ in range({count})]);"
+                f"rows = [S(activity_episode=1) for _ in range({count})]; "
+                "S.objects.bulk_create(rows);"
                 " S.objects.update(last_activity_at=past, guide_due_at=past);"
                 " print('ok')"
             ),
