@@ -350,3 +350,56 @@ async def test_a_turn_lost_with_its_process_is_resumed_on_reconnect(visitor):
     roles = [m.role async for m in ChatMessage.objects.filter(session=visitor.session)]
     assert roles == ["user", "coach"]
     await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"type": "chat", "text": "我的问题"},
+        {"type": "guide_pick", "guide_id": "guide_1"},
+        {"type": "answer", "question_id": "V01", "text": "别人的回答"},
+        {"type": "focus", "question_id": "S05"},
+        {"type": "step", "step": "synthesis"},
+        {"type": "preference", "guide_mode": "quiet"},
+        {"type": "guidance_read", "guidance_id": 1},
+        {"type": "ping"},
+    ],
+    ids=lambda f: f["type"],
+)
+async def test_every_message_type_touches_only_the_senders_session(
+    visitor, other_visitor, frame
+):
+    a, _ = await connect(visitor)
+    await a.send_json_to({"type": "answer", "question_id": "V01", "text": "秘密答案"})
+    await a.receive_json_from(timeout=5)
+    mine = await _guidance_for(visitor.session, episode=99)
+    before = await fresh(visitor.session)
+    b, _ = await connect(other_visitor)
+    await b.send_json_to(
+        {**frame, "guidance_id": mine.pk} if "guidance_id" in frame else frame
+    )
+    await b.send_json_to({"type": "ping"})
+    seen = []
+    while not seen or seen[-1]["type"] != "pong":
+        seen.append(await b.receive_json_from(timeout=20))
+    assert "秘密" not in json.dumps(seen, ensure_ascii=False)
+    after = await fresh(visitor.session)
+    assert (
+        after.step,
+        after.guide_mode,
+        after.focus_question_id,
+        after.activity_episode,
+    ) == (
+        before.step,
+        before.guide_mode,
+        before.focus_question_id,
+        before.activity_episode,
+    )
+    answer = await Answer.objects.aget(session=visitor.session, question_id="V01")
+    assert answer.text == "秘密答案"
+    await mine.arefresh_from_db()
+    assert mine.read_at is None
+    assert not await ChatMessage.objects.filter(session=visitor.session).aexists()
+    assert await a.receive_nothing(timeout=0.3)  # nothing of B's leaks to A
+    await a.disconnect()
+    await b.disconnect()
