@@ -17,6 +17,14 @@ def cache_clear_own_keys() -> None:
 
 @pytest.fixture(autouse=True)
 def _clear_cache():
-    """Start every test with an empty cache (it holds versions and heartbeats)."""
+    """Start every test with an empty cache and a knowledge snapshot to re-check.
+
+    The cache holds the knowledge version and heartbeats; the snapshot is
+    memoised per process for a second, longer than one test may take.
+    """
+    from knowledge.search import snapshot_expire
+
     cache_clear_own_keys()
+    snapshot_expire()
     yield
+    snapshot_expire()

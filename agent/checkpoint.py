@@ -1,0 +1,194 @@
+"""Persistent LangGraph checkpointer on the project's database, and its pruning.
+
+SQLite (the embedded default): a file next to the Django database, so agent
+writes never queue behind the app's write lock. PostgreSQL: the same database
+through ``AsyncPostgresSaver``. One saver per event loop (daphne has one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import tempfile
+import time
+import weakref
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.base.id import UUID
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+from django.conf import settings
+
+FILE_NAME = "agent_checkpoints.sqlite3"
+_SAVERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_LOCKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def checkpoint_target() -> tuple[str, str]:
+    """Return ``("sqlite", path)`` or ``("postgres", conninfo)`` for this project."""
+    db = settings.DATABASES["default"]
+    if "postgresql" in db["ENGINE"]:
+        from psycopg.conninfo import make_conninfo
+
+        parts = {
+            "dbname": db.get("NAME"),
+            "user": db.get("USER"),
+            "password": db.get("PASSWORD"),
+            "host": db.get("HOST"),
+            "port": str(db.get("PORT") or ""),
+        }
+        return "postgres", make_conninfo(**{k: v for k, v in parts.items() if v})
+    if path := os.environ.get("AGENT_CHECKPOINT_PATH"):
+        return "sqlite", path
+    name = str(db.get("NAME") or "")
+    if name and name != ":memory:" and "mode=memory" not in name:
+        return "sqlite", str(Path(name).with_name(FILE_NAME))
+    # An in-memory Django database (tests): a file private to this process.
+    return "sqlite", str(
+        Path(tempfile.gettempdir()) / f"agent_cp_{os.getpid()}.sqlite3"
+    )
+
+
+async def _open() -> BaseCheckpointSaver:
+    kind, target = checkpoint_target()
+    saver: BaseCheckpointSaver
+    if kind == "postgres":
+        from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+        from psycopg.rows import dict_row
+        from psycopg_pool import AsyncConnectionPool
+
+        pool: AsyncConnectionPool = AsyncConnectionPool(
+            target,
+            open=False,
+            max_size=10,
+            kwargs={
+                "autocommit": True,
+                "prepare_threshold": 0,
+                "row_factory": dict_row,
+            },
+        )
+        await pool.open()
+        saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]  # dict_row rows
+    else:
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        connection = aiosqlite.connect(target, timeout=20)
+        # aiosqlite's worker thread is not a daemon: left running it would stop the
+        # interpreter from exiting when daphne shuts down.
+        connection._thread.daemon = True
+        conn = await connection
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        saver = AsyncSqliteSaver(conn)
+    await saver.setup()
+    return saver
+
+
+async def checkpointer_get() -> BaseCheckpointSaver:
+    """Return this event loop's persistent checkpointer, opening it once."""
+    loop = asyncio.get_running_loop()
+    lock = _LOCKS.setdefault(loop, asyncio.Lock())
+    async with lock:
+        if loop not in _SAVERS:
+            _SAVERS[loop] = await _open()
+        return _SAVERS[loop]
+
+
+async def checkpointer_close() -> None:
+    """Close this event loop's checkpointer (tests and orderly shutdown)."""
+    saver = _SAVERS.pop(asyncio.get_running_loop(), None)
+    if isinstance(saver, AsyncSqliteSaver):
+        await saver.conn.close()
+    elif saver is not None:
+        await saver.conn.close()
+
+
+def cutoff_id(timestamp: float) -> str:
+    """Return the smallest checkpoint id (UUIDv6) LangGraph could mint at ``timestamp``.
+
+    Checkpoint ids sort by time as strings, so "older than" is a string compare.
+    """
+    ticks = int(timestamp * 10_000_000) + 0x01B21DD213814000
+    value = ((ticks >> 12) & 0xFFFFFFFFFFFF) << 80 | (ticks & 0x0FFF) << 64
+    return str(UUID(int=value, version=6))
+
+
+def _prune_sqlite(path: str, cutoff: str) -> int:
+    if not Path(path).exists():
+        return 0
+    with sqlite3.connect(path, timeout=20) as db:
+        if not db.execute(
+            "SELECT 1 FROM sqlite_master WHERE name='checkpoints'"
+        ).fetchone():
+            return 0
+        before = db.execute("SELECT count(*) FROM checkpoints").fetchone()[0]
+        # Idle threads go entirely: the chat layer holds the conversation and notes.
+        db.execute(
+            "DELETE FROM checkpoints WHERE thread_id IN (SELECT thread_id FROM "
+            "checkpoints GROUP BY thread_id HAVING max(checkpoint_id) < ?)",
+            (cutoff,),
+        )
+        # Active threads keep their latest checkpoint per namespace.
+        db.execute(
+            "DELETE FROM checkpoints WHERE checkpoint_id < ? AND checkpoint_id < ("
+            "SELECT max(c.checkpoint_id) FROM checkpoints c WHERE "
+            "c.thread_id = checkpoints.thread_id "
+            "AND c.checkpoint_ns = checkpoints.checkpoint_ns)",
+            (cutoff,),
+        )
+        db.execute(
+            "DELETE FROM writes WHERE NOT EXISTS (SELECT 1 FROM checkpoints c WHERE "
+            "c.thread_id = writes.thread_id AND c.checkpoint_ns = writes.checkpoint_ns "
+            "AND c.checkpoint_id = writes.checkpoint_id)"
+        )
+        after = db.execute("SELECT count(*) FROM checkpoints").fetchone()[0]
+    return before - after
+
+
+def _count(conn: Any) -> int:
+    row = conn.execute("SELECT count(*) AS n FROM checkpoints").fetchone()
+    return int(row["n"]) if row else 0
+
+
+def _prune_postgres(conninfo: str, cutoff: str) -> int:
+    import psycopg
+    from langgraph.checkpoint.postgres import PostgresSaver
+    from psycopg.rows import dict_row
+
+    with psycopg.connect(
+        conninfo, autocommit=True, prepare_threshold=0, row_factory=dict_row
+    ) as conn:
+        saver = PostgresSaver(conn)
+        saver.setup()
+        before = _count(conn)
+        rows = conn.execute(
+            "SELECT thread_id, max(checkpoint_id) AS latest, min(checkpoint_id) AS "
+            "oldest FROM checkpoints GROUP BY thread_id"
+        ).fetchall()
+        idle = [r["thread_id"] for r in rows if r["latest"] < cutoff]
+        old = [
+            r["thread_id"]
+            for r in rows
+            if r["latest"] >= cutoff and r["oldest"] < cutoff
+        ]
+        if idle:
+            saver.prune(idle, strategy="delete")
+        if old:
+            saver.prune(old, strategy="keep_latest")
+        return before - _count(conn)
+
+
+def checkpoints_prune(*, older_than_hours: int = 24) -> int:
+    """Delete checkpoints older than ``older_than_hours``; return how many went.
+
+    A thread idle that long is deleted whole; a thread still in use keeps its
+    latest checkpoint. Safe to run while turns are running (a periodic task).
+    """
+    cutoff = cutoff_id(time.time() - older_than_hours * 3600)
+    kind, target = checkpoint_target()
+    if kind == "postgres":
+        return _prune_postgres(target, cutoff)
+    return _prune_sqlite(target, cutoff)

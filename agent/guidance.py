@@ -1,0 +1,295 @@
+"""How the coach words things: concept glossary, question help, nudges (§7.4).
+
+Pure functions over knowledge rows; no I/O. ``answer.py`` builds replies from
+these pieces, the tools and ``guidance_build`` build nudges.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+CORE = ("values", "strengths", "interests")
+# Our own wording. ``anchors`` find the grounding sentence in the workbook texts.
+CONCEPTS: dict[str, dict] = {
+    "purpose": {
+        "terms": ("工作目的", "和我的工作有什么关系", "工作有什么关系", "为什么而工作"),
+        "label": "工作目的",
+        "meaning": "工作目的是用一句话说清你为什么工作：“我工作是为了让……”",
+        "step": "values_exploration",
+        "category": "values",
+        "anchors": ("工作目的",),
+        "role": "它把前5个价值观收成一句话，之后用来筛选想做的事",
+    },
+    "reframe": {
+        "terms": ("缺点", "翻成优点", "正因为", "短处", "弱点", "毛病"),
+        "label": "缺点翻转",
+        "meaning": "把被批评的习惯用“正因为……所以……”翻过来，找到它在合适场合的长处",
+        "step": "strengths_exploration",
+        "category": "strengths",
+        "anchors": ("正因为",),
+        "role": "每个才能都有长处和短处两面，缺点往往是才能用错了地方",
+    },
+    "curiosity": {
+        "terms": ("真好奇", "只是有用", "真的喜欢", "区分"),
+        "label": "真好奇和只是有用",
+        "meaning": "真好奇是没人要求也想多了解，只是有用是觉得学了划算",
+        "step": "interests_exploration",
+        "category": "interests",
+        "anchors": ("真好奇",),
+        "role": "只保留让你忍不住想多了解的领域，它们才撑得起长期投入",
+    },
+    "experiment": {
+        "terms": ("小实验", "实验", "假设", "验证", "复盘"),
+        "label": "小实验",
+        "meaning": "为每条候选设计一个1–2周、成本低、马上能开始的尝试，并定好复盘日期",
+        "step": "synthesis",
+        "category": None,
+        "anchors": ("小实验",),
+        "lines": ("- 候选",),
+        "role": "想做的事是假设，用1–2周的小实验来检验",
+    },
+    "misconception": {
+        "terms": ("误区", "一辈子", "命中注定", "天职"),
+        "label": "五个误区",
+        "meaning": "开始前先放下五个误区，像“必须能做一辈子”“必须有命中注定的感觉”",
+        "step": None,
+        "category": None,
+        "anchors": ("误区：想做的事必须能做一辈子",),
+        "role": "先放下这些误区，答案才不会被卡在“必须完美”上",
+    },
+    "formula": {
+        "terms": ("公式", "真正想做的事", "想做的事", "交集", "三者", "组合", "综合"),
+        "label": "公式",
+        "step": "synthesis",
+        "category": None,
+        "anchors": ("喜欢的事 × 擅长的事",),
+        "lines": ("- 候选",),
+        "role": "三者重叠的地方，才是最值得你投入的方向",
+    },
+    "values": {
+        "terms": ("重要的事", "价值观", "价值"),
+        "label": "重要的事（价值观）",
+        "step": "values_exploration",
+        "category": "values",
+        "anchors": ("重要的事（Why）",),
+        "role": "它回答“为什么而工作”，最后用来过滤候选",
+    },
+    "strengths": {
+        "terms": ("擅长的事", "才能", "天赋", "优势", "长处", "擅长"),
+        "label": "擅长的事（才能）",
+        "step": "strengths_exploration",
+        "category": "strengths",
+        "anchors": ("擅长的事（How）",),
+        "role": "它回答“用什么方式做”，是手段",
+    },
+    "interests": {
+        "terms": ("喜欢的事", "热情", "兴趣", "热爱", "喜欢"),
+        "label": "喜欢的事（热情）",
+        "step": "interests_exploration",
+        "category": "interests",
+        "anchors": ("喜欢的事（What）",),
+        "role": "它回答“在哪个领域做”，是舞台",
+    },
+}
+STEP_CONCEPT = {
+    "values_exploration": "values",
+    "strengths_exploration": "strengths",
+    "interests_exploration": "interests",
+    "synthesis": "formula",
+}
+PROBES = (
+    "能说一个具体的场景吗？",
+    "那一刻你的感受是什么？",
+    "这件事对你为什么重要？",
+    "如果用一个词概括，会是什么？",
+)
+DIRECTIONS = {
+    "values_exploration": (
+        "先想一个具体的人或场景",
+        "再问自己：这件事为什么对我重要？",
+    ),
+    "strengths_exploration": (
+        "回想别人常找你帮的忙",
+        "把被批评的习惯用“正因为……所以……”翻过来",
+    ),
+    "interests_exploration": ("看看你主动花钱花时间的地方", "把线索归到一个名词领域"),
+}
+GENERIC_TOPICS = ("示例", "例子", "举例", "比如", "这个问题", "这题", "参考", "范例")
+NUDGES = {
+    "idle_timeout": "你已经{minutes}分钟没有操作了。"
+    "当前你在回答第{question_number}个问题："
+    "{question_title}。需要我帮你理解这个问题吗？",
+    "short_answer": "你的回答比较简短。这个问题可能需要更深入的思考。比如：{example}。"
+    "你可以尝试从这些角度思考。",
+    "vague_answer": "你的回答可能还不够具体。试着问自己：{thinking_questions}。",
+    "stuck": "看起来你可能对这个问题有些困惑。让我换个方式解释：{rephrased_question}。"
+    "或者你可以参考这个示例：{example}。",
+}
+NUDGE_NO_QUESTION = (
+    "你已经{minutes}分钟没有操作了。要不要先挑一个最有感觉的问题写两句？"
+)
+NUDGE_BACK = (
+    "欢迎回来。当前你在回答第{question_number}个问题：{question_title}。"
+    "需要我帮你理解这个问题吗？"
+)
+
+
+def clip(text: str, limit: int) -> str:
+    """Cut ``text`` to ``limit`` characters, at a clause boundary when possible."""
+    text = " ".join(str(text or "").split()).strip("。；，、 ")
+    if len(text) <= limit:
+        return text
+    cut = max(text.rfind(p, 0, limit) for p in "，；、。")
+    return text[:cut] if cut >= limit // 2 else text[: limit - 1] + "…"
+
+
+def concept_key(text: str, step: str = "") -> str | None:
+    """Return the glossary key the text asks about, or None."""
+    text = text or ""
+    if any(w in text for w in ("这一步", "这个步骤", "这部分")):
+        return STEP_CONCEPT.get(step)
+    core = [k for k in CORE if any(t in text for t in CONCEPTS[k]["terms"][:2])]
+    if len(core) >= 2:
+        return "formula"
+    for key, spec in CONCEPTS.items():
+        if any(term in text for term in spec["terms"]):
+            return key
+    return None
+
+
+def _sentences(texts: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for text in texts:
+        for line in (text or "").splitlines():
+            line = re.sub(r"^[-*\d.\s]+", "", line.replace("**", "")).strip()
+            out.extend(s for s in re.split(r"(?<=[。；])", line) if s.strip())
+    return out
+
+
+def sentence_with(texts: Iterable[str], anchors: Iterable[str]) -> str:
+    """Return the first workbook sentence containing one of ``anchors``."""
+    sentences = _sentences(texts)
+    for anchor in anchors:
+        for s in sentences:
+            if anchor in s:
+                return s.strip("；")
+    return ""
+
+
+def lines_with(texts: Iterable[str], prefixes: Iterable[str]) -> list[str]:
+    """Return workbook lines that start with one of ``prefixes`` (cleaned)."""
+    prefixes = tuple(prefixes)
+    if not prefixes:
+        return []
+    out = []
+    for text in texts:
+        for line in (text or "").splitlines():
+            if line.startswith(prefixes):
+                out.append(line.lstrip("- ").replace("**", ""))
+    return out[:3]
+
+
+def rephrase(question: dict) -> str:
+    """Return the question said another way, from its hint."""
+    hint = question.get("hint") or ""
+    first = re.split(r"[；;]", hint)[0].strip("。 ")
+    return first or clip(question.get("text", ""), 40)
+
+
+def directions(question: dict) -> list[str]:
+    """Return two or three thinking directions for the question."""
+    base = list(DIRECTIONS.get(question.get("step", ""), ()))
+    return [rephrase(question), *base][:3]
+
+
+def is_generic_topic(topic: str) -> bool:
+    """Tell whether a requested example topic only means "an example"."""
+    t = (topic or "").strip()
+    return not t or any(g in t for g in GENERIC_TOPICS) and len(t) <= 8
+
+
+def _cell(value: object) -> str:
+    """Return a CSV cell as prose: its spaces were clause breaks."""
+    return "，".join(str(value or "").split())
+
+
+def row_example(row: dict, variant: int = 0) -> str:
+    """Return one concrete sentence about a knowledge row."""
+    name = row.get("name", "")
+    first = _cell(
+        (
+            row.get("signals")
+            or row.get("curiosity_signals")
+            or row.get("evidence_signals")
+            or ""
+        ).split("|")[0]
+    )
+    if row.get("category") == "values":
+        options = [
+            f"看重「{name}」的人常有这样的表现：{first}" if first else "",
+            f"看重「{name}」的人会说：“{_cell(row.get('self_statement'))}”"
+            if row.get("self_statement")
+            else "",
+        ]
+    elif row.get("category") == "strengths":
+        options = [
+            f"有「{name}」才能的人会说：“{_cell(row.get('reframe_example'))}”"
+            if row.get("reframe_example")
+            else "",
+            f"「{name}」的短处是{_cell(row.get('weakness_form'))}，长处是"
+            f"{_cell(row.get('strength_form'))}"
+            if row.get("weakness_form")
+            else "",
+        ]
+    elif row.get("category") == "interests":
+        options = [
+            f"对「{name}」着迷的人，{first}" if first else "",
+            f"「{name}」关心的是{_cell(row.get('description'))}"
+            if row.get("description")
+            else "",
+        ]
+    else:
+        options = []
+    options = [o for o in options if o]
+    return options[variant % len(options)] if options else f"「{clip(name, 20)}」"
+
+
+def nudge_text(
+    trigger: str, *, focus: dict, rows: list[dict], minutes: int, variant: int
+) -> str:
+    """Fill the seed's §7.4 template for ``trigger`` with this session's context."""
+    if not focus.get("found"):
+        text = NUDGE_NO_QUESTION.format(minutes=max(1, minutes))
+        if rows:
+            text += f"比如从{row_example(rows[variant % len(rows)], variant)}说起。"
+        return text
+    example = clip(focus.get("example", ""), 45)
+    if rows and variant % 2:
+        example = row_example(rows[variant % len(rows)], variant)
+    probes = [PROBES[(variant + i) % len(PROBES)] for i in range(2)]
+    template = NUDGES.get(trigger, NUDGES["stuck"])
+    if trigger == "idle_timeout" and minutes <= 0:  # asked in chat, not timed out
+        template = NUDGE_BACK
+    text = template.format(
+        minutes=max(1, minutes),
+        question_number=focus.get("number", ""),
+        question_title=clip(focus.get("text", ""), 40),
+        example=example,
+        thinking_questions="".join(probes),
+        rephrased_question=focus.get("rephrased", ""),
+    )
+    return re.sub(r"([？！。])。", r"\1", text)
+
+
+def suggestions(trigger: str, focus: dict) -> list[str]:
+    """Return short thinking prompts to show under a nudge."""
+    if not focus.get("found"):
+        return list(PROBES[:2])
+    first = {
+        "short_answer": PROBES[0],
+        "vague_answer": PROBES[3],
+        "stuck": f"换个说法：{focus.get('rephrased', '')}",
+        "idle_timeout": PROBES[2],
+    }.get(trigger, PROBES[0])
+    return [first, *focus.get("directions", [])[1:3]]

@@ -1,0 +1,153 @@
+"""Coach notes: a small, bounded document of what we learned about the person.
+
+Seed 002's "living document": prompts carry these notes plus the last few
+messages, never the whole history, so prompt size stays flat however long the
+conversation runs. ``notes_update`` is deterministic and never grows past its caps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from knowledge import selectors as kb
+
+CANDIDATE_CAP = 8
+THREAD_CAP = 5
+THREAD_CHARS = 30
+KEYS = {
+    "values": "candidate_values",
+    "strengths": "candidate_talents",
+    "interests": "candidate_passions",
+}
+LABELS = {
+    "candidate_values": "候选价值观",
+    "candidate_talents": "候选才能",
+    "candidate_passions": "候选热情",
+}
+STEPS = {
+    "V": "values_exploration",
+    "S": "strengths_exploration",
+    "P": "interests_exploration",
+}
+UNSURE = ("不太确定", "不知道", "看不懂", "不明白", "卡住", "没思路", "想不出来")
+SHORT_ANSWER = 20
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha1(text.encode()).hexdigest()[:8]
+
+
+def _matches(text: str) -> list:
+    """Knowledge rows whose name or keyword the person actually used."""
+    hits = kb.entry_search(query=text[:200], category="all", limit=10)
+    found = []
+    for hit in hits:
+        if hit.category not in KEYS:
+            continue
+        words = [hit.name, *str((hit.data or {}).get("keywords", "")).split("|")]
+        if any(len(w) >= 2 and w in text for w in words):
+            found.append(hit)
+    return found
+
+
+def _bump(items: list[dict], hit) -> list[dict]:
+    for item in items:
+        if item["id"] == hit.id:
+            return [{**i, "hits": i["hits"] + 1} if i is item else i for i in items]
+    return [*items, {"id": hit.id, "name": hit.name, "hits": 1}]
+
+
+def _threads(threads: list[str], user_text: str, answers: dict[str, str]) -> list[str]:
+    threads = [
+        t
+        for t in threads
+        if not (t[:3] in answers and len(answers[t[:3]]) >= SHORT_ANSWER)
+    ]
+    if any(w in user_text for w in UNSURE):
+        threads.append("还没想清楚：" + user_text.strip()[: THREAD_CHARS - 6])
+    for qid, text in sorted(answers.items()):
+        note = f"{qid} 的回答还很短，可补一个具体场景"
+        if 0 < len(text.strip()) < SHORT_ANSWER and note not in threads:
+            threads.append(note)
+    seen: list[str] = []
+    for t in threads:
+        if t not in seen:
+            seen.append(t[:THREAD_CHARS])
+    return seen[-THREAD_CAP:]
+
+
+def notes_update(
+    *,
+    notes: dict,
+    user_text: str,
+    answers: dict[str, str],
+    reply: str,
+    tools_used: list[str],
+) -> dict:
+    """Return the notes after a turn; the input dict is left untouched.
+
+    Args:
+        notes: The notes so far ({} at first).
+        user_text: What the person wrote this turn.
+        answers: Question id → latest answer text, all steps.
+        reply: The coach's reply this turn.
+        tools_used: Tools the coach ran this turn.
+
+    Returns:
+        New notes with candidates (≤8 each), open threads (≤5), step summaries.
+    """
+    seen = dict(notes.get("seen") or {})
+    texts = []
+    if "我" in user_text and not re.search(r"[？?]$", user_text.strip()):
+        texts.append(user_text)
+    for qid, text in sorted(answers.items()):
+        if text and seen.get(qid) != _digest(text):
+            texts.append(text)
+            seen[qid] = _digest(text)
+    candidates = {key: list(notes.get(key) or []) for key in LABELS}
+    for text in texts:
+        for hit in _matches(text):
+            key = KEYS[hit.category]
+            candidates[key] = _bump(candidates[key], hit)
+    for key, items in candidates.items():
+        ranked = sorted(enumerate(items), key=lambda p: (-p[1]["hits"], p[0]))
+        candidates[key] = [item for _, item in ranked[:CANDIDATE_CAP]]
+    summaries = {}
+    for prefix, step in STEPS.items():
+        done = sorted(q for q, t in answers.items() if q.startswith(prefix) and t)
+        if done:
+            key = list(LABELS)["VSP".index(prefix)]
+            names = "、".join(i["name"] for i in candidates[key][:3]) or "待提炼"
+            summaries[step] = f"已答{len(done)}题，线索：{names}"
+    return {
+        "version": 1,
+        "turns": int(notes.get("turns") or 0) + 1,
+        **candidates,
+        "open_threads": _threads(
+            list(notes.get("open_threads") or []), user_text, answers
+        ),
+        "step_summaries": summaries,
+        "last_tools": list(dict.fromkeys(tools_used))[:5],
+        "seen": {q: seen[q] for q in sorted(seen)[:40]},
+    }
+
+
+def notes_render(notes: dict) -> str:
+    """Return the notes as one compact prompt line."""
+    parts = [
+        f"{label}：{'、'.join(i['name'] for i in notes.get(key) or [])}"
+        for key, label in LABELS.items()
+        if notes.get(key)
+    ]
+    if notes.get("open_threads"):
+        parts.append("待跟进：" + "；".join(notes["open_threads"]))
+    if notes.get("step_summaries"):
+        parts.append(
+            "小结："
+            + "；".join(
+                f"{step.split('_')[0]} {text}"
+                for step, text in notes["step_summaries"].items()
+            )
+        )
+    return "；".join(parts) if parts else "（暂无）"

@@ -1,0 +1,48 @@
+"""The graph state of one coaching turn (seed 003 §1.3 ``AgentState``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypedDict
+
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
+
+
+class AgentState(TypedDict, total=False):
+    """State of the ReAct loop; every field but ``messages`` is last-write-wins.
+
+    The thread (one per coaching session) outlives a turn, so ``read_input``
+    resets the per-turn fields; only ``turn`` carries over.
+    """
+
+    # Reducer add_messages. This turn's messages only: the person's message, the
+    # model's tool calls and the tool results; older turns live in the notes.
+    messages: Annotated[list[AnyMessage], add_messages]
+    # Raw turn input, as the chat layer sent it.
+    user_text: str
+    selection: str
+    guide_id: str | None
+    session: dict[str, Any]  # the SessionSnapshot as a plain dict
+    # Raw context built by ContextManager plus the knowledge rows of the focus.
+    context: dict[str, Any]
+    current_step: str
+    current_question_id: str | None
+    scenario: str  # concept | question | examples | proactive | search | chat
+    quick_plan: list[dict[str, Any]]  # tool calls of a quick-pick chip, else []
+    tools_used: list[str]  # names of the tools run this turn, in order
+    observations: list[dict[str, Any]]  # the last round's tool results (raw)
+    examples: list[dict[str, Any]]  # knowledge rows surfaced this turn
+    reasoning: list[str]  # one line per round: what the model decided
+    final_answer: str | None  # the model's answer; format_answer validates it
+    iteration_count: int  # completed ReAct rounds
+    iteration_limit: int  # AGENT_MAX_ITERATIONS, copied for the pure router
+    deadline: float  # wall-clock (time.time()) end of the turn
+    out_of_time: bool  # set by observe_results when the deadline is near
+    fallback: bool  # the offline coach answered after a model failure
+    fallback_reason: str
+    tokens_in: int
+    tokens_out: int
+    tool_trace: list[dict[str, Any]]  # per tool call: name, ok, cached, ms
+    checks: dict[str, bool]  # the answer rules and whether each held
+    repaired: bool  # format_answer regenerated or repaired the answer
+    turn: int  # turns taken on this thread (drives the offline coach's variety)

@@ -1,0 +1,155 @@
+"""The five tools on the real knowledge data, their schemas and their caching."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+from agent import tools
+from agent.api import guidance_build
+from tests.agent.conftest import snapshot
+from tests.conftest import cache_clear_own_keys
+
+CONTEXT = {
+    "current_step": "values_exploration",
+    "question_id": "V03",
+    "session_id": "s-test",
+    "turn": 1,
+}
+
+
+async def call(name: str, **args) -> dict:
+    raw = await tools.TOOLS_BY_NAME[name].ainvoke({**args, "context": CONTEXT})
+    return json.loads(raw)
+
+
+def test_five_tools_with_typed_arguments_and_no_session_handle():
+    schemas = {t.name: convert_to_openai_tool(t)["function"] for t in tools.TOOLS}
+    assert set(schemas) == {
+        "explain_concept",
+        "guide_question",
+        "recommend_examples",
+        "search_content",
+        "proactive_guide",
+    }
+    for schema in schemas.values():
+        props = schema["parameters"]["properties"]
+        assert "context" not in props and "session_id" not in props
+        assert schema["description"]
+    assert schemas["search_content"]["parameters"]["required"] == ["query"]
+    assert set(
+        schemas["proactive_guide"]["parameters"]["properties"]["trigger"]["enum"]
+    ) == {"idle_timeout", "short_answer", "vague_answer", "stuck"}
+
+
+async def test_explain_concept_is_grounded_in_the_workbook(kb):
+    data = await call("explain_concept", concept="重要的事（价值观）")
+    assert data["key"] == "values"
+    assert "为什么而工作" in data["source"]
+    assert data["entries"] and all(e["category"] == "values" for e in data["entries"])
+
+
+async def test_explain_concept_finds_a_knowledge_entry(kb):
+    data = await call("explain_concept", concept="自由")
+    assert data["key"] == "entry"
+    assert data["entries"][0]["name"] == "自由"
+    assert data["definition"].startswith("能由自己决定")
+
+
+async def test_guide_question_rephrases_the_question_in_focus(kb):
+    data = await call("guide_question")
+    assert data["found"] and data["id"] == "V03" and data["number"] == 3
+    assert data["total"] >= 7 and data["step_title"] == "重要的事"
+    assert data["rephrased"] and data["example"] and len(data["directions"]) >= 2
+
+
+async def test_guide_question_unknown_id_lists_the_step(kb):
+    data = await call("guide_question", question_id="Z99")
+    assert data["found"] is False and data["questions"][0]["id"] == "V01"
+
+
+async def test_recommend_examples_for_the_question_and_for_a_topic(kb):
+    focus = await call("recommend_examples")
+    assert len(focus["entries"]) == 3
+    assert {e["id"] for e in focus["entries"]} & {"V002", "V007", "V010"}
+    design = await call("recommend_examples", topic="设计", category="interests")
+    assert any("设计" in e["name"] for e in design["entries"])
+
+
+async def test_search_content_finds_a_talent_by_its_weakness(kb):
+    data = await call("search_content", query="想太多", category="strengths")
+    assert data["entries"][0]["name"] == "预见风险"
+    questions = await call("search_content", query="投入 心血", category="questions")
+    assert questions["entries"][0]["id"] == "V03"
+
+
+async def test_proactive_guide_fills_the_template(kb):
+    data = await call("proactive_guide", trigger="stuck")
+    assert data["text"].startswith("看起来你可能对这个问题有些困惑")
+    assert data["question"]["id"] == "V03"
+    assert 1 <= len(data["examples"]) <= 3
+    assert [c["id"] for c in data["guide_questions"]][:2] == ["guide_1", "guide_2"]
+
+
+async def test_results_are_cached_by_query_and_knowledge_version(kb, monkeypatch):
+    first = await call("search_content", query="自由")
+    again = await call("search_content", query=" 自由！")  # same normalised query
+    assert "cached" not in first and again["cached"] is True
+    monkeypatch.setattr(kb, "knowledge_version", lambda: 999_999)
+    fresh = await call("search_content", query="自由")
+    assert "cached" not in fresh
+
+
+@pytest.mark.parametrize(
+    ("kind", "ttl"), [("concept", 24 * 3600), ("examples", 600), ("search", 3600)]
+)
+def test_cache_lifetimes_follow_seed_9_1(kind, ttl):
+    assert {
+        "concept": tools.CONCEPT_TTL,
+        "examples": tools.EXAMPLES_TTL,
+        "search": tools.COMMON_TTL,
+    }[kind] == ttl
+
+
+async def test_knowledge_failure_serves_the_last_good_result(kb, monkeypatch):
+    await call("search_content", query="成长")
+
+    def down(**kwargs):
+        raise RuntimeError("database gone")
+
+    cache_clear_own_keys()
+    monkeypatch.setattr(kb, "entry_search", down)
+    data = await call("search_content", query="成长")
+    assert data["degraded"] is True and data["entries"]
+    with pytest.raises(RuntimeError):
+        await call("search_content", query="从没查过的词")
+
+
+@pytest.mark.parametrize(
+    "trigger", ["idle_timeout", "short_answer", "vague_answer", "stuck"]
+)
+def test_guidance_build_for_every_trigger(kb, trigger):
+    nudge = guidance_build(
+        trigger=trigger, snapshot=snapshot(), minutes_idle=12, answer_text="还行"
+    )
+    assert set(nudge) == {"text", "examples", "suggestions", "guide_questions"}
+    assert 1 <= len(nudge["examples"]) <= 3
+    assert {"id", "name", "category", "text"} <= set(nudge["examples"][0])
+    assert nudge["suggestions"] and nudge["guide_questions"]
+    if trigger == "idle_timeout":
+        assert "12分钟" in nudge["text"] and "第3个问题" in nudge["text"]
+    if trigger == "stuck":
+        assert "想想那些很辛苦却没有放弃的时刻" in nudge["text"]
+    if trigger == "short_answer":
+        assert "比如" in nudge["text"]
+    if trigger == "vague_answer":
+        assert "试着问自己" in nudge["text"]
+
+
+def test_guidance_build_without_a_question(kb):
+    nudge = guidance_build(
+        trigger="idle_timeout", snapshot=snapshot(question_id=None), minutes_idle=15
+    )
+    assert "15分钟" in nudge["text"] and nudge["examples"]
