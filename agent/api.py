@@ -21,7 +21,7 @@ from agent.tools import COMMON_TTL, cached, off_loop, proactive_data
 from knowledge import selectors as kb
 
 logger = logging.getLogger(__name__)
-CHUNK_CHARS = 12
+CHUNK_CHARS = 40  # the answer is complete and checked before it streams
 LAST_RESORT = (
     "（AI 教练暂时不可用。）先不急着写完整答案，比如用一句话记下你想到的第一个场景，"
     "等会儿我们再一起整理，好吗？"

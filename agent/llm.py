@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 import weakref
 
-import httpx
-import openai
 from langchain_core.language_models import BaseChatModel
-from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
 from agent.configuration import Configuration
@@ -17,11 +15,11 @@ from agent.offline import OfflineCoachModel
 OFFLINE = OfflineCoachModel()
 # Errors a retry cannot fix: the request itself is wrong or not allowed.
 PERMANENT = (
-    openai.BadRequestError,
-    openai.AuthenticationError,
-    openai.PermissionDeniedError,
-    openai.NotFoundError,
-    openai.UnprocessableEntityError,
+    "BadRequestError",
+    "AuthenticationError",
+    "PermissionDeniedError",
+    "NotFoundError",
+    "UnprocessableEntityError",
 )
 # httpx clients belong to the event loop that made them (daphne has one; tests many).
 _CLIENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -29,7 +27,12 @@ _CLIENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 def retry_on(exc: Exception) -> bool:
     """Tell the model node's RetryPolicy whether ``exc`` is worth another try."""
-    return not isinstance(exc, PERMANENT)
+    # The OpenAI SDK (~50 MB) is imported only when a real model is configured;
+    # if it was never imported, no error can have come from it.
+    openai = sys.modules.get("openai")
+    if openai is None:
+        return True
+    return not isinstance(exc, tuple(getattr(openai, name) for name in PERMANENT))
 
 
 def model_for(config: Configuration) -> BaseChatModel:
@@ -59,6 +62,9 @@ def model_for(config: Configuration) -> BaseChatModel:
         config.streaming,
     )
     if key not in models:
+        import httpx
+        from langchain_openai import ChatOpenAI
+
         models[key] = ChatOpenAI(
             model=config.model_name,
             api_key=SecretStr(config.api_key or "unset"),

@@ -352,6 +352,19 @@ def prompt_facts(messages: Sequence[BaseMessage]) -> dict[str, Any]:
     }
 
 
+_SCHEMAS: dict[tuple[int, ...], list[dict]] = {}
+
+
+def _tool_schemas(tools: tuple) -> list[dict]:
+    # The same five tools every turn: convert their JSON schemas once per process
+    # (the conversion was ~5% of a turn's CPU under load). Tools are unhashable
+    # pydantic models, so the module-level tool objects are keyed by identity.
+    key = tuple((id(t), getattr(t, "name", "")) for t in tools)
+    if key not in _SCHEMAS:
+        _SCHEMAS[key] = [convert_to_openai_tool(t) for t in tools]
+    return _SCHEMAS[key]
+
+
 class OfflineCoachModel(BaseChatModel):
     """A deterministic chat model that plans tool calls and writes grounded answers."""
 
@@ -363,7 +376,7 @@ class OfflineCoachModel(BaseChatModel):
 
     def bind_tools(self, tools: Sequence[Any], **kwargs: Any):  # type: ignore[override]
         """Bind tools the way provider models do: as a ``tools`` call argument."""
-        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
+        return self.bind(tools=_tool_schemas(tuple(tools)), **kwargs)
 
     def _reply(self, messages: list[BaseMessage], **kwargs: Any) -> AIMessage:
         facts = prompt_facts(messages)

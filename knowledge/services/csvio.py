@@ -5,8 +5,6 @@ import csv
 import io
 from pathlib import Path
 
-import pandas as pd
-
 from django.core.exceptions import ValidationError
 
 from knowledge.services.specs import CsvSpec, Problem
@@ -81,6 +79,8 @@ def csv_read(
     ]
     if problems:
         return [], problems
+    import pandas as pd  # only the loader needs it: keeps ~40 MB out of servers
+
     frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
     rows = frame.to_dict("records")
     if len(rows) != len(records) - 1:

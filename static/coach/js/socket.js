@@ -1,0 +1,110 @@
+// The coach WebSocket: reconnects with jittered exponential backoff, pings
+// every 25 s, and reports its state ("connecting" | "open" | "reconnecting" |
+// "offline" | "gone") through "state" events; frames arrive as "frame" events.
+
+const PING_MS = 25000;
+const PONG_TIMEOUT_MS = 10000;
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 15000;
+const NO_SESSION = 4403; // the server found no session for our cookie
+
+export class CoachSocket extends EventTarget {
+  constructor(url) {
+    super();
+    this.url = url;
+    this.ws = null;
+    this.attempts = 0;
+    this.state = "connecting";
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.pongTimer = null;
+    window.addEventListener("online", () => (this.open ? this.setState("open") : this.reconnectNow()));
+    window.addEventListener("offline", () => this.setState("offline"));
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.reconnectNow();
+    });
+  }
+
+  get open() {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  start() {
+    this.connect();
+  }
+
+  connect() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.state === "gone") return;
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.attempts = 0;
+      this.setState("open");
+      this.startPing();
+    });
+    ws.addEventListener("message", (event) => {
+      let frame;
+      try { frame = JSON.parse(event.data); } catch { return; }
+      if (frame && typeof frame.type === "string") {
+        if (frame.type === "pong") clearTimeout(this.pongTimer);
+        this.dispatchEvent(new CustomEvent("frame", { detail: frame }));
+      }
+    });
+    ws.addEventListener("close", (event) => {
+      if (this.ws !== ws) return;
+      this.stopPing();
+      this.ws = null;
+      if (event.code === NO_SESSION) { this.setState("gone"); return; }
+      this.setState(navigator.onLine === false ? "offline" : "reconnecting");
+      this.scheduleRetry();
+    });
+  }
+
+  // Full-range jitter over an exponential ceiling, so many tabs reconnecting
+  // after a server restart do not arrive all at once.
+  scheduleRetry() {
+    const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** this.attempts);
+    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    this.attempts += 1;
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  reconnectNow() {
+    if (this.ws !== null || this.state === "gone") return;
+    this.connect();
+  }
+
+  send(frame) {
+    if (!this.open) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  startPing() {
+    this.stopPing();
+    this.pingTimer = setInterval(() => {
+      if (!this.send({ type: "ping" })) return;
+      clearTimeout(this.pongTimer);
+      // No pong in time: the connection is dead even if the browser has not noticed.
+      this.pongTimer = setTimeout(() => this.ws?.close(), PONG_TIMEOUT_MS);
+    }, PING_MS);
+  }
+
+  stopPing() {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+  }
+
+  setState(state) {
+    if (this.state === state) return;
+    this.state = state;
+    this.dispatchEvent(new CustomEvent("state", { detail: state }));
+  }
+}
+
+export function coachSocketUrl() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${window.location.host}/ws/coach/`;
+}
