@@ -22,13 +22,14 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-dev browser
 	$(PY) -m pytest
 
-# Browser tests drive Debian's chromium; as root we install it, otherwise the
-# browser tests skip and say why.
+# Browser tests drive Debian's chromium (and need a CJK font for readable
+# screenshots); as root we install them, otherwise the browser tests skip and say why.
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@{ command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; } || { \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing Debian chromium for the browser tests"; \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	    echo "installing Debian chromium and fonts-noto-cjk for the browser tests"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      chromium fonts-noto-cjk >/dev/null) \
 	      || echo "chromium install failed: browser tests will be skipped"; \
 	  else echo "chromium missing and not root: browser tests will be skipped"; fi; }
 
