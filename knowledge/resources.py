@@ -29,7 +29,11 @@ class KnowledgeCSV(base_formats.CSV):
 
     def create_dataset(self, in_stream, **kwargs):
         text = in_stream if isinstance(in_stream, str) else text_decode(in_stream)
-        return tablib.import_set(text, format="csv")
+        dataset = tablib.import_set(text, format="csv")
+        if not any((h or "").strip() for h in dataset.headers or []):
+            # Shown on the import form; import-export would crash on a headerless set.
+            raise ValueError("第 1 行应该是表头（列名），这个文件的第 1 行是空的。")
+        return dataset
 
     def export_data(self, dataset, **kwargs):
         # Our own writer, not tablib's: `\n` line ends like data/, and every formula

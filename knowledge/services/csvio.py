@@ -26,7 +26,11 @@ def text_decode(raw: bytes) -> str:
 def header_problems(header: list[str], spec: CsvSpec) -> list[tuple[str, str]]:
     """Return (column, message) for every way a header differs from the spec."""
     found = [(c, "缺少这一列") for c in spec.columns if c not in header]
-    found += [(c, "多余的列") for c in dict.fromkeys(header) if c not in spec.columns]
+    found += [
+        (c or f"第 {header.index(c) + 1} 列（无列名）", "多余的列")
+        for c in dict.fromkeys(header)
+        if c not in spec.columns
+    ]
     found += [(c, "列名重复") for c in dict.fromkeys(header) if header.count(c) > 1]
     if not found and tuple(header) != spec.columns:
         found.append(("-", f"列的顺序应为 {','.join(spec.columns)}"))
@@ -81,10 +85,15 @@ def csv_read(
         return [], problems
     import pandas as pd  # only the loader needs it: keeps ~40 MB out of servers
 
-    frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    last_line = records[-1][0]
+    unparsable = [Problem(name, last_line, "-", "无法按 CSV 解析（检查引号是否成对）")]
+    try:
+        frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    except (pd.errors.ParserError, csv.Error):  # e.g. a quote never closed
+        return [], unparsable
     rows = frame.to_dict("records")
     if len(rows) != len(records) - 1:
-        return [], [Problem(name, 0, "-", "无法按 CSV 解析（检查引号是否成对）")]
+        return [], unparsable
     return [(line, row) for (line, _), row in zip(records[1:], rows, strict=True)], []
 
 
