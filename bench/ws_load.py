@@ -220,11 +220,13 @@ def main() -> None:
 async def _phases(base, counts, args, daphne) -> dict:
     out: dict = {}
     await paced_run(base, 10, 6, "/ws/coach/")  # warm-up: imports, index, pools
+    # Idle sockets first: what 500 waiting visitors cost, not the heap left over
+    # from the load phases.
+    out["idle"] = await idle_sockets(base, args.idle, daphne, 10)
     for n in counts:
         out[f"echo{n}"] = await paced_run(base, n, args.duration / 2, "/ws/echo/")
         out[f"coach{n}"] = await paced_run(base, n, args.duration, "/ws/coach/")
     out["turns_per_s"] = await throughput(base, 20, 15)
-    out["idle"] = await idle_sockets(base, args.idle, daphne, 10)
     return out
 
 

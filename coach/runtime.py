@@ -51,7 +51,9 @@ def database_config(url: str, *, var_dir: Path) -> dict:
     if not url:
         var_dir.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{var_dir / 'db.sqlite3'}"
-    config = dj_database_url.parse(url, conn_max_age=0 if "sqlite" in url else 60)
+    # Persistent connections for SQLite too: opening one runs the PRAGMAs below,
+    # and every database_sync_to_async hop would otherwise pay for that.
+    config = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # daphne and celery write concurrently: WAL lets readers through, IMMEDIATE
         # takes the write lock up front (no upgrade deadlock), and the timeout makes
@@ -65,8 +67,6 @@ def database_config(url: str, *, var_dir: Path) -> dict:
                 "PRAGMA busy_timeout=20000;"
             ),
         }
-    elif config["ENGINE"] == "django.db.backends.postgresql":
-        config["CONN_HEALTH_CHECKS"] = True
     return config
 
 

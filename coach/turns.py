@@ -46,6 +46,18 @@ def _reply_of(message: ChatMessage) -> ChatMessage | None:
     return ChatMessage.objects.filter(reply_to=message).first()
 
 
+def _begin(session, **fields) -> tuple[ChatMessage, ChatMessage | None, object]:
+    """Save the message; return it, its earlier reply if a resend, and a snapshot.
+
+    One trip to the database thread instead of three: under load every hop
+    queues behind the other sockets' hops.
+    """
+    message, created = services.message_user_append(session=session, **fields)
+    reply = None if created else _reply_of(message)
+    snapshot = selectors.session_snapshot(session=session) if reply is None else None
+    return message, reply, snapshot
+
+
 async def turn_start(
     consumer,
     *,
@@ -58,9 +70,8 @@ async def turn_start(
     """Validate, persist the person's message, and start the agent turn."""
     session = consumer.session
     if guide_id:
-        chip = await database_sync_to_async(guide_question_get)(
-            step=session.step, guide_id=guide_id
-        )
+        # Served from the in-memory knowledge snapshot: no database thread needed.
+        chip = guide_question_get(step=session.step, guide_id=guide_id)
         if chip is None:
             raise ProtocolError("invalid", "guide_id")
         text = chip.text
@@ -70,23 +81,21 @@ async def turn_start(
         retry_after = await chat_allow(session_key=str(session.public_id))
         if retry_after is not None:
             raise ProtocolError("rate_limited", retry_after=retry_after)
-        message, created = await database_sync_to_async(services.message_user_append)(
-            session=session,
+        message, reply, snapshot = await database_sync_to_async(_begin)(
+            session,
             text=text,
             selection=selection,
             question_id=question_id or session.question_id,
             client_id=client_id,
         )
-        if not created:
-            reply = await database_sync_to_async(_reply_of)(message)
-            if reply is not None:  # a resend of an answered message: answer again
-                await consumer.send_json(reply_frame(reply))
-                await cache.adelete(_lock_key(session))
-                return
+        if reply is not None:  # a resend of an answered message: answer again
+            await consumer.send_json(reply_frame(reply))
+            await cache.adelete(_lock_key(session))
+            return
     except BaseException:
         await cache.adelete(_lock_key(session))
         raise
-    spawn(_turn_run(consumer, message, guide_id))
+    spawn(_turn_run(consumer, message, guide_id, snapshot))
 
 
 def spawn(coro) -> None:
@@ -132,14 +141,17 @@ async def _send(consumer, frame: dict) -> bool:
         return False
 
 
-async def _turn_run(consumer, message: ChatMessage, guide_id: str | None) -> None:
+async def _turn_run(
+    consumer, message: ChatMessage, guide_id: str | None, snapshot=None
+) -> None:
     session = consumer.session
     reply_id = f"r{message.pk}"
     keeper = asyncio.create_task(_keep_lock(session))
     try:
-        snapshot = await database_sync_to_async(selectors.session_snapshot)(
-            session=session
-        )
+        if snapshot is None:
+            snapshot = await database_sync_to_async(selectors.session_snapshot)(
+                session=session
+            )
         await _send(consumer, {"type": "reply.start", "reply_id": reply_id})
         result = None
         async for event in run_turn(
