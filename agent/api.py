@@ -17,8 +17,7 @@ from agent.context import SessionSnapshot
 from agent.graph import build_graph
 from agent.nodes import reserve
 from agent.notes import notes_update
-from agent.tools import COMMON_TTL, cached, off_loop, proactive_data
-from knowledge import selectors as kb
+from agent.tools import off_loop, proactive_data, step_chips
 
 logger = logging.getLogger(__name__)
 CHUNK_CHARS = 40  # the answer is complete and checked before it streams
@@ -59,18 +58,7 @@ async def _graph(config: Configuration, *, persistent: bool = True):
 
 
 def _chips(step: str, exclude: str | None) -> list[dict]:
-    items = cached(
-        "guides",
-        COMMON_TTL,
-        (step,),
-        lambda: {
-            "items": [
-                {"id": g.id, "text": g.text}
-                for g in kb.guide_questions_for_step(step=step)
-            ]
-        },
-    )["items"]
-    return [c for c in items if c["id"] != exclude]
+    return [c for c in step_chips(step) if c["id"] != exclude]
 
 
 async def _invoke(

@@ -352,7 +352,7 @@ def prompt_facts(messages: Sequence[BaseMessage]) -> dict[str, Any]:
     }
 
 
-_SCHEMAS: dict[tuple[int, ...], list[dict]] = {}
+_SCHEMAS: dict[tuple, list[dict]] = {}
 
 
 def _tool_schemas(tools: tuple) -> list[dict]:

@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 import threading
+import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
@@ -58,6 +59,8 @@ Category = Literal["all", "values", "strengths", "interests", "questions"]
 Trigger = Literal["idle_timeout", "short_answer", "vague_answer", "stuck"]
 _LAST_GOOD: OrderedDict[str, dict] = OrderedDict()  # seed §8.2: 备用数据，内存缓存
 _LAST_GOOD_LOCK = threading.Lock()  # tools run in worker threads
+_LOCAL: OrderedDict[str, tuple[float, dict]] = OrderedDict()
+LOCAL_MAX = 512
 
 
 def normalize(text: str) -> str:
@@ -66,9 +69,26 @@ def normalize(text: str) -> str:
     return re.sub(r"[\s\W_]+", "", text)
 
 
+def _local_get(key: str) -> dict | None:
+    with _LAST_GOOD_LOCK:
+        found = _LOCAL.get(key)
+    return found[1] if found and found[0] > time.monotonic() else None
+
+
+def _local_put(key: str, value: dict, ttl: int) -> None:
+    with _LAST_GOOD_LOCK:
+        _LOCAL[key] = (time.monotonic() + ttl, value)
+        _LOCAL.move_to_end(key)
+        while len(_LOCAL) > LOCAL_MAX:
+            _LOCAL.popitem(last=False)
+
+
 def cached(kind: str, ttl: int, parts: tuple, compute: Callable[[], dict]) -> dict:
     """Return ``compute()`` through the cache, keyed by the knowledge version.
 
+    A small per-process layer sits in front of the shared Django cache: the key
+    carries the knowledge version, so an edit still shows at once, and hot keys
+    (the step's chips, common questions) skip a Redis round trip.
     If the knowledge base fails, the last good result for the same key is served
     from process memory (marked ``degraded``) before the error is let through.
     """
@@ -76,11 +96,14 @@ def cached(kind: str, ttl: int, parts: tuple, compute: Callable[[], dict]) -> di
     memory_key = f"{kind}:{stable.hexdigest()[:20]}"
     try:
         key = f"agent:{kind}:v{kb.knowledge_version()}:{stable.hexdigest()[:20]}"
+        if (local := _local_get(key)) is not None:
+            return {**local, "cached": True}
         try:
             hit = cache.get(key)
         except Exception:  # a cache outage only costs speed
             hit = None
         if hit is not None:
+            _local_put(key, hit, ttl)
             return {**hit, "cached": True}
         value = compute()
     except Exception:
@@ -93,6 +116,7 @@ def cached(kind: str, ttl: int, parts: tuple, compute: Callable[[], dict]) -> di
         cache.set(key, value, ttl)
     except Exception:
         pass
+    _local_put(key, value, ttl)
     with _LAST_GOOD_LOCK:
         _LAST_GOOD[memory_key] = value
         while len(_LAST_GOOD) > 256:
@@ -304,14 +328,9 @@ def search_data(*, query: str, category: str, limit: int) -> dict:
     return cached("search", COMMON_TTL, (query, category, limit), compute)
 
 
-def proactive_data(
-    *, trigger: str, minutes_idle: int, answer_text: str, context: dict
-) -> dict:
-    """Return a nudge: text, examples, suggestions and the step's guide chips."""
-    step = context.get("current_step", "")
-    focus = guide_data(question_id="", user_answer=answer_text, context=context)
-    rows = focus.get("entries") or _rows_for_focus(_step_category(context), None, 2)
-    chips = cached(
+def step_chips(step: str) -> list[dict]:
+    """Return the step's quick-pick chips ({id, text}), cached like common answers."""
+    return cached(
         "guides",
         COMMON_TTL,
         (step,),
@@ -322,6 +341,16 @@ def proactive_data(
             ]
         },
     )["items"]
+
+
+def proactive_data(
+    *, trigger: str, minutes_idle: int, answer_text: str, context: dict
+) -> dict:
+    """Return a nudge: text, examples, suggestions and the step's guide chips."""
+    step = context.get("current_step", "")
+    focus = guide_data(question_id="", user_answer=answer_text, context=context)
+    rows = focus.get("entries") or _rows_for_focus(_step_category(context), None, 2)
+    chips = step_chips(step)
     variant = _seed(context.get("session_id"), context.get("turn"), trigger)
     return {
         "trigger": trigger,

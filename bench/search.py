@@ -166,6 +166,8 @@ def main() -> None:
     verdict = {True: "PASS", False: "FAIL"}
     print(f"targets: p95 < 1 ms {verdict[pct(ours, 95) < 1]}, "
           f"first query < 50 ms {verdict[first_ms < 50]}")  # fmt: skip
+    print(f"HEADLINE search p95_ms={pct(ours, 95):.3f} ratio_vs_pandas_p95={p95:.1f}x "
+          f"first_query_ms={first_ms:.2f} build_ms={build_ms:.0f}")  # fmt: skip
 
 
 if __name__ == "__main__":

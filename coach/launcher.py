@@ -60,6 +60,26 @@ def _stop(procs: list[subprocess.Popen]) -> None:
         proc.wait()
 
 
+def process_command(
+    name: str, *, host: str, port: int, schedule: str = "", threads: int = 4
+) -> list[str]:
+    """Return the command line of ``daphne``, the celery ``worker`` or ``beat``.
+
+    One place for it: ``make run`` and the process tests start the same programs.
+    """
+    celery = [sys.executable, "-m", "celery", "-A", "coach"]
+    return {
+        "daphne": [sys.executable, "-m", "daphne", "-b", host, "-p", str(port),
+                   "--proxy-headers", "coach.asgi:application"],
+        # Threads, not prefork: the tasks are short and I/O bound, and forked
+        # children would share SQLite connections.
+        "worker": [*celery, "worker", "--pool", "threads", "-c", str(threads),
+                   "-l", "INFO", "-n", f"coach-{os.getpid()}-{port}@%h"],
+        "beat": [*celery, "beat", "-l", "INFO", "-s",
+                 schedule or settings.CELERY_BEAT_SCHEDULE_FILENAME],
+    }[name]  # fmt: skip
+
+
 def _spawn(args: list[str], env: dict) -> subprocess.Popen:
     return subprocess.Popen(args, env=env, start_new_session=True)
 
@@ -92,61 +112,8 @@ def launch(*, host: str, port: int) -> int:
         call_command("load_knowledge")
         if not settings.DEBUG:
             call_command("collectstatic", interactive=False, verbosity=0)
-        py = sys.executable
-        procs.append(
-            _spawn(
-                [
-                    py,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "coach",
-                    "worker",
-                    "--pool",
-                    "threads",
-                    "-c",
-                    "4",
-                    "-l",
-                    "INFO",
-                    "-n",
-                    f"coach-{os.getpid()}@%h",
-                ],
-                env,
-            )
-        )
-        procs.append(
-            _spawn(
-                [
-                    py,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "coach",
-                    "beat",
-                    "-l",
-                    "INFO",
-                    "-s",
-                    settings.CELERY_BEAT_SCHEDULE_FILENAME,
-                ],
-                env,
-            )
-        )
-        procs.append(
-            _spawn(
-                [
-                    py,
-                    "-m",
-                    "daphne",
-                    "-b",
-                    host,
-                    "-p",
-                    str(port),
-                    "--proxy-headers",
-                    "coach.asgi:application",
-                ],
-                env,
-            )
-        )
+        for name in ("worker", "beat", "daphne"):
+            procs.append(_spawn(process_command(name, host=host, port=port), env))
         if not _wait_for_port(host, port, procs, timeout=60):
             print("错误：服务没能启动，请查看上面的日志。", file=sys.stderr)
             return 1

@@ -7,7 +7,12 @@ from django.core.cache import cache
 
 
 def cache_clear_own_keys() -> None:
-    """Delete this run's cache keys only; FLUSHDB would hit CI's shared Redis."""
+    """Empty the cache: this run's Redis keys (FLUSHDB would hit CI's shared
+    Redis) and the agent's per-process layer in front of them."""
+    from agent import tools
+
+    with tools._LAST_GOOD_LOCK:
+        tools._LOCAL.clear()
     client = cache._cache.get_client(write=True)
     prefix = settings.CACHES["default"]["KEY_PREFIX"]
     keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))

@@ -55,7 +55,7 @@ def docs_from_rows(*, category: str, rows: list[dict]) -> list[Doc]:
 
 def dictionary_words(docs: list[Doc]) -> set[str]:
     """Return the names and keywords jieba should keep whole."""
-    words = set()
+    words: set[str] = set()
     for doc in docs:
         if doc.hit.category != "questions":
             words.update(doc.fields[0].split(), doc.fields[1].split())

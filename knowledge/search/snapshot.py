@@ -2,6 +2,8 @@
 
 from dataclasses import asdict, dataclass, field
 
+from django.db import models
+
 from knowledge.models import (
     GuideQuestion,
     PassionEntry,
@@ -15,7 +17,11 @@ from knowledge.search.docs import dictionary_words, docs_from_rows
 from knowledge.search.index import SearchIndex
 from knowledge.search.records import GuideInfo, QuestionInfo, SearchHit, StepInfo
 
-MODELS = {"values": ValueEntry, "strengths": TalentEntry, "interests": PassionEntry}
+MODELS: dict[str, type[models.Model]] = {
+    "values": ValueEntry,
+    "strengths": TalentEntry,
+    "interests": PassionEntry,
+}
 
 
 @dataclass

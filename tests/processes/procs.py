@@ -19,6 +19,7 @@ import redis
 from django.conf import settings
 
 from coach.embedded import redis_start
+from coach.launcher import process_command
 from tests.processes.stack import ROOT, free_port
 
 PROC_REDIS_DB = 7  # CI pass 2: the suite itself uses another db number
@@ -87,47 +88,10 @@ class ProcessStack:
 
     def start(self, name: str) -> subprocess.Popen:
         """Start ``daphne``, ``worker`` or ``beat``."""
-        py = sys.executable
-        args = {
-            "daphne": [
-                py,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                "coach.asgi:application",
-            ],
-            "worker": [
-                py,
-                "-m",
-                "celery",
-                "-A",
-                "coach",
-                "worker",
-                "--pool",
-                "threads",
-                "-c",
-                "2",
-                "-l",
-                "INFO",
-                "-n",
-                f"test-{uuid.uuid4().hex[:6]}@%h",
-            ],
-            "beat": [
-                py,
-                "-m",
-                "celery",
-                "-A",
-                "coach",
-                "beat",
-                "-l",
-                "INFO",
-                "-s",
-                str(self.var_dir / "beat-schedule"),
-            ],
-        }[name]
+        args = process_command(
+            name, host="127.0.0.1", port=self.port, threads=2,
+            schedule=str(self.var_dir / "beat-schedule"),
+        )
         log = self._log(name)
         proc = subprocess.Popen(
             args,
