@@ -51,10 +51,12 @@ def database_config(url: str, *, var_dir: Path) -> dict:
     if not url:
         var_dir.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{var_dir / 'db.sqlite3'}"
-    # Persistent connections for SQLite too: opening one runs the PRAGMAs below,
-    # and every database_sync_to_async hop would otherwise pay for that.
-    config = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+    config = dj_database_url.parse(url)
     if config["ENGINE"] == "django.db.backends.sqlite3":
+        # Kept open per thread: opening one runs the PRAGMAs below, and every
+        # database_sync_to_async hop would otherwise pay for that. A SQLite
+        # connection is only a file handle, so idle ones cost nothing.
+        config["CONN_MAX_AGE"] = 600
         # daphne and celery write concurrently: WAL lets readers through, IMMEDIATE
         # takes the write lock up front (no upgrade deadlock), and the timeout makes
         # a writer wait instead of failing with "database is locked".
@@ -67,6 +69,11 @@ def database_config(url: str, *, var_dir: Path) -> dict:
                 "PRAGMA busy_timeout=20000;"
             ),
         }
+    else:
+        # Under ASGI a request may run on any thread, so persistent per-thread
+        # connections would pile up to PostgreSQL's max_connections (Django's
+        # advice for ASGI); a pooler such as PgBouncer belongs in front instead.
+        config["CONN_MAX_AGE"] = 0
     return config
 
 
