@@ -1,5 +1,6 @@
 """`make run`'s launcher: serves, reports healthy, and stops without leftovers."""
 
+import asyncio
 import signal
 import socket
 import time
@@ -7,6 +8,7 @@ import time
 import psutil
 import pytest
 
+from tests.processes.client import Client
 from tests.processes.stack import Stack
 
 pytestmark = pytest.mark.processes
@@ -20,6 +22,8 @@ def test_launcher_serves_healthy_stack_and_stops_leaving_no_process(tmp_path, si
         assert body["worker"]["ok"] is True  # beat scheduled, a worker ran it
         assert body["database"]["ok"] and body["redis"]["ok"]
         assert f"http://127.0.0.1:{stack.port}/" in stack.output()
+        session = asyncio.run(_open_coach_socket(stack.port))
+        assert session["type"] == "session" and session["questions"]
         children = psutil.Process(stack.proc.pid).children(recursive=True)
         names = " ".join(" ".join(c.cmdline()) for c in children)
         assert "daphne" in names and "worker" in names and "beat" in names
@@ -47,3 +51,10 @@ def test_launcher_on_a_busy_port_fails_with_one_line(tmp_path):
     assert code != 0
     errors = [line for line in out.splitlines() if "端口" in line]
     assert len(errors) == 1 and str(port) in errors[0]
+
+
+async def _open_coach_socket(port: int) -> dict:
+    async with Client(port) as tab:
+        await tab.send(type="ping")
+        assert await tab.wait_for("pong", 5) == {"type": "pong"}
+        return tab.session
