@@ -122,7 +122,13 @@ class Socket:
             frames.append(frame)
 
     def close(self):
+        from agent.checkpoint import checkpointer_close
+        from coach import turns
+
         self.run(self.comm.disconnect())
+        # Let running turns finish and the saver close before the loop goes away.
+        self.run(asyncio.gather(*turns._running, return_exceptions=True))
+        self.run(checkpointer_close())
         self.loop.close()
 
 
