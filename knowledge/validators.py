@@ -14,6 +14,13 @@ def formula_problem(value: str) -> str | None:
     return None
 
 
+def control_problem(value: str) -> str | None:
+    """Return why text holds invisible control characters (NUL, ESC…), or None."""
+    if any((ord(ch) < 32 and ch not in "\t\n\r") or ord(ch) == 127 for ch in value):
+        return "包含看不见的控制字符（如 NUL），请删除后再导入"
+    return None
+
+
 def list_problem(value: str) -> str | None:
     """Return what is wrong with a `|`-separated list cell, or None."""
     if value and any(not item.strip() for item in value.split("|")):
@@ -51,8 +58,12 @@ def formula_escape(value: str) -> str:
 
 
 def validate_no_formula(value: str) -> None:
-    """Refuse a cell that a spreadsheet would run as a formula."""
-    if problem := formula_problem(value):
+    """Refuse a cell a spreadsheet would run as a formula, or one holding control
+    characters (no spreadsheet shows them, and PostgreSQL cannot store a NUL).
+
+    One validator for both keeps every cell field's migration unchanged.
+    """
+    if problem := formula_problem(value) or control_problem(value):
         raise ValidationError(problem)
 
 

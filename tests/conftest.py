@@ -1,9 +1,17 @@
 """Shared fixtures."""
 
+import os
+
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from django.conf import settings
 from django.core.cache import cache
+
+# Fuzz tests explore new inputs on every developer run; CI replays a fixed
+# sequence so a landing is judged on the code, not on the luck of the draw.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 
 def cache_clear_own_keys() -> None:

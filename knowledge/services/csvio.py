@@ -25,13 +25,17 @@ def text_decode(raw: bytes) -> str:
 
 def header_problems(header: list[str], spec: CsvSpec) -> list[tuple[str, str]]:
     """Return (column, message) for every way a header differs from the spec."""
+
+    def label(column: str) -> str:  # an empty header cell still needs a name
+        return column or f"第 {header.index(column) + 1} 列（无列名）"
+
     found = [(c, "缺少这一列") for c in spec.columns if c not in header]
     found += [
-        (c or f"第 {header.index(c) + 1} 列（无列名）", "多余的列")
-        for c in dict.fromkeys(header)
-        if c not in spec.columns
+        (label(c), "多余的列") for c in dict.fromkeys(header) if c not in spec.columns
     ]
-    found += [(c, "列名重复") for c in dict.fromkeys(header) if header.count(c) > 1]
+    found += [
+        (label(c), "列名重复") for c in dict.fromkeys(header) if header.count(c) > 1
+    ]
     if not found and tuple(header) != spec.columns:
         found.append(("-", f"列的顺序应为 {','.join(spec.columns)}"))
     return found

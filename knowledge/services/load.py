@@ -10,6 +10,7 @@ from knowledge.services.csvio import csv_read, rows_problems, text_decode
 from knowledge.services.specs import CSV_SPECS, WORKBOOK_FILE, Problem
 from knowledge.services.version import knowledge_version_bump
 from knowledge.services.workbook import ParsedWorkbook, workbook_parse
+from knowledge.validators import control_problem
 
 
 @dataclass
@@ -48,7 +49,12 @@ def _workbook_read(directory: Path) -> tuple[ParsedWorkbook | None, list[Problem
         return None, [Problem(WORKBOOK_FILE, 0, "-", "找不到文件")]
     except ValueError as exc:
         return None, [Problem(WORKBOOK_FILE, 0, "-", str(exc))]
-    return workbook_parse(text=text)
+    bad = [
+        Problem(WORKBOOK_FILE, n, "-", problem)
+        for n, line in enumerate(text.split("\n"), start=1)
+        if (problem := control_problem(line))
+    ]
+    return (None, bad) if bad else workbook_parse(text=text)
 
 
 def table_sync(

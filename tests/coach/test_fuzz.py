@@ -127,8 +127,13 @@ class Socket:
 
         self.run(self.comm.disconnect())
         # Let running turns finish and the saver close before the loop goes away.
-        self.run(asyncio.gather(*turns._running, return_exceptions=True))
-        self.run(checkpointer_close())
+        mine = [t for t in turns._running if t.get_loop() is self.loop]
+
+        async def drain():
+            await asyncio.gather(*mine, return_exceptions=True)
+            await checkpointer_close()
+
+        self.run(drain())
         self.loop.close()
 
 

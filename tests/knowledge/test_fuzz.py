@@ -5,6 +5,7 @@ Never a partial one: after a refused file every table is exactly as before.
 
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -138,3 +139,22 @@ def test_admin_import_fuzz_is_all_or_nothing(kb, admin_client):
             assert _state() == before
 
     check()
+
+
+@pytest.mark.django_db
+def test_a_nul_byte_in_a_cell_is_a_clear_error_not_a_database_crash(kb, tmp_path):
+    # Found by the fuzz above on PostgreSQL, which cannot store NUL in text.
+    work = Path(shutil.copytree(DATA, tmp_path / "data"))
+    text = (work / VALUES).read_text(encoding="utf-8")
+    (work / VALUES).write_text(text.replace("自主|弹性", "自主\x00|弹性"), "utf-8")
+    (work / "question.md").write_text(
+        (work / "question.md").read_text(encoding="utf-8") + "\x00\n", "utf-8"
+    )
+    before = _state()
+    with pytest.raises(KnowledgeInvalid) as error:
+        knowledge_load(directory=work)
+    problems = list(map(str, error.value.problems))
+    nul = "包含看不见的控制字符（如 NUL），请删除后再导入"
+    assert f"{VALUES}:2: keywords: {nul}" in problems
+    assert any(p.startswith("question.md:") and "控制字符" in p for p in problems)
+    assert _state() == before
