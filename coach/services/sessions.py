@@ -47,11 +47,17 @@ def session_for_scope(*, scope) -> CoachingSession | None:
     return CoachingSession.objects.filter(pk=session_id, user=None).first()
 
 
-def activity_mark(*, session: CoachingSession) -> None:
-    """Record user activity: a new episode starts and pending nudges are void."""
+def activity_mark(*, session: CoachingSession, **changes) -> None:
+    """Record user activity: a new episode starts and pending nudges are void.
+
+    ``changes`` (step, focus, mode…) are written in the same UPDATE.
+    """
     now = timezone.now()
+    for name, value in changes.items():
+        setattr(session, name, value)
     with transaction.atomic():
         CoachingSession.objects.filter(pk=session.pk).update(
+            **changes,
             last_activity_at=now,
             activity_episode=F("activity_episode") + 1,
             guide_due_at=None if session.finished_at else now + first_check_delay(),
@@ -66,28 +72,20 @@ def activity_mark(*, session: CoachingSession) -> None:
 
 def focus_set(*, session: CoachingSession, question_id: str) -> None:
     """Record the question now on screen (feeds stuck detection)."""
-    now = timezone.now()
-    updates = {"question_id": question_id}
+    changes: dict = {"question_id": question_id}
     if session.focus_question_id != question_id:
-        updates.update(focus_question_id=question_id, focus_since=now)
-    CoachingSession.objects.filter(pk=session.pk).update(**updates)
-    for name, value in updates.items():
-        setattr(session, name, value)
-    activity_mark(session=session)
+        changes.update(focus_question_id=question_id, focus_since=timezone.now())
+    activity_mark(session=session, **changes)
 
 
 def step_set(*, session: CoachingSession, step: str) -> None:
     """Move the session to another workbook step."""
-    CoachingSession.objects.filter(pk=session.pk).update(step=step)
-    session.step = step
-    activity_mark(session=session)
+    activity_mark(session=session, step=step)
 
 
 def preference_set(*, session: CoachingSession, guide_mode: str) -> None:
     """Switch between normal and quiet guidance."""
-    CoachingSession.objects.filter(pk=session.pk).update(guide_mode=guide_mode)
-    session.guide_mode = guide_mode
-    activity_mark(session=session)
+    activity_mark(session=session, guide_mode=guide_mode)
 
 
 def results_save(*, session: CoachingSession, results: dict) -> None:
