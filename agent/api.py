@@ -8,16 +8,25 @@ import logging
 import time
 import weakref
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from agent import prompts
-from agent.checkpoint import checkpointer_get
+from agent.cache import off_loop
+from agent.checkpoint import checkpointer_get, checkpoints_prune
 from agent.configuration import Configuration
 from agent.context import SessionSnapshot
 from agent.graph import build_graph
-from agent.nodes import reserve
+from agent.lookups import proactive_data, step_chips
 from agent.notes import notes_update
-from agent.tools import off_loop, proactive_data, step_chips
+
+__all__ = [
+    "Configuration",
+    "SessionSnapshot",
+    "TurnDelta",
+    "TurnResult",
+    "checkpoints_prune",
+    "guidance_build",
+    "run_turn",
+]
 
 logger = logging.getLogger(__name__)
 CHUNK_CHARS = 40  # the answer is complete and checked before it streams
@@ -45,6 +54,7 @@ class TurnResult:
     guide_questions: list[dict]
     trace: dict
     notes: dict
+    actions: dict = field(default_factory=dict)  # e.g. {"guide_mode": "quiet"}
 
 
 async def _graph(config: Configuration, *, persistent: bool = True):
@@ -74,36 +84,23 @@ async def _invoke(
     )
 
 
-async def _offline_turn(
-    config: Configuration, inputs: dict, thread_id: str, end: float
-) -> dict:
-    """Answer with the offline coach after the graph failed or ran out of time.
+async def _graph_turn(config: Configuration, inputs: dict, thread_id: str) -> dict:
+    """Run the graph; if its checkpointer fails, run it once more without one.
 
-    It runs with the persistent saver if it can, else without, and stops at
-    ``end`` (a ``time.monotonic()`` value): the deadline holds even here.
+    The deadline and the offline fallback are the graph's own (agent/clock.py);
+    this only keeps an infrastructure fault (the saver's database) from
+    costing the person their answer.
     """
-    offline = dataclasses.replace(
-        config,
-        llm_mode="offline",
-        chat_model=None,
-        max_answer_chars=config.max_answer_chars - len(prompts.FALLBACK_NOTE),
-    )
-    for persistent in (True, False):
-        budget = end - time.monotonic()
-        if budget < 0.02:
-            break
-        try:
-            state = await asyncio.wait_for(
-                _invoke(offline, inputs, thread_id, persistent), budget
-            )
-            return {
-                **state,
-                "fallback": True,
-                "final_answer": prompts.FALLBACK_NOTE + state["final_answer"],
-            }
-        except Exception:
-            logger.exception("offline coach failed (persistent=%s)", persistent)
-    return {"final_answer": LAST_RESORT, "fallback": True, "fallback_reason": "error"}
+    try:
+        return await _invoke(config, inputs, thread_id, True)
+    except Exception:
+        logger.exception("turn failed with the saver; retrying without it")
+    try:
+        return await _invoke(config, inputs, thread_id, False)
+    except Exception as exc:
+        logger.exception("turn failed")
+        return {"final_answer": LAST_RESORT, "fallback": True,
+                "fallback_reason": type(exc).__name__}
 
 
 async def run_turn(
@@ -112,6 +109,7 @@ async def run_turn(
     text: str,
     selection: str = "",
     guide_id: str | None = None,
+    question_id: str | None = None,
     config: Configuration | None = None,
 ) -> AsyncIterator[TurnDelta | TurnResult]:
     """Run one coaching turn; yield answer chunks, then exactly one TurnResult.
@@ -125,6 +123,7 @@ async def run_turn(
         text: The person's message (ignored when ``guide_id`` is a known chip).
         selection: Text the person highlighted on the page.
         guide_id: A quick-pick chip (``guide_1`` …) answered from the knowledge base.
+        question_id: The question the message is about, if not the focus.
         config: Overrides for tests and benchmarks; settings and env otherwise.
 
     Yields:
@@ -137,21 +136,9 @@ async def run_turn(
         "selection": selection or "",
         "guide_id": guide_id,
         "session": dataclasses.asdict(snapshot),
-        "deadline": time.time() + config.turn_deadline,
+        "current_question_id": question_id or snapshot.question_id,
     }
-    state: dict = {}
-    try:
-        state = await asyncio.wait_for(
-            _invoke(config, inputs, snapshot.session_id, True),
-            config.turn_deadline - reserve(config),
-        )
-    except Exception as exc:  # TimeoutError included: the deadline cut the turn
-        logger.warning("turn failed, offline coach answers: %r", exc)
-        end = time.monotonic() + max(
-            reserve(config), config.turn_deadline - (time.perf_counter() - started)
-        )
-        state = await _offline_turn(config, inputs, snapshot.session_id, end)
-        state.setdefault("fallback_reason", type(exc).__name__)
+    state = await _graph_turn(config, inputs, snapshot.session_id)
     answer = state["final_answer"]
     for i in range(0, len(answer), CHUNK_CHARS):
         yield TurnDelta(answer[i : i + CHUNK_CHARS])
@@ -171,12 +158,18 @@ async def run_turn(
         logger.exception("notes or chips failed; the old notes stay")
         notes, chips = snapshot.notes or {}, []
     fallback = bool(state.get("fallback"))
+    plan = state.get("plan") or {}
+    understanding = state.get("understanding") or {}
     yield TurnResult(
         text=answer,
         tools_used=tools_used,
         examples=list(state.get("examples", []))[:3],
         guide_questions=chips,
         trace={
+            "act": plan.get("act", ""),
+            "intent": understanding.get("intent", ""),
+            "confidence": understanding.get("confidence", 0),
+            "gap": plan.get("gap", ""),
             "rounds": state.get("iteration_count", 0),
             "latency_ms": round((time.perf_counter() - started) * 1000, 1),
             "tokens_in": state.get("tokens_in", 0),
@@ -187,11 +180,11 @@ async def run_turn(
             "tools": state.get("tool_trace", []),
             "checks": state.get("checks", {}),
             "repaired": state.get("repaired", False),
-            "scenario": state.get("scenario", ""),
-            "quick": bool(state.get("quick_plan")),
+            "quick": bool(state.get("quick")),
             "turn": state.get("turn", 0),
         },
         notes=notes,
+        actions=dict(plan.get("actions") or {}),
     )
 
 

@@ -132,3 +132,45 @@ class ContextManager:
     def filter_context(self, context: dict[str, Any]) -> dict[str, Any]:
         """Drop what the current step does not need (extension point)."""
         return context
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    """The typed context of one turn: who, where, what they wrote and said.
+
+    Built once by ``read_input`` from the snapshot and the knowledge base; the
+    offline coach and the prompt both read it, so neither parses the other.
+    """
+
+    session_id: str
+    step: str
+    text: str  # the message (a chip's text for a quick pick)
+    selection: str = ""
+    question: dict = field(default_factory=dict)  # id, number, text, hint, example
+    total: int = 0  # questions in the step
+    person: dict = field(default_factory=dict)  # nickname, occupation, age_range…
+    jobs: list[dict] = field(default_factory=list)  # role, period, highlights…
+    answers: dict[str, str] = field(default_factory=dict)  # every step's answers
+    notes: dict = field(default_factory=dict)
+    history: list[tuple[str, str]] = field(default_factory=list)
+    guide_mode: str = "normal"
+
+    @property
+    def draft(self) -> str:
+        """Return the saved answer to the question in focus, or ''."""
+        return self.answers.get(self.question.get("id", ""), "").strip()
+
+    @property
+    def role(self) -> str:
+        """Return the person's current role: the profile's, else the newest job's."""
+        occupation = (self.person.get("occupation") or "").strip()
+        if occupation:
+            return occupation
+        return next((j.get("role", "") for j in self.jobs if j.get("role")), "")
+
+    @classmethod
+    def load(cls, raw: dict) -> TurnContext:
+        """Return the context from its plain-dict form in the graph state."""
+        raw = dict(raw)
+        raw["history"] = [tuple(pair) for pair in raw.get("history", [])]
+        return cls(**raw)

@@ -8,11 +8,11 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import RetryPolicy
 
 from agent.configuration import Configuration
+from agent.finish import format_answer
 from agent.llm import retry_on
 from agent.nodes import (
     call_model,
     fall_back_offline,
-    format_answer,
     observe_results,
     read_input,
     run_tools,

@@ -9,95 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-CORE = ("values", "strengths", "interests")
-# Our own wording. ``anchors`` find the grounding sentence in the workbook texts.
-CONCEPTS: dict[str, dict] = {
-    "purpose": {
-        "terms": ("工作目的", "和我的工作有什么关系", "工作有什么关系", "为什么而工作"),
-        "label": "工作目的",
-        "meaning": "工作目的是用一句话说清你为什么工作：“我工作是为了让……”",
-        "step": "values_exploration",
-        "category": "values",
-        "anchors": ("工作目的",),
-        "role": "它把前5个价值观收成一句话，之后用来筛选想做的事",
-    },
-    "reframe": {
-        "terms": ("缺点", "翻成优点", "正因为", "短处", "弱点", "毛病"),
-        "label": "缺点翻转",
-        "meaning": "把被批评的习惯用“正因为……所以……”翻过来，找到它在合适场合的长处",
-        "step": "strengths_exploration",
-        "category": "strengths",
-        "anchors": ("正因为",),
-        "role": "每个才能都有长处和短处两面，缺点往往是才能用错了地方",
-    },
-    "curiosity": {
-        "terms": ("真好奇", "只是有用", "真的喜欢", "区分"),
-        "label": "真好奇和只是有用",
-        "meaning": "真好奇是没人要求也想多了解，只是有用是觉得学了划算",
-        "step": "interests_exploration",
-        "category": "interests",
-        "anchors": ("真好奇",),
-        "role": "只保留让你忍不住想多了解的领域，它们才撑得起长期投入",
-    },
-    "experiment": {
-        "terms": ("小实验", "实验", "假设", "验证", "复盘"),
-        "label": "小实验",
-        "meaning": "为每条候选设计一个1–2周、成本低、马上能开始的尝试，并定好复盘日期",
-        "step": "synthesis",
-        "category": None,
-        "anchors": ("小实验",),
-        "lines": ("- 候选",),
-        "role": "想做的事是假设，用1–2周的小实验来检验",
-    },
-    "misconception": {
-        "terms": ("误区", "一辈子", "命中注定", "天职"),
-        "label": "五个误区",
-        "meaning": "开始前先放下五个误区，像“必须能做一辈子”“必须有命中注定的感觉”",
-        "step": None,
-        "category": None,
-        "anchors": ("误区：想做的事必须能做一辈子",),
-        "role": "先放下这些误区，答案才不会被卡在“必须完美”上",
-    },
-    "formula": {
-        "terms": ("公式", "真正想做的事", "想做的事", "交集", "三者", "组合", "综合"),
-        "label": "公式",
-        "step": "synthesis",
-        "category": None,
-        "anchors": ("喜欢的事 × 擅长的事",),
-        "lines": ("- 候选",),
-        "role": "三者重叠的地方，才是最值得你投入的方向",
-    },
-    "values": {
-        "terms": ("重要的事", "价值观", "价值"),
-        "label": "重要的事（价值观）",
-        "step": "values_exploration",
-        "category": "values",
-        "anchors": ("重要的事（Why）",),
-        "role": "它回答“为什么而工作”，最后用来过滤候选",
-    },
-    "strengths": {
-        "terms": ("擅长的事", "才能", "天赋", "优势", "长处", "擅长"),
-        "label": "擅长的事（才能）",
-        "step": "strengths_exploration",
-        "category": "strengths",
-        "anchors": ("擅长的事（How）",),
-        "role": "它回答“用什么方式做”，是手段",
-    },
-    "interests": {
-        "terms": ("喜欢的事", "热情", "兴趣", "热爱", "喜欢"),
-        "label": "喜欢的事（热情）",
-        "step": "interests_exploration",
-        "category": "interests",
-        "anchors": ("喜欢的事（What）",),
-        "role": "它回答“在哪个领域做”，是舞台",
-    },
-}
-STEP_CONCEPT = {
-    "values_exploration": "values",
-    "strengths_exploration": "strengths",
-    "interests_exploration": "interests",
-    "synthesis": "formula",
-}
+from agent.concepts import CONCEPTS, STEP_CONCEPT, concept_key  # noqa: F401
+
 PROBES = (
     "能说一个具体的场景吗？",
     "那一刻你的感受是什么？",
@@ -142,20 +55,6 @@ def clip(text: str, limit: int) -> str:
         return text
     cut = max(text.rfind(p, 0, limit) for p in "，；、。")
     return text[:cut] if cut >= limit // 2 else text[: limit - 1] + "…"
-
-
-def concept_key(text: str, step: str = "") -> str | None:
-    """Return the glossary key the text asks about, or None."""
-    text = text or ""
-    if any(w in text for w in ("这一步", "这个步骤", "这部分")):
-        return STEP_CONCEPT.get(step)
-    core = [k for k in CORE if any(t in text for t in CONCEPTS[k]["terms"][:2])]
-    if len(core) >= 2:
-        return "formula"
-    for key, spec in CONCEPTS.items():
-        if any(term in text for term in spec["terms"]):
-            return key
-    return None
 
 
 def _sentences(texts: Iterable[str]) -> list[str]:

@@ -12,7 +12,7 @@ class AgentState(TypedDict, total=False):
     """State of the ReAct loop; every field but ``messages`` is last-write-wins.
 
     The thread (one per coaching session) outlives a turn, so ``read_input``
-    resets the per-turn fields; only ``turn`` carries over.
+    resets the per-turn fields; ``turn`` and ``dialogue`` carry over.
     """
 
     # Reducer add_messages. This turn's messages only: the person's message, the
@@ -23,12 +23,20 @@ class AgentState(TypedDict, total=False):
     selection: str
     guide_id: str | None
     session: dict[str, Any]  # the SessionSnapshot as a plain dict
-    # Raw context built by ContextManager plus the knowledge rows of the focus.
+    # The typed TurnContext (agent.context) as a plain dict: person, focus
+    # question, answers, notes, history. Built once per turn by read_input.
+    turn_context: dict[str, Any]
+    # Raw context built by ContextManager (clipped for the prompt).
     context: dict[str, Any]
     current_step: str
     current_question_id: str | None
-    scenario: str  # concept | question | examples | proactive | search | chat
-    quick_plan: list[dict[str, Any]]  # tool calls of a quick-pick chip, else []
+    # Understanding and Plan (agent.dialogue) as plain dicts: computed once per
+    # turn, read by the offline coach, the prompt and format.
+    understanding: dict[str, Any]
+    plan: dict[str, Any]
+    # DialogueState (agent.dialogue.state): carried across turns on the thread.
+    dialogue: dict[str, Any]
+    quick: bool  # a quick-pick chip: the plan's tools run without a model round
     tools_used: list[str]  # names of the tools run this turn, in order
     observations: list[dict[str, Any]]  # the last round's tool results (raw)
     examples: list[dict[str, Any]]  # knowledge rows surfaced this turn
@@ -36,7 +44,7 @@ class AgentState(TypedDict, total=False):
     final_answer: str | None  # the model's answer; format_answer validates it
     iteration_count: int  # completed ReAct rounds
     iteration_limit: int  # AGENT_MAX_ITERATIONS, copied for the pure router
-    deadline: float  # wall-clock (time.time()) end of the turn
+    deadline: float  # time.monotonic() end of the turn: the one clock of a turn
     out_of_time: bool  # set by observe_results when the deadline is near
     fallback: bool  # the offline coach answered after a model failure
     fallback_reason: str

@@ -5,7 +5,7 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from agent.context import SessionSnapshot
+from agent.api import SessionSnapshot
 from coach.models import Answer, ChatMessage, CoachingSession, Guidance, Profile
 from knowledge import selectors as knowledge
 

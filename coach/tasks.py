@@ -22,6 +22,6 @@ def guidance_scan() -> int:
 @shared_task
 def checkpoints_prune() -> int:
     """Drop agent checkpoints of conversations idle for a day."""
-    from agent.checkpoint import checkpoints_prune as prune
+    from agent.api import checkpoints_prune as prune
 
     return prune(older_than_hours=24)

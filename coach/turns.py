@@ -159,6 +159,7 @@ async def _turn_run(
             text=message.text,
             selection=message.selection,
             guide_id=guide_id,
+            question_id=message.question_id or None,
         ):
             if isinstance(event, TurnDelta):
                 await _send(
@@ -176,8 +177,11 @@ async def _turn_run(
             guide_questions=result.guide_questions,
             trace=result.trace,
             notes=result.notes,
+            guide_mode=result.actions.get("guide_mode", ""),
         )
         frame = reply_frame(reply)
+        if result.actions.get("guide_mode"):
+            frame["guide_mode"] = result.actions["guide_mode"]
         if not await _send(consumer, frame):
             # Another tab or a reconnected socket of this session gets it live.
             await consumer.channel_layer.group_send(

@@ -7,6 +7,7 @@ from django.contrib import admin
 from knowledge import resources
 from knowledge.models import (
     GuideQuestion,
+    KnowledgeGap,
     PassionEntry,
     Question,
     StepSection,
@@ -46,25 +47,46 @@ class CsvAdmin(ServiceSavesMixin, ImportExportModelAdmin):
 @admin.register(ValueEntry)
 class ValueEntryAdmin(CsvAdmin):
     resource_classes = [resources.ValueEntryResource]
-    list_display = ("id", "name", "category", "definition", "related_questions")
+    list_display = (
+        "id",
+        "name",
+        "category",
+        "definition",
+        "aliases",
+        "related_questions",
+    )
     list_filter = ("category",)
-    search_fields = ("id", "name", "keywords", "definition", "signals")
+    search_fields = ("id", "name", "aliases", "keywords", "definition", "signals")
 
 
 @admin.register(TalentEntry)
 class TalentEntryAdmin(CsvAdmin):
     resource_classes = [resources.TalentEntryResource]
-    list_display = ("id", "name", "category", "strength_form", "weakness_form")
+    list_display = (
+        "id",
+        "name",
+        "category",
+        "strength_form",
+        "weakness_form",
+        "aliases",
+    )
     list_filter = ("category",)
-    search_fields = ("id", "name", "keywords", "definition", "weakness_form")
+    search_fields = ("id", "name", "aliases", "keywords", "definition", "weakness_form")
 
 
 @admin.register(PassionEntry)
 class PassionEntryAdmin(CsvAdmin):
     resource_classes = [resources.PassionEntryResource]
-    list_display = ("id", "field", "category", "description", "riasec_hint")
+    list_display = ("id", "field", "category", "description", "riasec_hint", "aliases")
     list_filter = ("category", "riasec_hint")
-    search_fields = ("id", "field", "keywords", "example_topics", "description")
+    search_fields = (
+        "id",
+        "field",
+        "aliases",
+        "keywords",
+        "example_topics",
+        "description",
+    )
 
 
 @admin.register(GuideQuestion)
@@ -106,3 +128,19 @@ class WorkbookAdmin(ServiceSavesMixin, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(KnowledgeGap)
+class KnowledgeGapAdmin(admin.ModelAdmin):
+    """The coach writes gaps; admins read them and answer with aliases or new rows."""
+
+    list_display = ("query", "step", "question_id", "count", "last_seen")
+    list_filter = ("step",)
+    search_fields = ("query",)
+    ordering = ("-count",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False  # staff with view permission get a read-only page

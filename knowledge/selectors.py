@@ -18,6 +18,7 @@ __all__ = [
     "StepInfo",
     "entries_for_question",
     "entries_sample",
+    "entity_surfaces",
     "entry_get",
     "entry_search",
     "guide_question_get",
@@ -54,6 +55,16 @@ def entry_search(
     snap = snapshot_current()
     found = snap.index.search(query, category=category, limit=limit)
     return [_copy(snap.index.docs[i].hit, score) for i, score in found]
+
+
+def entity_surfaces() -> list[tuple[str, str, int]]:
+    """Return (surface text, entry id, weight) for every value, talent and passion.
+
+    Surfaces are names and aliases (weight 3) and keywords (weight 1), a passion's
+    name being its field; ASCII is lower-cased and one-character words are left
+    out. Built once per knowledge version, so an admin edit shows within ~1 s.
+    """
+    return list(snapshot_current().surfaces)
 
 
 def entry_get(*, entry_id: str) -> SearchHit | None:

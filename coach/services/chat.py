@@ -3,7 +3,8 @@
 from django.db import IntegrityError, transaction
 
 from coach.models import ChatMessage, CoachingSession
-from coach.services.sessions import activity_mark
+from coach.services.sessions import activity_mark, preference_set
+from knowledge.services import gap_record
 
 
 def message_user_append(
@@ -48,8 +49,18 @@ def reply_save(
     guide_questions: list,
     trace: dict,
     notes: dict,
+    guide_mode: str = "",
 ) -> ChatMessage:
-    """Save the coach's reply with its trace, and the updated coach notes."""
+    """Save the coach's reply with its trace, and the updated coach notes.
+
+    A reply that switched quiet mode on ("别老提醒我了") changes the session
+    exactly as the toggle does; a request the knowledge base could not answer
+    is counted as a knowledge gap for the admin.
+    """
+    if guide_mode:
+        preference_set(session=session, guide_mode=guide_mode)
+    if trace.get("gap"):
+        gap_record(query=trace["gap"], step=session.step, question_id=reply_to.question_id)
     with transaction.atomic():
         reply = ChatMessage.objects.create(
             session=session,

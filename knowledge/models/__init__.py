@@ -1,6 +1,7 @@
-"""Knowledge tables: one per data file, field names equal to the CSV columns."""
+"""Knowledge tables: one per data file (fields = CSV columns), plus the gap log."""
 
 from knowledge.models.entries import PassionEntry, TalentEntry, ValueEntry
+from knowledge.models.gaps import KnowledgeGap
 from knowledge.models.workbook import (
     QUESTION_PREFIX,
     SECTIONS,
@@ -16,6 +17,7 @@ __all__ = [
     "SECTIONS",
     "STEPS",
     "GuideQuestion",
+    "KnowledgeGap",
     "PassionEntry",
     "Question",
     "StepSection",

@@ -7,6 +7,13 @@ from knowledge.models.fields import cell, key
 from knowledge.models.workbook import Question
 from knowledge.validators import refs_problem, validate_riasec
 
+ALIASES_HELP = "人们说起这一条时常用的其他词，用 | 分隔；教练靠它认出用户说的是哪一条。"
+
+
+def _aliases():
+    # The last column of each entry file: CSV columns follow the fields' order.
+    return cell("别名", blank=True, lists=True, help_text=ALIASES_HELP)
+
 
 class _RefersToQuestions(models.Model):
     class Meta:
@@ -31,6 +38,7 @@ class ValueEntry(_RefersToQuestions):
     tension_with = cell("张力", blank=True, lists=True)
     work_purpose_example = cell("工作目的示例")
     related_questions = cell("相关问题", lists=True)
+    aliases = _aliases()
 
     class Meta:
         ordering = ["id"]
@@ -54,6 +62,7 @@ class TalentEntry(_RefersToQuestions):
     keywords = cell("关键词", lists=True)
     fit_scenes = cell("适合场景", lists=True)
     related_questions = cell("相关问题", lists=True)
+    aliases = _aliases()
 
     class Meta:
         ordering = ["id"]
@@ -76,6 +85,7 @@ class PassionEntry(models.Model):
     riasec_hint = cell("RIASEC", blank=True, lists=True, extra=[validate_riasec])
     career_examples = cell("职业示例", lists=True)
     keywords = cell("关键词", lists=True)
+    aliases = _aliases()
 
     class Meta:
         ordering = ["id"]

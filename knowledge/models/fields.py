@@ -6,10 +6,12 @@ from django.db import models
 from knowledge.validators import validate_no_formula, validate_pipe_list
 
 
-def cell(label, *, blank=False, lists=False, extra=()):
+def cell(label, *, blank=False, lists=False, extra=(), help_text=""):
     """Return a one-line text field for a CSV cell (or a one-line Markdown item)."""
     checks = [validate_no_formula, *([validate_pipe_list] if lists else []), *extra]
-    return models.CharField(label, max_length=255, blank=blank, validators=checks)
+    return models.CharField(
+        label, max_length=255, blank=blank, validators=checks, help_text=help_text
+    )
 
 
 def key(pattern):

@@ -5,23 +5,24 @@ from dataclasses import dataclass
 from knowledge.search.records import SearchHit
 
 # Per category: name column, keyword columns, body columns, snippet column.
+# Aliases (other words people use for an entry) are searched like keywords.
 LAYOUT = {
     "values": (
         "name",
-        "keywords",
+        "keywords aliases",
         "definition self_statement signals work_purpose_example category",
         "definition",
     ),
     "strengths": (
         "name",
-        "keywords",
+        "keywords aliases",
         "definition strength_form weakness_form reframe_example evidence_signals "
         "fit_scenes category",
         "definition",
     ),
     "interests": (
         "field",
-        "keywords example_topics",
+        "keywords aliases example_topics",
         "description curiosity_signals dig_question career_examples category",
         "description",
     ),
@@ -35,6 +36,7 @@ class Doc:
 
     hit: SearchHit
     fields: tuple[str, str, str]
+    aliases: tuple[str, ...] = ()  # exact other names, for the alias bonus
 
 
 def docs_from_rows(*, category: str, rows: list[dict]) -> list[Doc]:
@@ -48,6 +50,7 @@ def docs_from_rows(*, category: str, rows: list[dict]) -> list[Doc]:
         Doc(
             hit=SearchHit(category, row["id"], row[name], row[snippet], 0.0, row),
             fields=(row[name], joined(keywords, row), joined(body, row)),
+            aliases=tuple(a for a in row.get("aliases", "").split("|") if a),
         )
         for row in rows
     ]

@@ -16,6 +16,9 @@ CATEGORY_ORDER = ("values", "strengths", "interests", "questions")
 WEIGHTS = (3.0, 2.0, 1.0)  # name > keywords > definition and examples
 SUBSTRING_WEIGHT = 2.0  # a substring hit in a name (3 + coverage) ≈ a good BM25 hit
 NAME_BONUS = 8.0  # the query is exactly an entry's name: that entry comes first
+# The query is exactly one of an entry's aliases ("经济独立" → 财富): it beats an
+# entry that merely shares a sub-word, but never an exact name.
+ALIAS_BONUS = 4.0
 
 
 class SearchIndex:
@@ -35,8 +38,11 @@ class SearchIndex:
             retriever.index(corpus, show_progress=False)
             self.bm25.append(retriever)
         self.names = defaultdict(list)
+        self.aliases = defaultdict(list)
         for i, doc in enumerate(self.docs):
             self.names[text.normalize(doc.fields[0])].append(i)
+            for alias in doc.aliases:
+                self.aliases[text.normalize(alias).strip()].append(i)
         self.grams = self._grams()
 
     def _grams(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:
@@ -85,6 +91,8 @@ class SearchIndex:
                     scores[ids] += SUBSTRING_WEIGHT * weights
         for i in self.names.get(q, ()):
             scores[i] += NAME_BONUS
+        for i in self.aliases.get(q, ()):
+            scores[i] += ALIAS_BONUS
         start, end = self.ranges[category]
         hits = np.flatnonzero(scores[start:end]) + start
         if len(hits) > limit:

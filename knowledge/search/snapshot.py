@@ -16,6 +16,7 @@ from knowledge.search import text
 from knowledge.search.docs import dictionary_words, docs_from_rows
 from knowledge.search.index import SearchIndex
 from knowledge.search.records import GuideInfo, QuestionInfo, SearchHit, StepInfo
+from knowledge.search.surfaces import Surface, surfaces_from_docs
 
 MODELS: dict[str, type[models.Model]] = {
     "values": ValueEntry,
@@ -36,6 +37,7 @@ class Snapshot:
     questions: list[QuestionInfo] = field(default_factory=list)
     guides: list[GuideInfo] = field(default_factory=list)
     sections: dict[str, StepInfo] = field(default_factory=dict)
+    surfaces: tuple[Surface, ...] = ()  # (text, entry id, weight), for entity linking
 
 
 def _questions() -> list[QuestionInfo]:
@@ -58,7 +60,12 @@ def snapshot_build(*, version: int) -> Snapshot:
         docs += docs_from_rows(category=category, rows=list(model.objects.values()))
     docs += docs_from_rows(category="questions", rows=[asdict(q) for q in questions])
     text.words_add(dictionary_words(docs))
-    snap = Snapshot(version=version, index=SearchIndex(docs), questions=questions)
+    snap = Snapshot(
+        version=version,
+        index=SearchIndex(docs),
+        questions=questions,
+        surfaces=surfaces_from_docs(docs),
+    )
     for doc in snap.index.docs:
         hit = doc.hit
         snap.hits[hit.id] = hit

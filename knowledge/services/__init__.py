@@ -1,6 +1,7 @@
-"""Write side of the knowledge base: loading, exporting, edits, the version stamp."""
+"""Write side of the knowledge base: loading, exporting, edits, version, gap log."""
 
 from knowledge.services.export import csv_text, knowledge_export, workbook_text
+from knowledge.services.gaps import gap_record
 from knowledge.services.load import Counts, KnowledgeInvalid, knowledge_load
 from knowledge.services.records import record_delete, record_save, records_delete
 from knowledge.services.version import knowledge_version_bump
@@ -9,6 +10,7 @@ __all__ = [
     "Counts",
     "KnowledgeInvalid",
     "csv_text",
+    "gap_record",
     "knowledge_export",
     "knowledge_load",
     "knowledge_version_bump",

@@ -11,13 +11,20 @@ from django.urls import reverse
 
 from knowledge.models import (
     GuideQuestion,
+    KnowledgeGap,
     PassionEntry,
     Question,
     StepSection,
     ValueEntry,
 )
 from knowledge.resources import ValueEntryResource
-from knowledge.selectors import entry_search, knowledge_version, question_get
+from knowledge.selectors import (
+    entity_surfaces,
+    entry_search,
+    knowledge_version,
+    question_get,
+)
+from knowledge.services import gap_record
 from tests.knowledge.helpers import DATA, GUIDES, PASSIONS, TALENTS, VALUES
 
 pytestmark = pytest.mark.django_db
@@ -247,3 +254,43 @@ def test_workbook_sections_and_questions_are_editable(kb, staff, commits):
         response = staff.post(url, {**question, "hint": "新的提示", "_save": "1"})
     assert response.status_code == 302
     assert question_get(question_id="V01").hint == "新的提示"
+
+
+def test_aliases_are_edited_in_the_change_form(kb, staff, commits):
+    data = model_to_dict(PassionEntry.objects.get(pk="P007"))
+    assert "做饭" in data["aliases"].split("|")
+    url = reverse("admin:knowledge_passionentry_change", args=["P007"])
+    with commits():
+        response = staff.post(url, {**data, "aliases": "掌勺|做饭", "_save": "1"})
+    assert response.status_code == 302
+    assert ("掌勺", "P007", 3) in entity_surfaces()
+    response = staff.get(
+        reverse("admin:knowledge_passionentry_changelist"), {"q": "掌勺"}
+    )
+    assert "P007" in response.content.decode()
+
+
+def test_alias_list_syntax_is_checked_in_the_change_form(kb, staff):
+    data = model_to_dict(ValueEntry.objects.get(pk="V069"))
+    url = reverse("admin:knowledge_valueentry_change", args=["V069"])
+    response = staff.post(url, {**data, "aliases": "钱||发财", "_save": "1"})
+    assert set(response.context["adminform"].form.errors) == {"aliases"}
+
+
+def test_gap_changelist_renders_for_staff_and_is_read_only(db, staff):
+    gap = gap_record(query="怎么当宇航员", step="interests_exploration")
+    gap_record(query="怎么当宇航员", step="interests_exploration")
+    response = staff.get(reverse("admin:knowledge_knowledgegap_changelist"))
+    assert response.status_code == 200
+    assert "怎么当宇航员" in response.content.decode()
+    assert staff.get(reverse("admin:knowledge_knowledgegap_add")).status_code == 403
+    url = reverse("admin:knowledge_knowledgegap_change", args=[gap.pk])
+    assert staff.get(url).status_code == 200  # a read-only view
+    staff.post(url, {"query": "改掉", "count": "9"})
+    assert KnowledgeGap.objects.get(pk=gap.pk).count == 2
+
+
+def test_non_staff_cannot_see_gaps(db, client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("visitor", password="pw"))
+    response = client.get(reverse("admin:knowledge_knowledgegap_changelist"))
+    assert response.status_code == 302 and "/login/" in response["Location"]

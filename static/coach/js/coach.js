@@ -138,6 +138,8 @@ export class CoachPanel {
     }
     target.textNode.data = String(frame.text || "");
     target.node.classList.remove("is-streaming");
+    // The coach switched quiet mode on when asked to ("别老提醒我了").
+    if (frame.guide_mode) this.quiet.checked = frame.guide_mode === "quiet";
     target.node.append(...[examplesNode(frame.examples),
       chipsNode(this.newChips(frame.guide_questions), (chip) => this.pick(chip))].filter(Boolean));
     this.finish();

@@ -1,0 +1,117 @@
+"""What a person said about themselves, in their own words: clauses, feelings, objects.
+
+A reflection should say back the person's words, sharper; so we keep their
+phrases (trimmed, first person turned to second) instead of paraphrasing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+CLAUSE_SPLIT = re.compile(r"[，,。.！!？?；;、…\n]+|\s{1,}|(?=但是|可是|不过|然而)")
+LEADS = re.compile(
+    r"^(?:但是|可是|不过|然而|而且|其实|就是|所以|然后|因为|但|可|却|就|也|还|那|嗯+|唉+|emm+)+"
+)
+POSITIVE = (
+    "特别喜欢", "很喜欢", "最喜欢", "喜欢", "热爱", "爱", "享受", "带劲", "有劲", "来劲",
+    "开心", "有意思", "有成就感", "成就感", "投入", "忘了时间", "兴奋", "满足", "踏实",
+    "佩服", "羡慕", "感动", "有意义", "擅长", "拿手", "停不下来",
+)
+NEGATIVE = (
+    "没意思", "没意义", "无聊", "没感觉", "不喜欢", "讨厌", "烦", "累", "受不了", "焦虑",
+    "压力", "没劲", "不想", "难受", "失望", "生气", "委屈", "迷茫", "内耗", "憋屈",
+)
+TIME_MARKS = (
+    "那次", "那年", "有一次", "当时", "小时候", "去年", "上个月", "上周", "大学", "高中",
+    "初中", "毕业", "那天", "刚工作", "第一次", "最近",
+)
+PEOPLE = (
+    "爸", "妈", "父母", "老师", "同事", "朋友", "领导", "上司", "老板", "同学", "孩子",
+    "导师", "客户", "家人", "老公", "老婆", "女朋友", "男朋友", "奶奶", "爷爷", "新人",
+)
+FEELINGS = (
+    "感动", "生气", "开心", "难过", "佩服", "觉得", "感觉", "激动", "委屈", "骄傲",
+    "紧张", "踏实", "带劲", "没意思", "喜欢", "讨厌", "害怕", "满足",
+)
+REASONS = ("因为", "所以", "为了", "原因", "让我", "觉得")
+DURATION = re.compile(r"(?:快|近|差不多|整整)?([0-9０-９]+|[一二两三四五六七八九十半]+)多?年")
+AGE = re.compile(r"([1-9][0-9])\s*(?:岁|了)")
+CUE_TAIL = re.compile(r"(?:的时候|时候|时|的时)?(?:我)?(?:都|就|会)?(?:觉得|感觉|会)?(?:挺|很|特别|超|最|蛮|真)?$")
+
+
+@dataclass
+class Said:
+    """The person's message, broken into what a reflection can use."""
+
+    clauses: list[str] = field(default_factory=list)
+    positives: list[str] = field(default_factory=list)  # objects they enjoy
+    negatives: list[str] = field(default_factory=list)  # clauses that drain them
+    duration: str = ""  # "五年" as written
+    age: str = ""
+    has_scene: bool = False
+    has_person: bool = False
+    has_feeling: bool = False
+    has_reason: bool = False
+
+
+def you(text: str) -> str:
+    """Turn the person's first person into second person for a reflection."""
+    return text.replace("我们", "你们").replace("我", "你").replace("自己", "自己")
+
+
+def trim(clause: str) -> str:
+    """Drop leading connectives and fillers from a clause."""
+    return LEADS.sub("", clause.strip(" 　\"'“”「」")).strip()
+
+
+def clauses(text: str) -> list[str]:
+    """Return the message's clauses, trimmed, without empty ones."""
+    return [c for c in (trim(c) for c in CLAUSE_SPLIT.split(text or "")) if len(c) >= 2]
+
+
+def _object_after(clause: str, cue: str) -> str:
+    """Return what follows a cue such as 喜欢 ("喜欢和人打交道" → "和人打交道")."""
+    rest = clause.split(cue, 1)[1]
+    rest = re.sub(r"^(?:上|的是|的|去|做|跟)?", "", rest)
+    return rest.strip()[:16]
+
+
+def _object_before(clause: str, cue: str) -> str:
+    """Return what precedes a cue such as 带劲 ("帮新人理思路的时候觉得挺带劲")."""
+    head = clause.split(cue, 1)[0]
+    head = re.sub(r"^(?:只有|就是|每次|一到|一说到|说到|一|在)", "", head)
+    head = re.sub(r"^我", "", head)
+    return CUE_TAIL.sub("", head).strip()[-16:]
+
+
+def positive_object(clause: str) -> str:
+    """Return the thing a positive clause is about, or ''."""
+    for cue in POSITIVE:
+        if cue in clause:
+            after = _object_after(clause, cue)
+            before = _object_before(clause, cue)
+            if cue in ("喜欢", "特别喜欢", "很喜欢", "最喜欢", "热爱", "爱", "享受", "擅长", "佩服", "羡慕"):
+                return after or before
+            return before or after
+    return ""
+
+
+def read(text: str) -> Said:
+    """Return what the person said about themselves in ``text``."""
+    said = Said(clauses=clauses(text))
+    for clause in said.clauses:
+        negative = any(w in clause for w in NEGATIVE)
+        if negative:
+            said.negatives.append(clause[:24])
+        elif (obj := positive_object(clause)) and len(obj) >= 2:
+            said.positives.append(obj)
+    if m := DURATION.search(text or ""):
+        said.duration = m.group(0).lstrip("快近差不多整")
+    if m := AGE.search(text or ""):
+        said.age = m.group(1)
+    said.has_scene = any(w in (text or "") for w in TIME_MARKS)
+    said.has_person = any(w in (text or "") for w in PEOPLE)
+    said.has_feeling = any(w in (text or "") for w in FEELINGS)
+    said.has_reason = any(w in (text or "") for w in REASONS)
+    return said

@@ -1,0 +1,163 @@
+"""Policy: which act this turn takes and which tools ground it.
+
+One table maps intents to acts; the few acts that depend on the dialogue state
+or on how well the knowledge base matches decide here. Acts in ``GUARDED`` are
+answered before any model, in LLM mode too (crisis, refusal, quiet mode).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from agent.concepts import concept_key
+from agent.context import TurnContext
+from agent.dialogue.state import DialogueState
+from agent.dialogue.understanding import Understanding
+from knowledge import selectors as kb
+
+GUARDED = ("crisis", "refuse", "quiet")
+ACTS = {
+    "crisis": "crisis", "injection": "refuse", "quiet": "quiet",
+    "off_topic": "scope", "meta": "scope", "distress": "empathy", "greet": "greet",
+    "concept": "explain", "question_help": "rephrase", "examples": "examples",
+    "more": "more", "refer": "refer", "why": "why", "go_on": "go_on",
+    "story": "reflect", "feedback": "feedback", "synthesis": "synthesis",
+    "choose": "choose", "experiment": "experiment", "decide_for_me": "autonomy",
+    "summary": "summary", "search": "search", "progress": "progress",
+    "pushback": "repair", "explain_text": "explain_text", "unclear": "rephrase",
+}
+STEP_CATEGORY = {
+    "values_exploration": "values",
+    "strengths_exploration": "strengths",
+    "interests_exploration": "interests",
+}
+
+
+@dataclass
+class Plan:
+    """The act of this turn, its tool calls and what it changes."""
+
+    act: str
+    calls: list[dict] = field(default_factory=list)
+    target: dict = field(default_factory=dict)  # the item referred to, if any
+    topic: dict | None = None  # the new dialogue topic, if this act sets one
+    gap: str = ""  # a request the knowledge base could not answer
+    actions: dict = field(default_factory=dict)  # e.g. {"guide_mode": "quiet"}
+
+    def dump(self) -> dict:
+        """Return the plan as a plain dict for the graph state."""
+        return asdict(self)
+
+
+def _call(name: str, **args) -> dict:
+    return {"name": name, "args": args}
+
+
+def _examples(ctx: TurnContext, u: Understanding, d: DialogueState, act: str) -> Plan:
+    if act == "more" and d.topic:
+        topic, category = d.topic.get("query", ""), d.topic.get("category", "auto")
+    else:
+        strong = [e for e in u.entities if e["strong"]]
+        topic = strong[0]["name"] if strong else ""
+        category = u.category or STEP_CATEGORY.get(ctx.step, "auto")
+    call = _call(
+        "recommend_examples", topic=topic, category=category, exclude=list(d.seen)
+    )
+    return Plan(act, [call], topic={"query": topic, "category": category})
+
+
+def _overlaps(topic: str, hit) -> bool:
+    """Tell whether a hit shares a two-character word with the topic (relevance)."""
+    data = hit.data or {}
+    surface = "|".join([hit.name, str(data.get("keywords", "")), str(data.get("aliases", ""))])
+    pairs = {topic[i : i + 2] for i in range(len(topic) - 1)} - {"的人", "一个"}
+    return any(p.strip() and len(p.strip()) == 2 and p in surface for p in pairs)
+
+
+def _search(u: Understanding) -> Plan:
+    category = u.category or "all"
+    strong = [e for e in u.entities if e["strong"] and category in ("all", e["category"])]
+    weak_only = not strong and not any(
+        h.category != "questions" and _overlaps(u.topic, h)
+        for h in kb.entry_search(query=u.topic or "", category=category, limit=5)
+    )
+    if not u.topic or weak_only:
+        return Plan("clarify", gap=u.topic or "")
+    query = strong[0]["surface"] if strong else u.topic
+    call = _call("search_content", query=query, category=category, limit=6)
+    return Plan("search", [call], topic={"query": query, "category": category})
+
+
+def _refer(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
+    target = None
+    if u.ordinal is not None and d.shown:
+        index = u.ordinal - 1 if u.ordinal > 0 else len(d.shown) - 1
+        target = d.shown[index] if 0 <= index < len(d.shown) else None
+        if target is None:
+            return Plan("refer", target={"missing": u.ordinal, "count": len(d.shown)})
+    if target is None:
+        names = {e["name"] for e in u.entities}
+        target = next((i for i in d.shown if i["name"] in names), d.shown[0])
+    call = _call("explain_concept", concept=target["name"])
+    return Plan("refer", [call], target=target)
+
+
+def _next_question(ctx: TurnContext) -> str:
+    """Return the first unanswered question of the step after the focus, or ''."""
+    questions = kb.questions_for_step(step=ctx.step)
+    ids = [q.id for q in questions]
+    start = ids.index(ctx.question["id"]) + 1 if ctx.question.get("id") in ids else 0
+    ordered = ids[start:] + ids[:start]
+    return next((q for q in ordered if not ctx.answers.get(q, "").strip()), "")
+
+
+def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
+    """Return the act and tool calls for this turn."""
+    act = ACTS.get(u.intent, "rephrase")
+    qid = ctx.question.get("id", "")
+    if act == "quiet":
+        return Plan(act, actions={"guide_mode": "quiet"})
+    if act in ("crisis", "refuse", "scope", "empathy", "greet", "autonomy", "summary"):
+        return Plan(act)
+    if act == "rephrase" and not qid:
+        return Plan("clarify")
+    if act in ("rephrase", "repair", "feedback"):
+        return Plan(act, [_call("guide_question", question_id=qid, user_answer=ctx.draft)])
+    if act == "explain_text":
+        target = u.quoted_question or ""
+        if target:
+            return Plan(act, [_call("guide_question", question_id=target)])
+        concept = ctx.selection or ctx.text
+        return Plan(act, [_call("explain_concept", concept=concept[:40])])
+    if act == "explain":
+        strong = [e for e in u.entities if e["strong"]]
+        concept = ctx.text if concept_key(ctx.text, ctx.step) else (
+            strong[0]["name"] if strong else ctx.text
+        )
+        return Plan(act, [_call("explain_concept", concept=concept[:40])])
+    if act in ("examples", "more"):
+        return _examples(ctx, u, d, act)
+    if act == "go_on" and not d.pending.get("more"):
+        if not d.shown:
+            return Plan("progress")
+        plan = _examples(ctx, u, d, "more")
+        plan.act = "go_on"
+        return plan
+    if act == "why" and not d.pending.get("why") and d.topic.get("query"):
+        return Plan(act, [_call("explain_concept", concept=d.topic["query"])])
+    if act == "refer":
+        return _refer(ctx, u, d)
+    if act == "search":
+        return _search(u)
+    if act == "progress":
+        following = _next_question(ctx)
+        calls = [_call("guide_question", question_id=following)] if following else []
+        return Plan(act, calls, target={"question_id": following})
+    if act == "reflect":
+        category = STEP_CATEGORY.get(ctx.step, "all")
+        query = " ".join(e["surface"] for e in u.entities[:3]) or ctx.text[:80]
+        return Plan(act, [_call("search_content", query=query, category=category, limit=3)])
+    if act in ("synthesis", "experiment", "choose"):
+        concept = "公式" if act == "synthesis" else "小实验"
+        return Plan(act, [_call("explain_concept", concept=concept)])
+    return Plan(act)

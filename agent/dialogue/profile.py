@@ -1,0 +1,101 @@
+"""The person's three parts (values, talents, passions) from what they wrote.
+
+Sources, strongest first: what this message names, the coach notes, and the
+saved answers of each step linked to the knowledge base. Used by summary,
+synthesis, choosing and experiments.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.context import TurnContext
+from agent.dialogue import entities
+from agent.dialogue.understanding import Understanding
+from agent.rules import clip
+from knowledge import selectors as kb
+
+PREFIX_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
+NOTE_KEYS = {
+    "values": "candidate_values",
+    "strengths": "candidate_talents",
+    "interests": "candidate_passions",
+}
+
+
+def _row(entry_id: str) -> dict | None:
+    hit = kb.entry_get(entry_id=entry_id)
+    if hit is None:
+        return None
+    return {"id": hit.id, "name": hit.name, "category": hit.category, **{
+        k: str(v) for k, v in (hit.data or {}).items()
+        if k in ("career_examples", "definition", "description", "fit_scenes")
+    }}
+
+
+def three_parts(ctx: TurnContext, u: Understanding | None = None) -> dict[str, list[dict]]:
+    """Return up to three rows per part, strongest source first."""
+    ids: dict[str, list[str]] = {k: [] for k in NOTE_KEYS}
+    for e in (u.entities if u else []):
+        if e["category"] in ids:
+            ids[e["category"]].append(e["id"])
+    for key, note in NOTE_KEYS.items():
+        ids[key].extend(i["id"] for i in (ctx.notes.get(note) or []) if "id" in i)
+    for qid, text in sorted(ctx.answers.items()):
+        category = PREFIX_CATEGORY.get(qid[:1])
+        if category and text.strip():
+            linked = [e["id"] for e in entities.link(text, category=category)]
+            if not linked:  # no name or alias in it: the best search match is a clue
+                linked = [h.id for h in kb.entry_search(query=text[:120], category=category,
+                                                         limit=1)]
+            ids[category].extend(linked)
+    parts: dict[str, list[dict]] = {}
+    for key, found in ids.items():
+        rows = [r for r in (_row(i) for i in dict.fromkeys(found)) if r]
+        parts[key] = rows[:3]
+    return parts
+
+
+def candidates(parts: dict[str, list[dict]], limit: int = 2) -> list[str]:
+    """Return candidate sentences "用「才能」在「领域」做【事】，满足「价值」"."""
+    talents, fields, values = parts["strengths"], parts["interests"], parts["values"]
+    lines = []
+    for i in range(limit):
+        talent = talents[i % len(talents)] if talents else None
+        field = fields[i % len(fields)] if fields else None
+        value = values[i % len(values)] if values else None
+        careers = (field or {}).get("career_examples", "").split("|")
+        job = careers[i % len(careers)] if careers and careers[0] else "一件具体的事"
+        line = "用" + (f"「{talent['name']}」" if talent else "你的长处")
+        line += f"在「{field['name']}」里" if field else ""
+        line += f"做{job}"
+        line += f"，满足「{value['name']}」" if value else ""
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
+def answer_lines(answers: dict[str, str], limit: int = 3) -> list[str]:
+    """Return the person's answers as short lines in their own words."""
+    lines = []
+    for qid, text in sorted(answers.items()):
+        if text.strip():
+            short = clip(text.strip(), 24).rstrip("。") or text.strip()[:20]
+            lines.append(f"{qid} “{short}”")
+    return lines[-limit:]
+
+
+def clue_names(ctx: TurnContext) -> str:
+    """Return the clues that recur across the answers, as 「a」「b」."""
+    parts = three_parts(ctx)
+    names = [r["name"] for key in ("values", "strengths", "interests") for r in parts[key][:1]]
+    return "".join(f"「{n}」" for n in names)
+
+
+OPTION = re.compile(r"(?:用|做|当|去)[^，。；：,;:？?！!]{3,18}")
+
+
+def options_in(text: str) -> list[str]:
+    """Return the candidate phrases a message names ("用化繁为简写理财科普")."""
+    found = [m.group(0).rstrip("的和还是或者") for m in OPTION.finditer(text or "")]
+    return [f for f in dict.fromkeys(found) if not re.search(r"选|哪个|哪条|怎么|设计", f)]

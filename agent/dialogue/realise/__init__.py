@@ -1,0 +1,79 @@
+"""Realisation: the words of a reply, from the act, the context and the artifacts.
+
+Each act has a function that returns a ``Draft``: alternatives made of slots,
+plus what the reply leaves pending ("为什么" / "然后呢"). ``realise`` picks the
+alternative, finds which knowledge items it named (in order: "第二个" refers to
+them), and returns the ``Reply``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agent.context import TurnContext
+from agent.dialogue.policy import Plan
+from agent.dialogue.realise.phrases import choose
+from agent.dialogue.state import DialogueState
+from agent.dialogue.understanding import Understanding
+
+
+@dataclass
+class Turn:
+    """Everything a realiser reads; nothing here is parsed from prose."""
+
+    ctx: TurnContext
+    u: Understanding
+    d: DialogueState
+    plan: Plan
+    art: dict[str, dict]  # tool name → artifact of this turn
+    seed: int
+    budget: int = 200
+
+    def rows(self) -> list[dict]:
+        """Return the knowledge rows of this turn's artifacts, without repeats."""
+        found: list[dict] = []
+        for data in self.art.values():
+            for row in data.get("entries") or []:
+                if row.get("category") != "questions" and row not in found:
+                    found.append(row)
+        return found
+
+
+@dataclass
+class Draft:
+    """Alternatives for a reply and what it leaves for a follow-up."""
+
+    options: list[list[str]]
+    rows: list[dict] = field(default_factory=list)  # rows the text may name
+    pending: dict = field(default_factory=dict)
+
+
+@dataclass
+class Reply:
+    """The reply's text and what the dialogue state records about it."""
+
+    text: str
+    shown: list[dict]
+    pending: dict
+
+
+def named(text: str, rows: list[dict]) -> list[dict]:
+    """Return the rows named as 「name」 in ``text``, in order of appearance."""
+    hits = []
+    for row in rows:
+        at = text.find(f"「{row.get('name', '')}」")
+        if at >= 0 and row.get("id") not in {h[1]["id"] for h in hits}:
+            hits.append((at, {k: row[k] for k in ("id", "name", "category")}))
+    return [row for _, row in sorted(hits, key=lambda h: h[0])]
+
+
+def realise(turn: Turn) -> Reply:
+    """Return the reply for the turn's act."""
+    from agent.dialogue.realise import knowledge, person, support
+
+    table = {**support.ACTS, **knowledge.ACTS, **person.ACTS}
+    fn = table.get(turn.plan.act) or knowledge.ACTS["rephrase"]
+    draft = fn(turn)
+    text = choose(draft.options, turn.d, turn.budget)
+    rows = draft.rows or turn.rows()
+    return Reply(text=text, shown=named(text, rows), pending=draft.pending)

@@ -1,0 +1,108 @@
+"""Shared wording: picking a variant the person has not just read, rows as examples.
+
+A reply is built from slots (opening, body, example, question), each with a
+few alternatives; ``choose`` takes the first combination, in a per-turn order,
+whose opening and closing sentences were not among the last five replies' and
+which fits the budget.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from agent.dialogue.state import DialogueState, edges
+from agent.rules import clip, fit, sentence
+
+MAX_COMBOS = 24
+
+
+def cell(value: object, first: bool = False) -> str:
+    """Return a CSV cell as prose: '|' separates items, spaces were clause breaks."""
+    text = str(value or "")
+    if first:
+        text = text.split("|")[0]
+    return "，".join(text.replace("|", "、").split())
+
+
+def combos(slots: list[list[str]], seed: int) -> list[list[str]]:
+    """Return combinations of one alternative per slot, in a seeded order."""
+    slots = [s or [""] for s in slots]
+    every = list(itertools.islice(itertools.product(*slots), 400))
+    random.Random(seed).shuffle(every)
+    return [list(c) for c in every[:MAX_COMBOS]]
+
+
+def choose(options: list[list[str]], d: DialogueState, budget: int) -> str:
+    """Return the first option that fits and repeats no recent opening or closing."""
+    texts = [fit([sentence(p) if p and p[-1] not in "？?”」" else p for p in o], budget)
+             for o in options]
+    texts = [t for t in texts if t]
+    recent_open, recent_close = set(d.openers), set(d.closers)
+    for text in texts:
+        opener, closer = edges(text)
+        if opener not in recent_open and closer not in recent_close:
+            return text
+    for text in texts:
+        if edges(text)[0] not in recent_open:
+            return text
+    return texts[0] if texts else ""
+
+
+def q_ref(question: dict) -> str:
+    """Return "第3题" for the question in focus, or ''."""
+    return f"第{question['number']}题" if question.get("number") else ""
+
+
+def q_short(question: dict, limit: int = 26) -> str:
+    """Return the question's text cut at a pause, without its question mark."""
+    # One question per reply: a two-part question is quoted as one ("…？…？").
+    text = (question.get("text") or "").rstrip("？?").replace("？", "，")
+    short = clip(text, limit).rstrip("。？?")
+    return short or text.split("，")[0][:limit]
+
+
+def quote_whole(text: str, limit: int) -> str:
+    """Return a workbook text whole, or cut at a sentence end; never mid-word."""
+    return clip(text, limit).rstrip("。")
+
+
+def someone(row: dict, variant: int) -> str:
+    """Return one "有人……" sentence about a knowledge row (never "你就是……")."""
+    name, kind = row.get("name", ""), row.get("category")
+    if kind == "values":
+        options = [
+            f"有人看重「{name}」，表现是{cell(row.get('signals'), True)}"
+            if row.get("signals") else "",
+            f"看重「{name}」的人会说“{cell(row.get('self_statement'))}”"
+            if row.get("self_statement") else "",
+        ]
+    elif kind == "strengths":
+        options = [
+            f"有「{name}」这种才能的人会说“{cell(row.get('reframe_example'))}”"
+            if row.get("reframe_example") else "",
+            f"「{name}」的人常常{cell(row.get('evidence_signals'), True)}"
+            if row.get("evidence_signals") else "",
+        ]
+    elif kind == "interests":
+        options = [
+            f"对「{name}」着迷的人，{cell(row.get('curiosity_signals'), True)}"
+            if row.get("curiosity_signals") else "",
+            f"「{name}」关心的是{cell(row.get('description'))}"
+            if row.get("description") else "",
+        ]
+    else:
+        options = []
+    options = [o for o in options if o]
+    return options[variant % len(options)] if options else f"有人会想到「{name}」"
+
+
+def meaning(row: dict) -> str:
+    """Return what a knowledge row means, in one clause."""
+    return cell(row.get("definition") or row.get("description") or row.get("text"))
+
+
+def dig(row: dict) -> str:
+    """Return the row's own deepening question, if it has one."""
+    question = cell(row.get("dig_question")).rstrip("？?")
+    return f"{question}？" if question else ""

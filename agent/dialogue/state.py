@@ -1,0 +1,86 @@
+"""Dialogue state across turns, kept in the checkpointed graph state.
+
+It is what lets "再举一个", "第二个", "为什么" and "然后呢" mean something: the
+topic, the last act, the items shown in order, and what the last reply left
+unsaid. Stored as a plain dict (checkpoint-friendly); this module reads and
+writes it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+
+SEEN_CAP = 60
+RECENT = 5  # openers and closers are not repeated within this many replies
+_SENTENCE = re.compile(r"[^。！？!?\n]+[。！？!?]?")
+
+
+@dataclass
+class DialogueState:
+    """The conversation so far, as the dialogue manager needs it."""
+
+    turn: int = 0
+    last_act: str = ""
+    # What the conversation is about: a search query, a category, an entry.
+    topic: dict = field(default_factory=dict)
+    # Items named in the last reply that named any, in the order they appeared.
+    shown: list[dict] = field(default_factory=list)
+    # Every item id named this session, oldest first: "再举一个" skips these.
+    seen: list[str] = field(default_factory=list)
+    # What the last reply held back: "why" (its reason), "more" (the next part).
+    pending: dict = field(default_factory=dict)
+    openers: list[str] = field(default_factory=list)
+    closers: list[str] = field(default_factory=list)
+    probes: dict = field(default_factory=dict)  # question id → follow-ups asked
+
+    @classmethod
+    def load(cls, raw: dict | None) -> DialogueState:
+        """Return the state from its stored dict (unknown keys ignored)."""
+        raw = raw or {}
+        known = {k: raw[k] for k in cls.__dataclass_fields__ if k in raw}
+        return cls(**known)
+
+    def dump(self) -> dict:
+        """Return the state as a plain dict for the checkpoint."""
+        return asdict(self)
+
+
+def sentences(text: str) -> list[str]:
+    """Return the sentences of ``text``, each with its end mark."""
+    return [s.strip() for s in _SENTENCE.findall(text or "") if s.strip()]
+
+
+def edges(text: str) -> tuple[str, str]:
+    """Return the opening and closing sentences of a reply."""
+    parts = sentences(text)
+    return (parts[0], parts[-1]) if parts else ("", "")
+
+
+def advance(
+    state: DialogueState,
+    *,
+    act: str,
+    text: str,
+    shown: list[dict],
+    pending: dict,
+    topic: dict | None,
+    question_id: str | None,
+) -> DialogueState:
+    """Return the state after a reply; the input is left unchanged."""
+    opener, closer = edges(text)
+    seen = [*state.seen, *(i["id"] for i in shown if i["id"] not in state.seen)]
+    probes = dict(state.probes)
+    if act in ("feedback", "reflect") and question_id:
+        probes[question_id] = probes.get(question_id, 0) + 1
+    return DialogueState(
+        turn=state.turn + 1,
+        last_act=act,
+        topic=topic if topic is not None else state.topic,
+        shown=shown or state.shown,
+        seen=seen[-SEEN_CAP:],
+        pending=pending,
+        openers=[*state.openers, opener][-RECENT:],
+        closers=[*state.closers, closer][-RECENT:],
+        probes=probes,
+    )

@@ -1,0 +1,145 @@
+"""Understanding, once per turn: intent, entities, references, safety signals.
+
+The classifier gives the intent of the sentence; the dialogue state decides
+what it can mean here ("第二个" means nothing before anything was shown), the
+way a Rasa pipeline's rules sit on top of its NLU.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+
+from agent.context import TurnContext
+from agent.dialogue import classifier, entities, facts
+from agent.dialogue.state import DialogueState
+
+# Safety first: a crisis is never left to a probability alone.
+CRISIS = re.compile(
+    r"不想活|活着(?:真)?没(?:什么)?意思|活着(?:好|太|真)?累|想死|去死|自杀|轻生|"
+    r"结束(?:自己|生命|这一切)|了结自己|跳楼|跳下去|割腕|吃安眠药|伤害自己|"
+    r"死了(?:算了|也没人|就好)|消失了?也没人|不如死|活不下去"
+)
+FOLLOW_UPS = ("more", "refer", "why", "go_on")
+WANTS_EXAMPLE = re.compile(r"例子|示例|举例|举个|范例|参考答案|example", re.I)
+# With a highlighted text, a short message is about that text, whatever else
+# it might mean alone ("这句没太懂", "怎么区分").
+SELF_CONTAINED = ("crisis", "injection", "quiet", "distress", "story", "feedback",
+                  "synthesis", "greet")
+MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
+STORY_MIN_CHARS = 22
+
+
+@dataclass
+class Understanding:
+    """What the person meant this turn, as the policy needs it."""
+
+    intent: str
+    confidence: float
+    entities: list[dict] = field(default_factory=list)
+    ordinal: int | None = None
+    category: str | None = None  # a knowledge category the message names
+    topic: str = ""  # what a search or example request is about
+    quoted_question: str | None = None  # a workbook question quoted in the text
+    crisis: bool = False
+    said: dict = field(default_factory=dict)  # facts.Said as a dict
+
+    def dump(self) -> dict:
+        """Return the understanding as a plain dict for the graph state."""
+        return asdict(self)
+
+    @classmethod
+    def load(cls, raw: dict) -> Understanding:
+        """Return the understanding from its plain-dict form."""
+        return cls(**raw)
+
+
+def _selection_question(selection: str) -> str | None:
+    """Return the question a highlighted text belongs to, if it is workbook text."""
+    from knowledge import selectors as kb
+
+    folded = re.sub(r"[\s\W_]+", "", selection)
+    if len(folded) < 4:
+        return None
+    for q in kb.questions_all():
+        for part in (q.text, q.hint, q.example):
+            if folded in re.sub(r"[\s\W_]+", "", part or ""):
+                return q.id
+    return entities.quoted_question(selection)
+
+
+def _applies(intent: str, text: str, u: Understanding, d: DialogueState) -> bool:
+    """Tell whether a follow-up intent can mean anything in this dialogue."""
+    if intent == "refer":
+        named = {i["name"] for i in d.shown}
+        return bool(d.shown) and (
+            u.ordinal is not None
+            or bool(named & {e["name"] for e in u.entities})
+            or bool(re.search(r"那个|这个|刚才|上面|你说的", text))
+        )
+    if intent in ("more", "why", "go_on"):
+        return bool(d.last_act)
+    return True
+
+
+def _resolve(pred: classifier.Prediction, text: str, u: Understanding, d: DialogueState) -> str:
+    """Return the intent as it makes sense given the dialogue so far.
+
+    A follow-up that has nothing to follow ("第二个" before anything was shown)
+    gives way to the runner-up; a question that starts "为什么" right after a
+    reply with a reason is asking for that reason.
+    """
+    intent = pred.intent
+    if not _applies(intent, text, u, d):
+        runner = pred.runner_up
+        if runner not in FOLLOW_UPS and _applies(runner, text, u, d):
+            intent = runner
+        else:
+            intent = {"refer": "examples", "more": "examples", "why": "concept",
+                      "go_on": "progress"}[intent]
+    if intent in ("concept", "examples") and u.ordinal and d.shown:
+        return "refer"  # "第二个是什么意思" points at a shown item
+    if intent == "concept" and text.startswith(("为什么", "为啥", "凭什么")) and d.pending.get("why"):
+        return "why"
+    if d.last_act == "feedback" and intent in ("story", "go_on", "unclear") and len(text) <= 12:
+        return "feedback"  # "改了一下，现在呢": look at the draft again
+    if intent == "question_help" and WANTS_EXAMPLE.search(text):
+        return "examples"
+    return intent
+
+
+def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
+    """Return what the message of this turn means."""
+    text = ctx.text or ""
+    pred = classifier.predict(text)
+    u = Understanding(intent=pred.intent, confidence=round(pred.confidence, 3))
+    u.crisis = bool(CRISIS.search(text)) or (
+        pred.intent == "crisis" and pred.confidence >= 0.5
+    )
+    u.entities = entities.link(text)
+    u.ordinal = entities.ordinal(text)
+    u.category = entities.category_asked(text)
+    u.topic = entities.topic(text)
+    u.said = asdict(facts.read(text))
+    if u.crisis:
+        u.intent = "crisis"
+        return u
+    if ctx.selection:
+        u.quoted_question = _selection_question(ctx.selection)
+    elif len(text) >= 12:
+        u.quoted_question = entities.quoted_question(text)
+    intent = pred.intent
+    if intent == "crisis":  # a weak crisis guess: still take care, gently
+        intent = "distress"
+    if pred.confidence < MIN_CONFIDENCE / 2 and intent not in FOLLOW_UPS:
+        story = len(text) >= STORY_MIN_CHARS and "我" in text
+        intent = "story" if story else "unclear"
+    pred = classifier.Prediction(intent, pred.confidence, pred.runner_up,
+                                 pred.runner_up_confidence)
+    intent = _resolve(pred, text, u, d)
+    if (ctx.selection and len(text) <= 24 and intent not in SELF_CONTAINED) or (
+        u.quoted_question and intent in ("concept", "question_help", "unclear")
+    ):
+        intent = "explain_text"
+    u.intent = intent
+    return u

@@ -1,0 +1,145 @@
+"""The scorecard: held/total per category and key, acts, style counts, failures."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent.evaluation.cases import CATEGORIES
+from agent.evaluation.checks import EXAMPLE_MARKERS, QUESTION_MARKS
+from agent.evaluation.runner import TurnRecord
+
+FAILED_TURNS_SHOWN = 25  # without --verbose
+
+
+@dataclass(frozen=True)
+class Score:
+    """How many expectations held out of how many."""
+
+    held: int = 0
+    total: int = 0
+
+    @property
+    def share(self) -> float:
+        """Return held/total (1.0 when there is nothing to hold)."""
+        return self.held / self.total if self.total else 1.0
+
+    def __str__(self) -> str:
+        return f"{self.held}/{self.total} {self.share:6.1%}"
+
+
+@dataclass(frozen=True)
+class Report:
+    """An evaluation run: its records and the scores computed from them."""
+
+    records: list[TurnRecord]
+    model: str = ""
+    seconds: float = 0.0
+    overall: Score = Score()
+    categories: dict[str, Score] = field(default_factory=dict)
+    keys: dict[str, Score] = field(default_factory=dict)
+    acts: dict[str, int] = field(default_factory=dict)
+    style: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def failed(self) -> list[TurnRecord]:
+        """Return the turns with at least one expectation that did not hold."""
+        return [r for r in self.records if not all(o.held for o in r.outcomes)]
+
+
+def _scores(pairs: list[tuple[str, bool]]) -> dict[str, Score]:
+    totals, held = Counter(k for k, _ in pairs), Counter(k for k, ok in pairs if ok)
+    return {k: Score(held[k], totals[k]) for k in totals}
+
+
+def _has_example(text: str) -> bool:
+    return any(m in text for m in EXAMPLE_MARKERS)
+
+
+def report_build(*, records: list[TurnRecord], model: str, seconds: float) -> Report:
+    """Score the records: per category (``rules`` last), per key, acts and style."""
+    outcomes = [o for r in records for o in r.outcomes]
+    order = {name: i for i, name in enumerate([*CATEGORIES, "rules"])}
+    categories = _scores([(o.category, o.held) for o in outcomes])
+    replies = [r.seen.reply for r in records] or [""]
+    asks = [sum(text.count(m) for m in QUESTION_MARKS) for text in replies]
+    return Report(
+        records=records,
+        model=model,
+        seconds=round(seconds, 1),
+        overall=Score(sum(o.held for o in outcomes), len(outcomes)),
+        categories=dict(sorted(categories.items(), key=lambda i: order.get(i[0], 99))),
+        keys=_scores([(o.key, o.held) for o in outcomes]),
+        acts=dict(Counter(r.seen.act or "(none)" for r in records).most_common()),
+        style={
+            "at_most_one_question": sum(n <= 1 for n in asks) / len(replies),
+            "with_example": sum(map(_has_example, replies)) / len(replies),
+            "mean_chars": sum(map(len, replies)) / len(replies),
+        },
+    )
+
+
+def _failure(record: TurnRecord) -> list[str]:
+    lines = [
+        f"- {record.session_id}#{record.turn} [{record.category}] {record.message}",
+        f"    reply: {record.seen.reply or '(empty)'}",
+    ]
+    if record.error:
+        lines.append(f"    error: {record.error}")
+    lines += [
+        f"    ✗ {o.key}={o.expected!r}: {o.detail}"
+        for o in record.outcomes
+        if not o.held
+    ]
+    return lines
+
+
+def report_render(report: Report, *, verbose: bool = False) -> str:
+    """Render the scorecard as text, failures after the tables.
+
+    Args:
+        report: A built report.
+        verbose: Show every failed turn (otherwise the first 25).
+
+    Returns:
+        Plain text for a terminal.
+    """
+    sessions = len({r.session_id for r in report.records})
+    lines = [
+        f"coach_eval · {report.model} · {sessions} sessions, "
+        f"{len(report.records)} turns, {report.seconds} s",
+        "",
+        f"{'category':<16}{'held/total':>12}",
+        *(f"{name:<16}{score!s:>20}" for name, score in report.categories.items()),
+        f"{'overall':<16}{report.overall!s:>20}",
+        "",
+        "by key: " + ", ".join(f"{k} {s}" for k, s in sorted(report.keys.items())),
+        "acts:   " + ", ".join(f"{a} {n}" for a, n in report.acts.items()),
+        "style:  replies with at most one question mark "
+        f"{report.style['at_most_one_question']:.0%}, with an example marker "
+        f"{report.style['with_example']:.0%}, mean length "
+        f"{report.style['mean_chars']:.0f} chars",
+    ]
+    failed = report.failed
+    shown = failed if verbose else failed[:FAILED_TURNS_SHOWN]
+    if failed:
+        lines += ["", f"failed turns ({len(failed)}):"]
+        lines += [line for record in shown for line in _failure(record)]
+    if len(shown) < len(failed):
+        lines.append(f"… {len(failed) - len(shown)} more (--verbose shows all)")
+    return "\n".join(lines)
+
+
+def report_to_dict(report: Report) -> dict[str, Any]:
+    """Return the report and every record as JSON-ready data."""
+    return {
+        "model": report.model,
+        "seconds": report.seconds,
+        "overall": dataclasses.asdict(report.overall) | {"share": report.overall.share},
+        "categories": {k: dataclasses.asdict(v) for k, v in report.categories.items()},
+        "acts": report.acts,
+        "style": report.style,
+        "records": [r.to_dict() for r in report.records],
+    }

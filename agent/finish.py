@@ -1,0 +1,108 @@
+"""The format node (seed 003 §1.4.6, §8): the answer rules, then the dialogue state.
+
+The offline coach's reply meets the rules by construction; a model's reply is
+checked, regenerated once or repaired. If nobody answered (a model that only
+called tools until the limit), the dialogue manager realises the planned act.
+Then the dialogue state advances: which items the reply named, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from langchain_core.messages import AIMessage, HumanMessage
+from langgraph.runtime import Runtime
+
+from agent import prompts
+from agent.clock import remaining, variation
+from agent.configuration import Configuration
+from agent.dialogue.realise import named, realise
+from agent.dialogue.realise.phrases import someone
+from agent.dialogue.state import DialogueState, advance
+from agent.llm import is_offline, model_for
+from agent.lookups import example_of
+from agent.offline import artifacts, turn_of
+from agent.prompting import prompt_messages
+from agent.rules import answer_checks, answer_repair
+from agent.state import AgentState
+
+logger = logging.getLogger(__name__)
+POINTER = "你先想到的是哪一件事？"
+
+
+async def _regenerate(state: AgentState, config: Configuration, text: str, failed: list) -> str:
+    """Ask the model once to rewrite an answer that broke a rule (seed §8.1)."""
+    prompt = prompts.REPAIR_PROMPT.format(
+        failed="、".join(failed), answer=text, max_chars=config.max_answer_chars
+    )
+    try:
+        reply = await asyncio.wait_for(
+            model_for(config).ainvoke([*prompt_messages(state), HumanMessage(prompt)]),
+            min(config.loop_timeout, remaining(state, config)),
+        )
+        return reply.text.strip()
+    except Exception as exc:
+        logger.warning("regeneration failed: %r", exc)
+        return ""
+
+
+def _rows(messages: list) -> list[dict]:
+    rows: list[dict] = []
+    for data in artifacts(messages).values():
+        rows.extend(r for r in data.get("entries") or [] if r.get("category") != "questions")
+    return rows
+
+
+async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> dict:
+    """Apply the answer rules; then record what the reply showed and left pending."""
+    config = runtime.context
+    act = state["plan"]["act"]
+    fallback, reason = state.get("fallback", False), state.get("fallback_reason", "")
+    offline_mode = is_offline(model_for(config))
+    last = next((m for m in reversed(state["messages"]) if isinstance(m, AIMessage)), None)
+    coach = (last.additional_kwargs.get("coach") if last is not None else None) or {}
+    text = (state.get("final_answer") or "").strip()
+    if not text:  # nobody answered: the dialogue manager realises the act
+        if not (offline_mode or fallback or state.get("quick")):
+            fallback, reason = True, reason or (
+                "deadline" if state.get("out_of_time") else "iteration_limit")
+        binding = {"context": state["turn_context"], "understanding": state["understanding"],
+                   "plan": state["plan"], "dialogue": state.get("dialogue") or {},
+                   "seed": variation(state)}
+        binding["budget"] = config.max_answer_chars - (len(prompts.FALLBACK_NOTE) if fallback else 0)
+        reply = realise(turn_of(binding, state["messages"]))
+        text, coach = reply.text, {"shown": reply.shown, "pending": reply.pending}
+    note = prompts.FALLBACK_NOTE if fallback else ""
+    budget = config.max_answer_chars - len(note)
+    rows = _rows(state["messages"])
+    grounding = [r.get("name", "") for r in rows]
+    checks = answer_checks(text, grounding=grounding, max_chars=budget, act=act)
+    repaired = False
+    if not all(checks.values()) and not coach:  # a model's answer broke a rule
+        if not fallback and not offline_mode and remaining(state, config) > 1:
+            again = await _regenerate(state, config, text, [k for k, ok in checks.items() if not ok])
+            if again:
+                text, repaired = again, True
+                checks = answer_checks(text, grounding=grounding, max_chars=budget, act=act)
+        if not all(checks.values()):
+            example = f"比如{someone(rows[0], variation(state))}" if rows else "比如先写下一个具体场景"
+            text = answer_repair(text, checks=checks, example=example, pointer=POINTER, budget=budget)
+            repaired = True
+    shown = coach.get("shown") if coach else named(text, rows)
+    by_id = {r["id"]: r for r in rows}
+    dialogue = advance(
+        DialogueState.load(state.get("dialogue")), act=act, text=text, shown=shown or [],
+        pending=coach.get("pending") or {}, topic=state["plan"].get("topic"),
+        question_id=state.get("current_question_id"),
+    )
+    return {
+        "final_answer": note + text,
+        "examples": [example_of(by_id[s["id"]]) if s["id"] in by_id else {**s, "text": ""}
+                     for s in (shown or [])][:3],
+        "dialogue": dialogue.dump(),
+        "checks": answer_checks(text, grounding=grounding, max_chars=budget, act=act),
+        "repaired": repaired,
+        "fallback": fallback,
+        "fallback_reason": reason,
+    }
