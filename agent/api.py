@@ -26,6 +26,7 @@ __all__ = [
     "checkpoints_prune",
     "guidance_build",
     "run_turn",
+    "warm_up",
 ]
 
 logger = logging.getLogger(__name__)
@@ -55,6 +56,13 @@ class TurnResult:
     trace: dict
     notes: dict
     actions: dict = field(default_factory=dict)  # e.g. {"guide_mode": "quiet"}
+
+
+def warm_up() -> None:
+    """Train the intent classifier now, so no person's first turn waits for it."""
+    from agent.dialogue import classifier
+
+    classifier.model()
 
 
 async def _graph(config: Configuration, *, persistent: bool = True):

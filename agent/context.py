@@ -15,6 +15,7 @@ ANSWERS_BUDGET = 240  # characters of the step's answers; the notes carry the re
 FOCUS_CHARS = 120
 ANSWER_CHARS = 40
 MESSAGE_CHARS = 200
+COACH_CHARS = 90  # the coach's own earlier replies: their gist is enough
 JOBS_LIMIT = 3
 
 
@@ -119,7 +120,7 @@ class ContextManager:
             "answered_count": len(answers),
             "answered_questions": dict(sorted(kept.items())),
             "conversation_history": [
-                (role, _clip(text, MESSAGE_CHARS))
+                (role, _clip(text, COACH_CHARS if role == "coach" else MESSAGE_CHARS))
                 for role, text in context["conversation_history"]
             ],
         }

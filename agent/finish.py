@@ -47,6 +47,20 @@ async def _regenerate(state: AgentState, config: Configuration, text: str, faile
         return ""
 
 
+async def _plan_results(state: AgentState, config: Configuration) -> list:
+    """Run the planned tools a model skipped, so the realised act is grounded."""
+    from agent.nodes import _run_one, _tool_context
+
+    have = artifacts(state["messages"])
+    calls = [{**c, "id": f"plan_{i}", "type": "tool_call"}
+             for i, c in enumerate(state["plan"]["calls"]) if c["name"] not in have]
+    if not calls:
+        return []
+    budget = max(0.3, remaining(state, config) + 0.5)
+    done = await asyncio.gather(*(_run_one(c, _tool_context(state), budget) for c in calls))
+    return [message for message, _ in done]
+
+
 def _rows(messages: list) -> list[dict]:
     rows: list[dict] = []
     for data in artifacts(messages).values():
@@ -71,7 +85,8 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
                    "plan": state["plan"], "dialogue": state.get("dialogue") or {},
                    "seed": variation(state)}
         binding["budget"] = config.max_answer_chars - (len(prompts.FALLBACK_NOTE) if fallback else 0)
-        reply = realise(turn_of(binding, state["messages"]))
+        messages = [*state["messages"], *await _plan_results(state, config)]
+        reply = realise(turn_of(binding, messages))
         text, coach = reply.text, {"shown": reply.shown, "pending": reply.pending}
     note = prompts.FALLBACK_NOTE if fallback else ""
     budget = config.max_answer_chars - len(note)
@@ -89,7 +104,10 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
             example = f"比如{someone(rows[0], variation(state))}" if rows else "比如先写下一个具体场景"
             text = answer_repair(text, checks=checks, example=example, pointer=POINTER, budget=budget)
             repaired = True
-    shown = coach.get("shown") if coach else named(text, rows)
+    # The offline coach says what it named; a model's text is read for 「names」,
+    # and its tool rows stand in as example cards when it named none.
+    shown = coach.get("shown") if coach else (named(text, rows) or [
+        {k: r[k] for k in ("id", "name", "category")} for r in rows[:3]])
     by_id = {r["id"]: r for r in rows}
     dialogue = advance(
         DialogueState.load(state.get("dialogue")), act=act, text=text, shown=shown or [],

@@ -29,6 +29,8 @@ def retry_on(exc: Exception) -> bool:
     """Tell the model node's RetryPolicy whether ``exc`` is worth another try."""
     # The OpenAI SDK (~50 MB) is imported only when a real model is configured;
     # if it was never imported, no error can have come from it.
+    if type(exc).__name__ == "DeadlineError":  # the turn's time is up: answer now
+        return False
     openai = sys.modules.get("openai")
     if openai is None:
         return True

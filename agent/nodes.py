@@ -36,7 +36,11 @@ logger = logging.getLogger(__name__)
 
 
 class ModelTimeoutError(Exception):
-    """A model round ran past AGENT_LOOP_TIMEOUT or the turn deadline."""
+    """A model round ran past AGENT_LOOP_TIMEOUT (worth another try)."""
+
+
+class DeadlineError(ModelTimeoutError):
+    """A model round ran into the turn's deadline: no time for another try."""
 
 
 def _focus(step: str, question_id: str | None) -> dict:
@@ -78,6 +82,7 @@ def _understand(session: SessionSnapshot, state: AgentState, qid: str | None) ->
 async def read_input(state: AgentState, runtime: Runtime[Configuration]) -> dict:
     """Read the message and its context; understand it once; reset the turn."""
     config = runtime.context
+    deadline = deadline_for(config)  # the person has been waiting since now
     session = SessionSnapshot(**state["session"])
     qid = state.get("current_question_id") or session.question_id
     read = await off_loop(_understand, session, state, qid)
@@ -100,7 +105,7 @@ async def read_input(state: AgentState, runtime: Runtime[Configuration]) -> dict
         "tools_used": [], "observations": [], "examples": [], "reasoning": [],
         "final_answer": None, "iteration_count": 0,
         "iteration_limit": config.max_iterations,
-        "deadline": deadline_for(config), "out_of_time": False,
+        "deadline": deadline, "out_of_time": False,
         "fallback": False, "fallback_reason": "",
         "tokens_in": 0, "tokens_out": 0, "tool_trace": [], "checks": {},
         "repaired": False, "turn": state.get("turn", 0) + 1,
@@ -140,7 +145,8 @@ async def call_model(state: AgentState, runtime: Runtime[Configuration]) -> dict
                 timeout=min(config.loop_timeout, left),
             )
         except TimeoutError as exc:
-            raise ModelTimeoutError(f"model round over {left:.1f}s") from exc
+            kind = DeadlineError if left <= config.loop_timeout else ModelTimeoutError
+            raise kind(f"model round over {min(left, config.loop_timeout):.1f}s") from exc
     usage: dict[str, Any] = dict(response.usage_metadata or {})
     names = [c["name"] for c in response.tool_calls]
     return {
@@ -226,6 +232,8 @@ def should_continue(state: AgentState) -> Literal["continue", "end"]:
     """Route back to reasoning, or on to format (seed §1.4.5)."""
     if state.get("final_answer") is not None:
         return "end"
+    if state.get("quick") and state["iteration_count"] >= 1:
+        return "end"  # a chip: the knowledge base answered, format realises it
     if state["iteration_count"] >= state["iteration_limit"] or state.get("out_of_time"):
         return "end"
     rnd = state["iteration_count"]

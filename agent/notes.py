@@ -15,6 +15,7 @@ from knowledge import selectors as kb
 CANDIDATE_CAP = 8
 THREAD_CAP = 5
 THREAD_CHARS = 30
+PROMPT_CAP = 5
 KEYS = {
     "values": "candidate_values",
     "strengths": "candidate_talents",
@@ -135,13 +136,15 @@ def notes_update(
 
 def notes_render(notes: dict) -> str:
     """Return the notes as one compact prompt line."""
+    # The prompt carries the strongest candidates and the newest threads only;
+    # the notes themselves keep more (CANDIDATE_CAP, THREAD_CAP).
     parts = [
-        f"{label}：{'、'.join(i['name'] for i in notes.get(key) or [])}"
+        f"{label}：{'、'.join(i['name'] for i in (notes.get(key) or [])[:PROMPT_CAP])}"
         for key, label in LABELS.items()
         if notes.get(key)
     ]
     if notes.get("open_threads"):
-        parts.append("待跟进：" + "；".join(notes["open_threads"]))
+        parts.append("待跟进：" + "；".join(notes["open_threads"][-3:]))
     if notes.get("step_summaries"):
         parts.append(
             "小结："

@@ -48,6 +48,7 @@ def prompt_messages(state: AgentState) -> list[AnyMessage]:
     u, plan = state["understanding"], state["plan"]
     dialogue = state.get("dialogue") or {}
     q = ctx.get("question") or {}
+    answered = context.get("answered_questions") or {}
     question = "（未选定问题）" if not q else (
         f"{q['id']}（第{q['number']}/{ctx.get('total', '?')}题）{q['text']}"
         f"\n  提示：{q['hint']}\n  示例回答：{q['example']}"
@@ -60,15 +61,18 @@ def prompt_messages(state: AgentState) -> list[AnyMessage]:
         total_count=ctx.get("total", 0),
         user_info=_render(context.get("user_info")),
         work_history=_render(context.get("work_history")),
-        draft=(context.get("answered_questions") or {}).get(q.get("id", ""), "（还没写）"),
-        answered_questions=_render(context.get("answered_questions"), "（还没有）"),
+        draft=answered.get(q.get("id", ""), "（还没写）"),
+        # The draft is shown once, above; the other answers of the step follow.
+        answered_questions=_render(
+            {k: v for k, v in answered.items() if k != q.get("id")}, "（还没有）"
+        ),
         notes=notes_render(context.get("notes") or {}),
         last_act=dialogue.get("last_act") or "（无）",
-        shown="、".join(f"{i + 1}.{s['name']}" for i, s in enumerate(dialogue.get("shown") or []))
+        shown="、".join(f"{i + 1}.{s['name']}" for i, s in enumerate((dialogue.get("shown") or [])[:3]))
         or "（无）",
         intent=u["intent"],
         confidence=u["confidence"],
-        entities="、".join(e["name"] for e in u["entities"][:3]) or "（无）",
+        entities="、".join(e["name"] for e in u["entities"][:2]) or "（无）",
         act=plan["act"],
         act_hint=prompts.ACT_HINTS.get(plan["act"], ""),
         scenario_prompt=_scenario(state),

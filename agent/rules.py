@@ -100,15 +100,23 @@ def fit(parts: list[str], budget: int) -> str:
 
 
 def answer_repair(text: str, *, checks: dict, example: str, pointer: str, budget: int) -> str:
-    """Add what a failed rule needs to a model's answer and fit it, keeping the gist."""
+    """Add what a failed rule needs to a model's answer and fit it, keeping the gist.
+
+    The answer's closing question is kept as its next step; the body is cut at
+    a pause to make room for the example and that question, never mid-word.
+    """
     body = sentence(text)
     if not checks.get("specific", True):  # drop the platitudes, keep what is concrete
         body = "".join(
             c for c in re.split(r"(?<=[，。；！？])", body) if not any(w in c for w in ABSTRACT)
         )
-    parts = [body]
-    if not checks.get("has_example", True):
-        parts.append(sentence(example))
-    if not checks.get("next_step", True):
-        parts.append(pointer)
-    return fit(parts, budget)
+    pieces = [p for p in re.split(r"(?<=[。！？!?])", body) if p]
+    tail = pieces[-1] if pieces and pieces[-1][-1] in "？?" else ""
+    if len(tail) > 40:  # a long last sentence: only its last clause is the question
+        tail = re.split(r"[，,；;]", tail)[-1]
+    body = body[: len(body) - len(tail)] if tail else body
+    extra = "" if checks.get("has_example", True) else sentence(example)
+    tail = tail or pointer
+    room = budget - len(extra) - len(tail)
+    head = body if len(body) <= room else (clip(body, room) or clip(body, room + 1))
+    return fit([head, extra, tail], budget)

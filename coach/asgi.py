@@ -24,9 +24,11 @@ application = ProtocolTypeRouter(
 )
 
 try:  # jieba and the knowledge index load now, not on the first search
+    from agent.api import warm_up
     from knowledge.search import index_warm
 
     index_warm()
+    warm_up()  # the intent classifier trains once per process (~0.3 s)
 except Exception as exc:  # a cold index only slows the first search
     import logging
 

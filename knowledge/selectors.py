@@ -16,9 +16,9 @@ __all__ = [
     "QuestionInfo",
     "SearchHit",
     "StepInfo",
+    "entity_surfaces",
     "entries_for_question",
     "entries_sample",
-    "entity_surfaces",
     "entry_get",
     "entry_search",
     "guide_question_get",
@@ -61,8 +61,9 @@ def entity_surfaces() -> list[tuple[str, str, int]]:
     """Return (surface text, entry id, weight) for every value, talent and passion.
 
     Surfaces are names and aliases (weight 3) and keywords (weight 1), a passion's
-    name being its field; ASCII is lower-cased and one-character words are left
-    out. Built once per knowledge version, so an admin edit shows within ~1 s.
+    name being its field. They are folded like search text (NFKC, lower case, so
+    "AI" is "ai") and one-character words are left out. Built once per knowledge
+    version, so an admin edit shows within ~1 s.
     """
     return list(snapshot_current().surfaces)
 

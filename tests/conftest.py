@@ -17,10 +17,10 @@ hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "default")
 def cache_clear_own_keys() -> None:
     """Empty the cache: this run's Redis keys (FLUSHDB would hit CI's shared
     Redis) and the agent's per-process layer in front of them."""
-    from agent import tools
+    from agent import cache as agent_cache
 
-    with tools._LAST_GOOD_LOCK:
-        tools._LOCAL.clear()
+    with agent_cache._LAST_GOOD_LOCK:
+        agent_cache._LOCAL.clear()
     client = cache._cache.get_client(write=True)
     prefix = settings.CACHES["default"]["KEY_PREFIX"]
     keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))

@@ -107,9 +107,10 @@ def report_render(report: Report, *, verbose: bool = False) -> str:
         Plain text for a terminal.
     """
     sessions = len({r.session_id for r in report.records})
+    fallbacks = sum(bool(r.trace.get("fallback")) for r in report.records)
     lines = [
         f"coach_eval · {report.model} · {sessions} sessions, "
-        f"{len(report.records)} turns, {report.seconds} s",
+        f"{len(report.records)} turns, {report.seconds} s, {fallbacks} fallbacks",
         "",
         f"{'category':<16}{'held/total':>12}",
         *(f"{name:<16}{score!s:>20}" for name, score in report.categories.items()),

@@ -7,7 +7,7 @@ import dataclasses
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from agent import api
@@ -32,6 +32,7 @@ class TurnRecord:
     outcomes: list[Outcome]
     latency_ms: float
     error: str = ""  # the exception that ended the turn, if any
+    trace: dict[str, Any] = field(default_factory=dict)  # the coach's own trace
 
     @property
     def message(self) -> str:
@@ -49,22 +50,15 @@ class TurnRecord:
             "actions": self.seen.actions,
             "latency_ms": self.latency_ms,
             "error": self.error,
+            "trace": self.trace,
             "expectations": [dataclasses.asdict(o) for o in self.outcomes],
         }
 
 
 async def _result(run: TurnRunner, snapshot: Any, turn: Turn, config: Any) -> Any:
     """Drain one turn's stream and return its final TurnResult."""
-    events = [
-        event
-        async for event in run(
-            snapshot=snapshot,
-            text=turn.text,
-            selection=turn.selection,
-            guide_id=turn.guide_id,
-            config=config,
-        )
-    ]
+    said = {"text": turn.text, "selection": turn.selection, "guide_id": turn.guide_id}
+    events = [e async for e in run(snapshot=snapshot, config=config, **said)]
     if not events or not hasattr(events[-1], "tools_used"):
         raise RuntimeError("run_turn ended without a TurnResult")
     return events[-1]
@@ -113,8 +107,16 @@ async def session_run(
         latency = round((time.perf_counter() - started) * 1000, 1)
         records.append(
             TurnRecord(
-                session.id, category, index, turn, seen, outcomes, latency, error
-            )
+                session.id,
+                category,
+                index,
+                turn,
+                seen,
+                outcomes,
+                latency,
+                error,
+                dict(getattr(result, "trace", None) or {}),
+            )  # fmt: skip
         )
         state.advance(turn, seen, result)
     return records

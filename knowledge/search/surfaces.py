@@ -1,5 +1,6 @@
 """Entity surfaces: the words that name an entry, for the coach to recognise it."""
 
+from knowledge.search import text
 from knowledge.search.docs import LAYOUT, Doc
 
 NAME_WEIGHT = 3  # the entry's name, or a passion's field
@@ -14,16 +15,13 @@ def _items(cell: str) -> list[str]:
     return [item for item in cell.split("|") if item]
 
 
-def _lower_ascii(text: str) -> str:
-    # Only ASCII letters fold ("AI" → "ai"); Chinese text is left exactly as written.
-    return "".join(c.lower() if c.isascii() else c for c in text)
-
-
 def surfaces_from_docs(docs: list[Doc]) -> tuple[Surface, ...]:
     """Return every value, talent and passion's name, aliases and keywords.
 
-    A word listed twice for one entry (a keyword equal to its name) keeps its
-    highest weight, once.
+    Surfaces are folded like search text (NFKC, lower case: "ＡＩ工具" and
+    "AI工具" both become "ai工具"), so a linker that folds the user's text the
+    same way finds them. A word listed twice for one entry (a keyword equal to
+    its name) is kept once, at its highest weight.
     """
     found: dict[tuple[str, str], int] = {}
     for doc in docs:
@@ -34,7 +32,7 @@ def surfaces_from_docs(docs: list[Doc]) -> tuple[Surface, ...]:
         words += [(a, ALIAS_WEIGHT) for a in _items(row.get("aliases", ""))]
         words += [(k, KEYWORD_WEIGHT) for k in _items(row.get("keywords", ""))]
         for word, weight in words:
-            surface = _lower_ascii(word.strip())
+            surface = text.normalize(word).strip()
             key = (surface, doc.hit.id)
             if len(surface) >= MIN_LENGTH and weight > found.get(key, 0):
                 found[key] = weight

@@ -26,6 +26,14 @@ def _checkpoint_file(tmp_path_factory):
     os.environ.pop("AGENT_CHECKPOINT_PATH", None)
 
 
+@pytest.fixture(scope="package", autouse=True)
+def _classifier_trained():
+    """Train the intent classifier once, as daphne does at start-up (asgi.py)."""
+    from agent.api import warm_up
+
+    warm_up()
+
+
 @pytest.fixture(scope="package")
 def knowledge_loaded(django_db_setup, django_db_blocker):
     """Load data/ once for these tests, and leave the database empty after them.

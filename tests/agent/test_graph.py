@@ -8,7 +8,8 @@ import time
 import pytest
 
 from agent import api, tools
-from agent.answer import EXAMPLE_RE
+from agent import cache as agent_cache
+from agent.rules import EXAMPLE_RE
 from agent.api import TurnDelta, TurnResult, run_turn
 from agent.checkpoint import checkpointer_get
 from agent.configuration import Configuration
@@ -263,7 +264,7 @@ async def test_knowledge_outage_still_gets_an_answer(kb, offline_config, monkeyp
         "guide_questions_for_step",
     ):
         monkeypatch.setattr(kb, name, down)
-    monkeypatch.setattr(tools, "_LAST_GOOD", type(tools._LAST_GOOD)())  # no backup
+    monkeypatch.setattr(agent_cache, "_LAST_GOOD", type(agent_cache._LAST_GOOD)())  # no backup
     events = await turn(
         offline_config,
         text="从没问过的一个问题：什么是耐心？",

@@ -7,6 +7,7 @@ import json
 import pytest
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
+from agent import cache as agent_cache
 from agent import tools
 from agent.api import guidance_build
 from tests.agent.conftest import snapshot
@@ -21,8 +22,29 @@ CONTEXT = {
 
 
 async def call(name: str, **args) -> dict:
-    raw = await tools.TOOLS_BY_NAME[name].ainvoke({**args, "context": CONTEXT})
-    return json.loads(raw)
+    """Invoke a tool as the graph does (a tool call) and return its artifact."""
+    message = await tools.TOOLS_BY_NAME[name].ainvoke(
+        {"name": name, "args": {**args, "context": CONTEXT}, "id": "t1", "type": "tool_call"}
+    )
+    assert json.loads(message.content)  # the model's view is valid JSON
+    return message.artifact
+
+
+async def test_the_models_view_drops_whole_rows_never_cuts_text(kb):
+    data = await call("search_content", query="成长", limit=10)
+    full = [json.dumps(r, ensure_ascii=False) for r in data["entries"]]
+    small = json.loads(tools.view(data, budget=600))
+    assert len(json.dumps(small, ensure_ascii=False)) <= 600
+    assert 0 < len(small["entries"]) < len(data["entries"])
+    for row in small["entries"]:  # every row kept is whole
+        assert json.dumps(row, ensure_ascii=False) in full
+
+
+async def test_more_examples_skip_the_ids_already_shown(kb):
+    first = await call("recommend_examples", topic="", limit=3)
+    shown = [r["id"] for r in first["entries"]]
+    again = await call("recommend_examples", topic="", limit=3, exclude=shown)
+    assert again["entries"] and not {r["id"] for r in again["entries"]} & set(shown)
 
 
 def test_five_tools_with_typed_arguments_and_no_session_handle():
@@ -107,9 +129,9 @@ async def test_results_are_cached_by_query_and_knowledge_version(kb, monkeypatch
 )
 def test_cache_lifetimes_follow_seed_9_1(kind, ttl):
     assert {
-        "concept": tools.CONCEPT_TTL,
-        "examples": tools.EXAMPLES_TTL,
-        "search": tools.COMMON_TTL,
+        "concept": agent_cache.CONCEPT_TTL,
+        "examples": agent_cache.EXAMPLES_TTL,
+        "search": agent_cache.COMMON_TTL,
     }[kind] == ttl
 
 

@@ -46,7 +46,7 @@ def test_surfaces_are_names_aliases_and_keywords_with_weights(kb):
     assert sum(1 for s, i, _ in entity_surfaces() if (s, i) == ("财富", "V069")) == 1
 
 
-def test_ascii_surfaces_are_lower_case(kb):
+def test_surfaces_are_folded_to_lower_case(kb):
     assert surfaces_of("P029")["chatgpt"] == 3
     assert all(s == s.lower() for s, _, _ in entity_surfaces() if s.isascii())
 
@@ -91,12 +91,12 @@ def test_editing_an_alias_shows_in_surfaces_and_search(
 ):
     before = knowledge_version()
     entry = PassionEntry.objects.get(pk="P007")
-    entry.aliases = "掌勺|Home Cooking"
+    entry.aliases = "掌勺|Home Cooking|ＢＢＱ"
     with django_capture_on_commit_callbacks(execute=True):
         record_save(record=entry)
     assert knowledge_version() != before
     cooking = surfaces_of("P007")
-    assert cooking["掌勺"] == 3 and cooking["home cooking"] == 3
+    assert cooking["掌勺"] == cooking["home cooking"] == cooking["bbq"] == 3
     assert "做饭" not in cooking
     assert entry_search(query="掌勺", category="interests")[0].id == "P007"
 

@@ -136,7 +136,7 @@ def autonomy(t: Turn) -> Draft:
 
 def clarify(t: Turn) -> Draft:
     """Ask one clarifying question instead of presenting a weak match."""
-    asked = t.plan.gap or t.u.topic
+    asked = t.plan.gap
     if asked:
         lead = [f"知识库里没有和“{asked[:12]}”直接对应的条目，我不想硬套一个给你。",
                 f"关于“{asked[:12]}”，我这里没有合适的条目。"]

@@ -2,6 +2,7 @@
 
 import contextlib
 import json
+import os
 from pathlib import Path
 
 import redis
@@ -21,6 +22,13 @@ from agent.evaluation import (
 from knowledge.selectors import questions_all
 
 
+def _pings(url: str) -> bool:
+    try:
+        return bool(redis.Redis.from_url(url).ping())
+    except redis.ConnectionError:
+        return False
+
+
 @contextlib.contextmanager
 def _cache_server():
     """Start the embedded Redis for this run when nothing serves it (as make run does).
@@ -29,11 +37,7 @@ def _cache_server():
     REDIS_URL set, the running server is used and left alone.
     """
     url = settings.REDIS_URL
-    try:
-        alive = not url.startswith("unix://") or redis.Redis.from_url(url).ping()
-    except redis.ConnectionError:
-        alive = False
-    if alive:
+    if os.environ.get("REDIS_URL") or not url.startswith("unix://") or _pings(url):
         yield
         return
     from coach.embedded import redis_start
@@ -77,7 +81,9 @@ class Command(BaseCommand):
             report = evaluate(file, config=config)
         self.stdout.write(report_render(report, verbose=verbose))
         if json_out:
-            data = json.dumps(report_to_dict(report), ensure_ascii=False, indent=1)
+            data = json.dumps(
+                report_to_dict(report), ensure_ascii=False, indent=1, default=str
+            )
             json_out.write_text(data + "\n", encoding="utf-8")
         if report.overall.share < threshold:
             raise CommandError(
