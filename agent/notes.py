@@ -149,7 +149,7 @@ def notes_render(notes: dict) -> str:
         parts.append(
             "小结："
             + "；".join(
-                f"{step.split('_')[0]} {text}"
+                f"{step.split('_')[0]} {text.split('，线索')[0]}"
                 for step, text in notes["step_summaries"].items()
             )
         )

@@ -34,8 +34,9 @@ def _scenario(state: AgentState) -> str:
         return prompts.CONCEPT_PROMPT.format(concept=ctx["text"])
     if act in ("rephrase", "feedback", "explain_text"):
         draft = ctx["answers"].get(question.get("id", ""), "")
-        return prompts.QUESTION_PROMPT.format(
-            question=question.get("text", ""), user_answer=draft or "（还没写）"
+        return prompts.QUESTION_PROMPT.format(  # the draft itself is shown above
+            question=question.get("text", ""),
+            user_answer="（见上方草稿）" if draft else "（还没写）",
         )
     if act in ("examples", "more"):
         return prompts.EXAMPLES_PROMPT.format(topic=ctx["text"], current_step=ctx["step"])
