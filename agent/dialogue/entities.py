@@ -34,6 +34,10 @@ CATEGORY_WORDS = (
 )
 
 
+# Fillers that contain an alias but name nothing ("说实话" is not 「真相」).
+FILLERS = re.compile(r"说实话|老实说|实话实说|其实|说真的|真的是|自由发挥|随便")
+
+
 def fold(text: str) -> str:
     """Return ``text`` lower-cased and NFKC-folded for surface matching."""
     return unicodedata.normalize("NFKC", text or "").lower()
@@ -73,7 +77,8 @@ def link(text: str, *, category: str = "all", limit: int = 5) -> list[dict]:
     means a name or alias matched (score ≥ 6), not only a short keyword.
     """
     found = []
-    for entry_id, score, surface in _link(fold(text)[:600], kb.knowledge_version()):
+    clean = FILLERS.sub(" ", fold(text)[:600])
+    for entry_id, score, surface in _link(clean, kb.knowledge_version()):
         kind = CATEGORY_OF.get(entry_id[:1], "")
         if category not in ("all", kind):
             continue

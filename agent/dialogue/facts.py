@@ -46,6 +46,7 @@ class Said:
 
     clauses: list[str] = field(default_factory=list)
     positives: list[str] = field(default_factory=list)  # objects they enjoy
+    glad: list[str] = field(default_factory=list)  # their words for enjoying it
     negatives: list[str] = field(default_factory=list)  # clauses that drain them
     duration: str = ""  # "五年" as written
     age: str = ""
@@ -65,9 +66,13 @@ def trim(clause: str) -> str:
     return LEADS.sub("", clause.strip(" 　\"'“”「」")).strip()
 
 
+FILLERS = re.compile(r"说实话|老实说|说真的|其实|真的|反正")
+
+
 def clauses(text: str) -> list[str]:
-    """Return the message's clauses, trimmed, without empty ones."""
-    return [c for c in (trim(c) for c in CLAUSE_SPLIT.split(text or "")) if len(c) >= 2]
+    """Return the message's clauses, trimmed, without fillers or empty ones."""
+    parts = (trim(FILLERS.sub("", c)) for c in CLAUSE_SPLIT.split(text or ""))
+    return [c for c in parts if len(c) >= 2]
 
 
 def _object_after(clause: str, cue: str) -> str:
@@ -97,15 +102,32 @@ def positive_object(clause: str) -> str:
     return ""
 
 
+NEGATED = re.compile(r"(?:一点儿?|从来|根本|完全)?(?:也|都|并)?(?:不|没)(?:觉得|会|怎么|太)?(?:" +
+                     "|".join(("累", "烦", "无聊", "难受", "讨厌", "腻")) + ")")
+
+
 def read(text: str) -> Said:
-    """Return what the person said about themselves in ``text``."""
+    """Return what the person said about themselves in ``text``.
+
+    "一点都不觉得累" is engagement, not a complaint: a negated drain marks the
+    clause before it (what they were doing) as something they enjoy.
+    """
     said = Said(clauses=clauses(text))
-    for clause in said.clauses:
+    for i, clause in enumerate(said.clauses):
+        if NEGATED.search(clause):
+            doing = NEGATED.split(clause)[0].strip()
+            if len(doing) < 4 and i > 0:
+                doing = said.clauses[i - 1]
+            if len(doing) >= 4:
+                said.positives.append(re.sub(r"^(?:但是|可是|不过|但|可)?(?:我)?", "", doing)[:20])
+                said.glad.append(NEGATED.search(clause).group(0))
+            continue
         negative = any(w in clause for w in NEGATIVE)
         if negative:
             said.negatives.append(clause[:24])
         elif (obj := positive_object(clause)) and len(obj) >= 2:
             said.positives.append(obj)
+            said.glad.append(next(c for c in POSITIVE if c in clause))
     if m := DURATION.search(text or ""):
         said.duration = m.group(0).lstrip("快近差不多整")
     if m := AGE.search(text or ""):

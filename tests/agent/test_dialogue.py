@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from collections import Counter
 
 import pytest
@@ -31,8 +32,13 @@ SHOWN = [
 
 def context(text: str, **overrides) -> TurnContext:
     """Return a turn on V03 of the values step."""
-    values = {"session_id": "s-dialogue", "step": "values_exploration", "text": text,
-              "question": V03, "total": 9}
+    values = {
+        "session_id": "s-dialogue",
+        "step": "values_exploration",
+        "text": text,
+        "question": V03,
+        "total": 9,
+    }
     values.update(overrides)
     return TurnContext(**values)
 
@@ -40,8 +46,11 @@ def context(text: str, **overrides) -> TurnContext:
 def after_examples() -> DialogueState:
     """Return the state right after a reply that showed two values."""
     return DialogueState(
-        turn=2, last_act="examples", topic={"query": "", "category": "values"},
-        shown=list(SHOWN), seen=["V007", "V002", "V010"],
+        turn=2,
+        last_act="examples",
+        topic={"query": "", "category": "values"},
+        shown=list(SHOWN),
+        seen=["V007", "V002", "V010"],
         pending={"why": "因为它们是常见的答案方向。", "more": ""},
     )
 
@@ -84,7 +93,10 @@ def test_classifier_gets_new_messages_right_despite_typos_and_english():
 
 
 def test_classifier_ignores_punctuation_and_reads_nothing_as_unclear():
-    assert classifier.predict("什么是价值观？").intent == classifier.predict("什么是价值观").intent
+    assert (
+        classifier.predict("什么是价值观？").intent
+        == classifier.predict("什么是价值观").intent
+    )
     assert classifier.predict("？！…").intent == "unclear"
     prediction = classifier.predict("能举个例子吗")
     assert prediction.runner_up != prediction.intent
@@ -208,7 +220,11 @@ def test_a_follow_up_with_nothing_shown_falls_back_to_another_act(kb, text):
 
 def test_a_follow_up_after_examples_refers_to_the_shown_item(kb):
     d = after_examples()
-    for text, name in (("第二个展开说说", "沉浸"), ("最后那个", "沉浸"), ("第一个呢", "成长")):
+    for text, name in (
+        ("第二个展开说说", "沉浸"),
+        ("最后那个", "沉浸"),
+        ("第一个呢", "成长"),
+    ):
         u = understand(context(text), d)
         plan = decide(context(text), u, d)
         assert plan.act == "refer", text
@@ -237,7 +253,10 @@ def test_more_examples_exclude_every_item_seen_this_session(kb):
 
 @pytest.mark.parametrize(
     ("text", "gap"),
-    [("有没有关于区块链挖矿的条目", "区块链挖矿"), ("和摩托车维修有关的领域有哪些", "摩托车维修")],
+    [
+        ("有没有关于区块链挖矿的条目", "区块链挖矿"),
+        ("和摩托车维修有关的领域有哪些", "摩托车维修"),
+    ],
 )
 def test_a_search_without_a_good_match_asks_to_clarify(kb, text, gap):
     u = understand(context(text), DialogueState())
@@ -268,10 +287,19 @@ def test_quiet_mode_is_an_action_not_a_tool(kb):
 def test_advance_records_shown_seen_and_the_reply_edges():
     before = after_examples()
     frozen = before.dump()
-    shown = [{"id": "V020", "name": "好奇", "category": "values"},
-             {"id": "V002", "name": "成长", "category": "values"}]
-    after = advance(before, act="more", text="再换两个看看。中间一句。哪个像你？",
-                    shown=shown, pending={"more": "x"}, topic=None, question_id="V03")
+    shown = [
+        {"id": "V020", "name": "好奇", "category": "values"},
+        {"id": "V002", "name": "成长", "category": "values"},
+    ]
+    after = advance(
+        before,
+        act="more",
+        text="再换两个看看。中间一句。哪个像你？",
+        shown=shown,
+        pending={"more": "x"},
+        topic=None,
+        question_id="V03",
+    )
     assert before.dump() == frozen  # the input is left unchanged
     assert after.turn == 3 and after.last_act == "more"
     assert after.shown == shown
@@ -281,16 +309,30 @@ def test_advance_records_shown_seen_and_the_reply_edges():
 
 
 def test_advance_keeps_the_last_shown_items_when_a_reply_shows_none():
-    after = advance(after_examples(), act="why", text="因为如此。你觉得呢？", shown=[],
-                    pending={}, topic=None, question_id=None)
+    after = advance(
+        after_examples(),
+        act="why",
+        text="因为如此。你觉得呢？",
+        shown=[],
+        pending={},
+        topic=None,
+        question_id=None,
+    )
     assert after.shown == SHOWN
 
 
 def test_advance_keeps_only_the_last_five_edges():
     state = DialogueState()
     for i in range(8):
-        state = advance(state, act="greet", text=f"开头{i}。中间。结尾{i}？", shown=[],
-                        pending={}, topic=None, question_id=None)
+        state = advance(
+            state,
+            act="greet",
+            text=f"开头{i}。中间。结尾{i}？",
+            shown=[],
+            pending={},
+            topic=None,
+            question_id=None,
+        )
     assert RECENT == 5
     assert state.openers == [f"开头{i}。" for i in range(3, 8)]
     assert state.closers == [f"结尾{i}？" for i in range(3, 8)]
@@ -299,8 +341,15 @@ def test_advance_keeps_only_the_last_five_edges():
 def test_advance_counts_probes_per_question():
     state = DialogueState()
     for _ in range(2):
-        state = advance(state, act="reflect", text="好。", shown=[], pending={},
-                        topic=None, question_id="V03")
+        state = advance(
+            state,
+            act="reflect",
+            text="好。",
+            shown=[],
+            pending={},
+            topic=None,
+            question_id="V03",
+        )
     assert state.probes == {"V03": 2}
 
 
@@ -311,7 +360,10 @@ def test_state_round_trips_and_ignores_unknown_keys():
 
 
 def test_edges_are_the_first_and_last_sentences():
-    assert edges("你好！我们回到第3题吧。你先想到什么？") == ("你好！", "你先想到什么？")
+    assert edges("你好！我们回到第3题吧。你先想到什么？") == (
+        "你好！",
+        "你先想到什么？",
+    )
     assert edges("只有一句") == ("只有一句", "只有一句")
     assert edges("") == ("", "")
 
@@ -323,13 +375,24 @@ def turn_for(act: str, text: str, seed: int, d: DialogueState | None = None) -> 
     """Return a turn of ``act`` that needs no knowledge base."""
     crisis = act == "crisis"
     return Turn(
-        ctx=context(text), u=Understanding(intent=act, confidence=1.0, crisis=crisis),
-        d=d or DialogueState(), plan=Plan(act), art={}, seed=seed,
+        ctx=context(text),
+        u=Understanding(intent=act, confidence=1.0, crisis=crisis),
+        d=d or DialogueState(),
+        plan=Plan(act),
+        art={},
+        seed=seed,
     )
 
 
-@pytest.mark.parametrize(("act", "text"), [("crisis", "我不想活了"), ("quiet", "别提醒我了"),
-                                           ("greet", "你好"), ("autonomy", "你帮我选吧")])
+@pytest.mark.parametrize(
+    ("act", "text"),
+    [
+        ("crisis", "我不想活了"),
+        ("quiet", "别提醒我了"),
+        ("greet", "你好"),
+        ("autonomy", "你帮我选吧"),
+    ],
+)
 def test_the_same_act_with_different_seeds_varies(act, text):
     replies = [realise(turn_for(act, text, seed)) for seed in range(8)]
     assert len({r.text for r in replies}) >= 2
@@ -352,7 +415,11 @@ def test_realise_avoids_the_opener_of_the_last_reply():
 
 
 def test_choose_avoids_a_recent_opener_and_closer():
-    options = [["甲开头。", "内容一？"], ["乙开头。", "内容一？"], ["乙开头。", "内容二？"]]
+    options = [
+        ["甲开头。", "内容一？"],
+        ["乙开头。", "内容一？"],
+        ["乙开头。", "内容二？"],
+    ]
     assert choose(options, DialogueState(), 200) == "甲开头。内容一？"
     d = DialogueState(openers=["甲开头。"], closers=["内容一？"])
     assert choose(options, d, 200) == "乙开头。内容二？"
@@ -370,11 +437,27 @@ def test_choose_skips_an_option_that_does_not_fit_and_closes_sentences():
 
 
 def test_named_lists_items_in_the_order_the_text_names_them():
-    rows = [{"id": "V001", "name": "自由", "category": "values", "definition": "x"},
-            {"id": "V002", "name": "成长", "category": "values", "definition": "y"},
-            {"id": "V003", "name": "安定", "category": "values"}]
+    rows = [
+        {"id": "V001", "name": "自由", "category": "values", "definition": "x"},
+        {"id": "V002", "name": "成长", "category": "values", "definition": "y"},
+        {"id": "V003", "name": "安定", "category": "values"},
+    ]
     text = "比如「成长」，还有「自由」。自由本身不算。"
     assert named(text, rows) == [
         {"id": "V002", "name": "成长", "category": "values"},
         {"id": "V001", "name": "自由", "category": "values"},
     ]
+
+
+def test_a_summary_keeps_its_colon_before_the_list(kb):
+    answers = {
+        "V01": "我很佩服大学导师，她从不放弃任何一个学生。",
+        "V02": "我选了小团队。",
+    }
+    for seed in range(4):
+        turn = turn_for("summary", "帮我总结一下", seed)
+        turn.ctx = context("帮我总结一下", answers=answers)
+        text = realise(turn).text
+        assert "V01" in text and "V02" in text
+        # "到目前你写了：V01 …", never a full stop between the lead and its list.
+        assert not re.search(r"(写了|理一下)。", text), text

@@ -33,11 +33,18 @@ from tests.agent.scripted import ScriptedModel, tool_call
 OFFLINE = Runtime(context=Configuration(llm_mode="offline", turn_deadline=10.0))
 GOOD = "价值观是你做选择时最看重的东西。比如看重「自由」的人会自己定计划。你呢？"
 PREVIOUS_DIALOGUE = {
-    "turn": 3, "last_act": "examples", "topic": {"query": "", "category": "values"},
-    "shown": [{"id": "V002", "name": "成长", "category": "values"},
-              {"id": "V010", "name": "沉浸", "category": "values"}],
-    "seen": ["V002", "V010"], "pending": {}, "openers": ["举两个例子。"],
-    "closers": ["你呢？"], "probes": {},
+    "turn": 3,
+    "last_act": "examples",
+    "topic": {"query": "", "category": "values"},
+    "shown": [
+        {"id": "V002", "name": "成长", "category": "values"},
+        {"id": "V010", "name": "沉浸", "category": "values"},
+    ],
+    "seen": ["V002", "V010"],
+    "pending": {},
+    "openers": ["举两个例子。"],
+    "closers": ["你呢？"],
+    "probes": {},
 }
 
 
@@ -69,7 +76,7 @@ def raw_state(**inputs) -> dict:
 
 
 async def after_input(runtime: Runtime = OFFLINE, **inputs) -> dict:
-    """Return the state right after ``read_input`` (messages reduced as the graph does)."""
+    """Return the state after ``read_input``, messages reduced as the graph does."""
     state = raw_state(**inputs)
     update = await read_input(state, runtime)
     messages = [m for m in update.pop("messages") if m.type != "remove"]
@@ -89,6 +96,31 @@ async def test_read_input_understands_and_plans_once(kb):
     assert state["plan"]["act"] == "explain"
     assert state["plan"]["calls"][0]["name"] == "explain_concept"
     assert state["quick"] is False
+
+
+async def test_the_turn_is_understood_once_and_read_from_state_after(kb, monkeypatch):
+    counts = {"understand": 0, "decide": 0}
+
+    def counting(name, fn):
+        def wrapper(*args, **kwargs):
+            counts[name] += 1
+            return fn(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(nodes, "understand", counting("understand", nodes.understand))
+    monkeypatch.setattr(nodes, "decide", counting("decide", nodes.decide))
+    state = await after_input()
+    for _ in range(2):  # a tool round, then the answer round
+        reply = await call_model(state, OFFLINE)
+        state = {**state, **reply, "messages": [*state["messages"], *reply["messages"]]}
+        ran = await run_tools(state, OFFLINE)
+        state = {**state, **ran}
+        seen = await observe_results(state, OFFLINE)
+        state = {**state, **seen, "messages": [*state["messages"], *seen["messages"]]}
+    update = await format_answer(state, OFFLINE)
+    assert update["final_answer"] and state["tools_used"] == ["explain_concept"]
+    assert counts == {"understand": 1, "decide": 1}
 
 
 async def test_read_input_resets_the_turn_and_keeps_the_dialogue(kb):
@@ -220,20 +252,30 @@ async def slow_lookup(
 
 
 def calls_message(*calls: tuple[str, dict]) -> AIMessage:
-    return AIMessage("", tool_calls=[
-        {"name": name, "args": args, "id": f"call-{i}", "type": "tool_call"}
-        for i, (name, args) in enumerate(calls)
-    ])
+    return AIMessage(
+        "",
+        tool_calls=[
+            {"name": name, "args": args, "id": f"call-{i}", "type": "tool_call"}
+            for i, (name, args) in enumerate(calls)
+        ],
+    )
 
 
 async def test_run_tools_runs_the_calls_concurrently(kb, monkeypatch):
     monkeypatch.setitem(nodes.TOOLS_BY_NAME, "slow_lookup", slow_lookup)
     state = await after_input()
-    message = calls_message(("slow_lookup", {"name": "a"}), ("slow_lookup", {"name": "b"}),
-                            ("slow_lookup", {"name": "c"}))
+    message = calls_message(
+        ("slow_lookup", {"name": "a"}),
+        ("slow_lookup", {"name": "b"}),
+        ("slow_lookup", {"name": "c"}),
+    )
     started = time.perf_counter()
-    update = await run_tools({**state, "messages": [*state["messages"], message]}, OFFLINE)
-    assert time.perf_counter() - started < 0.75  # three 0.3 s calls, not one after another
+    update = await run_tools(
+        {**state, "messages": [*state["messages"], message]}, OFFLINE
+    )
+    assert (
+        time.perf_counter() - started < 0.75
+    )  # three 0.3 s calls, not one after another
     messages = [o["message"] for o in update["observations"]]
     assert [m.tool_call_id for m in messages] == ["call-0", "call-1", "call-2"]
     assert [m.artifact for m in messages] == [
@@ -244,7 +286,9 @@ async def test_run_tools_runs_the_calls_concurrently(kb, monkeypatch):
 async def test_run_tools_returns_tool_messages_with_artifacts(kb):
     state = await after_input()
     message = calls_message(("explain_concept", {"concept": "价值观"}))
-    update = await run_tools({**state, "messages": [*state["messages"], message]}, OFFLINE)
+    update = await run_tools(
+        {**state, "messages": [*state["messages"], message]}, OFFLINE
+    )
     [obs] = update["observations"]
     assert obs["round"] == 1 and obs["ok"] is True and obs["name"] == "explain_concept"
     assert isinstance(obs["message"], ToolMessage)
@@ -256,26 +300,33 @@ async def test_run_tools_returns_tool_messages_with_artifacts(kb):
 async def test_run_tools_degrades_an_unknown_tool_to_an_error_message(kb):
     state = await after_input()
     message = calls_message(("explain_concept", {"concept": "价值观"}), ("nope", {}))
-    update = await run_tools({**state, "messages": [*state["messages"], message]}, OFFLINE)
+    update = await run_tools(
+        {**state, "messages": [*state["messages"], message]}, OFFLINE
+    )
     ok, bad = update["observations"]
     assert ok["ok"] is True
-    assert bad["ok"] is False and bad["degraded"] is True and bad["error"] == "LookupError"
+    assert (
+        bad["ok"] is False and bad["degraded"] is True and bad["error"] == "LookupError"
+    )
     assert bad["message"].status == "error" and bad["message"].tool_call_id == "call-1"
     assert "error" in bad["message"].text
 
 
 async def test_run_tools_without_calls_changes_nothing(kb):
     state = await after_input()
-    update = await run_tools({**state, "messages": [*state["messages"], AIMessage(GOOD)]},
-                             OFFLINE)
+    update = await run_tools(
+        {**state, "messages": [*state["messages"], AIMessage(GOOD)]}, OFFLINE
+    )
     assert update == {"observations": []}
 
 
 async def test_observe_results_appends_this_rounds_messages_and_counts_it(kb):
     state = await after_input()
     old = ToolMessage("{}", tool_call_id="x0", name="guide_question")
-    new = [ToolMessage("{}", tool_call_id=f"x{i}", name=n)
-           for i, n in enumerate(("search_content", "explain_concept"), 1)]
+    new = [
+        ToolMessage("{}", tool_call_id=f"x{i}", name=n)
+        for i, n in enumerate(("search_content", "explain_concept"), 1)
+    ]
     state = {
         **state,
         "iteration_count": 1,
@@ -283,13 +334,27 @@ async def test_observe_results_appends_this_rounds_messages_and_counts_it(kb):
         "tool_trace": [{"name": "guide_question"}],
         "observations": [
             {"round": 1, "message": old, "name": "guide_question", "ok": True},
-            *({"round": 2, "message": m, "name": m.name, "ok": True, "cached": False,
-               "degraded": False, "ms": 1.0} for m in new),
+            *(
+                {
+                    "round": 2,
+                    "message": m,
+                    "name": m.name,
+                    "ok": True,
+                    "cached": False,
+                    "degraded": False,
+                    "ms": 1.0,
+                }
+                for m in new
+            ),
         ],
     }
     update = await observe_results(state, OFFLINE)
     assert update["messages"] == new
-    assert update["tools_used"] == ["guide_question", "search_content", "explain_concept"]
+    assert update["tools_used"] == [
+        "guide_question",
+        "search_content",
+        "explain_concept",
+    ]
     assert [t["name"] for t in update["tool_trace"]] == update["tools_used"]
     assert update["iteration_count"] == 2
     assert update["out_of_time"] is False
@@ -332,7 +397,8 @@ def test_graph_has_the_seed_shape():
     named = {n for n in graph.nodes if not n.startswith("__")}
     assert named == {"input", "reasoning", "action", "observation", "format"}
     edges = {
-        (e.source, e.target) for e in graph.edges
+        (e.source, e.target)
+        for e in graph.edges
         if not e.source.startswith("__error") and not e.target.startswith("__error")
     }
     assert edges == {
@@ -350,18 +416,32 @@ def test_graph_has_the_seed_shape():
 
 
 ROWS = [
-    {"id": "V001", "name": "自由", "category": "values", "definition": "自己决定做什么",
-     "signals": "被盯着打卡就难受"},
-    {"id": "V002", "name": "成长", "category": "values", "definition": "一直在进步",
-     "signals": "一闲下来就心慌"},
+    {
+        "id": "V001",
+        "name": "自由",
+        "category": "values",
+        "definition": "自己决定做什么",
+        "signals": "被盯着打卡就难受",
+    },
+    {
+        "id": "V002",
+        "name": "成长",
+        "category": "values",
+        "definition": "一直在进步",
+        "signals": "一闲下来就心慌",
+    },
 ]
 
 
 def with_rows(state: dict, rows: list[dict]) -> dict:
     """Return the state after a search_content round that found ``rows``."""
-    message = ToolMessage("[]", tool_call_id="t1", name="search_content",
-                          artifact={"entries": rows})
-    return {**state, "messages": [*state["messages"], tool_call("search_content"), message]}
+    message = ToolMessage(
+        "[]", tool_call_id="t1", name="search_content", artifact={"entries": rows}
+    )
+    return {
+        **state,
+        "messages": [*state["messages"], tool_call("search_content"), message],
+    }
 
 
 async def test_format_keeps_a_good_model_answer(kb):
@@ -379,7 +459,8 @@ async def test_format_keeps_a_good_model_answer(kb):
     [
         "价值观就是你做选择时最看重的东西，" * 15,  # too long, and no example
         "价值观是你做选择时最看重的东西。比如看重「自由」的人会自己定计划。"
-        + "它会影响你怎么选工作，" * 20 + "你呢？",  # too long only
+        + "它会影响你怎么选工作，" * 20
+        + "你呢？",  # too long only
         "价值观是你做选择时最看重的东西。你呢？",  # no example
     ],
 )
@@ -410,7 +491,10 @@ async def test_format_realises_the_planned_act_when_the_model_never_answered(kb)
     update = await format_answer({**state, "iteration_count": 5}, runtime)
     assert update["fallback"] is True and update["fallback_reason"] == "iteration_limit"
     answer = update["final_answer"]
-    assert answer.startswith(prompts.FALLBACK_NOTE) and answer.count(prompts.FALLBACK_NOTE) == 1
+    assert (
+        answer.startswith(prompts.FALLBACK_NOTE)
+        and answer.count(prompts.FALLBACK_NOTE) == 1
+    )
     assert "12356" in answer and "比如" not in answer  # the crisis act, realised
     assert len(answer) <= 200 and all(update["checks"].values())
     assert update["dialogue"]["last_act"] == "crisis"
@@ -421,14 +505,30 @@ async def test_format_adds_the_fallback_note_exactly_once(kb):
     state = await after_input()
     state = {**state, "fallback": True, "fallback_reason": "TimeoutError"}
     offline = await call_model(state, OFFLINE)  # the offline coach plans its tools
-    tools = await run_tools({**state, **offline,
-                             "messages": [*state["messages"], *offline["messages"]]}, OFFLINE)
-    state = {**state, **offline, **tools,
-             "messages": [*state["messages"], *offline["messages"],
-                          *(o["message"] for o in tools["observations"])]}
+    tools = await run_tools(
+        {**state, **offline, "messages": [*state["messages"], *offline["messages"]]},
+        OFFLINE,
+    )
+    state = {
+        **state,
+        **offline,
+        **tools,
+        "messages": [
+            *state["messages"],
+            *offline["messages"],
+            *(o["message"] for o in tools["observations"]),
+        ],
+    }
     answered = await call_model(state, OFFLINE)
-    state = {**state, **answered, "messages": [*state["messages"], *answered["messages"]]}
-    assert answered["final_answer"] and prompts.FALLBACK_NOTE not in answered["final_answer"]
+    state = {
+        **state,
+        **answered,
+        "messages": [*state["messages"], *answered["messages"]],
+    }
+    assert (
+        answered["final_answer"]
+        and prompts.FALLBACK_NOTE not in answered["final_answer"]
+    )
     update = await format_answer(state, OFFLINE)
     answer = update["final_answer"]
     assert answer == prompts.FALLBACK_NOTE + answered["final_answer"]
@@ -454,7 +554,11 @@ async def test_format_records_the_shown_items_in_order(kb):
 async def test_format_checks_match_the_rules_for_the_act(kb):
     state = await after_input(user_text="别老提醒我了")
     answered = await call_model(state, OFFLINE)
-    state = {**state, **answered, "messages": [*state["messages"], *answered["messages"]]}
+    state = {
+        **state,
+        **answered,
+        "messages": [*state["messages"], *answered["messages"]],
+    }
     update = await format_answer(state, OFFLINE)
     text = update["final_answer"]
     assert update["checks"] == answer_checks(text, grounding=[], act="quiet")

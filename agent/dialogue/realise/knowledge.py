@@ -54,9 +54,10 @@ def explain(t: Turn) -> Draft:
     label, role = data["label"], data.get("role", "")
     definition = data.get("definition", "").rstrip("。")
     example = [f"比如{someone(r, t.seed + i)}" for i, r in enumerate(rows[:2])] or [""]
+    core = data.get("key") in ("values", "strengths", "interests", "formula")
     return Draft(combos([
         [f"{definition}。", f"简单说：{definition}。"],
-        [f"在公式里，{role}。" if role else ""],
+        [(f"在公式里，{role}。" if core else f"{role}。") if role else ""],
         example,
         _mine(t) + [""],
         _ask(t, rows[0] if rows else None),
@@ -166,7 +167,7 @@ def why(t: Turn) -> Draft:
         ["问得好。", "说说我的理由。", ""],
         [reason],
         ["你觉得哪里说得通、哪里不像你？", "这和你自己的感觉对得上吗？"],
-    ], t.seed))
+    ], t.seed), pending={"more": t.d.pending.get("more", "")})
 
 
 def go_on(t: Turn) -> Draft:
@@ -177,7 +178,7 @@ def go_on(t: Turn) -> Draft:
     return Draft(combos([
         ["接着说。", "好，往下讲。"],
         [more],
-        _ask(t),
+        ["你想先写哪一段？", "从哪个画面开始写？"],
     ], t.seed))
 
 

@@ -6,6 +6,8 @@ affirmation names a strength they showed; examples come after, as "有人……"
 
 from __future__ import annotations
 
+import re
+
 from agent.dialogue import profile
 from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
@@ -47,10 +49,12 @@ def reflect(t: Turn) -> Draft:
     if not pos and said.get("positives") and len(clauses) >= 2:
         pos = [you(clauses[0])[:16]]  # "做演示装置……我比他们还兴奋": what they did
     pos = [("和" + p) if p.startswith(("人", "别人")) else p for p in pos]
+    glad = (said.get("glad") or [""])[0]
     if work and pos:
         head = _as_you(work) + (f"，{neg[0]}" if neg else "")
-        mirror = [f"{head}；可一说到{pos[0]}，劲头就上来了",
-                  f"{head}，而说起{pos[0]}时明显更有劲"]
+        mirror = [f"{head}；可一说到{pos[0]}，劲头就上来了"]
+        if glad.startswith(("一点", "从来", "根本", "完全", "都", "也", "并", "不", "没")):
+            mirror.append(f"{head}；{pos[0]}，你却{glad}")
     elif neg and pos:
         mirror = [f"你说{neg[0]}，可一说到{pos[0]}就不一样了",
                   f"{neg[0]}，和{pos[0]}时的劲头，差别很明显"]
@@ -66,7 +70,8 @@ def reflect(t: Turn) -> Draft:
     insight = [INSIGHT.get(row["category"], "").format(name=row["name"])] if row else [""]
     job = role or (work[-4:] if work else "")
     if work and pos and job:
-        insight.append(f"也许让你有劲的不是{job}这份工作本身，而是{pos[0]}")
+        core = re.sub(r"^(?:每天|每周|周末|平时|有时|经常|去|在)+", "", pos[0])
+        insight = [i for i in insight if i] + [f"也许让你有劲的不是{job}本身，而是{core}这类事"]
     affirm = [""]
     if duration and (role or work):
         affirm = [f"能把一件事做{duration}，这份稳和韧劲本身就是才能。",
@@ -79,11 +84,17 @@ def reflect(t: Turn) -> Draft:
            f"哪一次{target}的经历，你最想写进{q_ref(q) or '答案'}？" if target else "",
            f"这段经历放到{q_ref(q)}（{short}）里，你会怎么写？" if q else "",
            "那一刻你心里最强烈的感受是什么？", dig(row) if row else ""]
-    firsts = [f"{m}——{i}。" if i else f"{m}。" for m in mirror for i in insight]
+    # A mirror that already names the object is not followed by the same object.
+    firsts = [f"{m}——{i}。" if i else f"{m}。" for m in mirror for i in insight
+              if not (i and pos and i.endswith("这类事") and m.count(pos[0]) > 0 and "劲头" in m)]
+    firsts = firsts or [f"{m}。" for m in mirror]
     options = combos([firsts, affirm, example, [a for a in ask if a]], t.seed)
     return Draft(options, rows=[row] if row else [], pending={
         "why": f"因为你提到“{target or clip(ctx.text, 16)}”，这正是这类人常有的表现。"
-        if row else f"因为你说“{clip(ctx.text, 24).rstrip('。')}”，这句话里有你在意的东西。",
+        if row else (
+            f"因为你形容{job or '现在的事'}用的是“{neg[0]}”，说到{pos[0]}却是“{glad}”："
+            "同一个你，两种劲头，差别本身就是线索。" if neg and pos and glad else
+            f"因为你说“{clip(ctx.text, 24).rstrip('。')}”，这句话里有你在意的东西。"),
         "more": f"把这段写进{q_ref(q)}吧，先写那个具体场景。" if q else ""})
 
 

@@ -35,8 +35,7 @@ def combos(slots: list[list[str]], seed: int) -> list[list[str]]:
 
 def choose(options: list[list[str]], d: DialogueState, budget: int) -> str:
     """Return the first option that fits and repeats no recent opening or closing."""
-    texts = [fit([sentence(p) if p and p[-1] not in "？?”」" else p for p in o], budget)
-             for o in options]
+    texts = [fit([_close(p) for p in o], budget) for o in options]
     texts = [t for t in texts if t]
     recent_open, recent_close = set(d.openers), set(d.closers)
     for text in texts:
@@ -47,6 +46,13 @@ def choose(options: list[list[str]], d: DialogueState, budget: int) -> str:
         if edges(text)[0] not in recent_open:
             return text
     return texts[0] if texts else ""
+
+
+def _close(part: str) -> str:
+    """End a slot with a full stop, also after a closing quotation mark."""
+    if not part or part[-1] in "？?":
+        return part
+    return part + "。" if part[-1] in "”」" else sentence(part)
 
 
 def q_ref(question: dict) -> str:
@@ -81,7 +87,7 @@ def someone(row: dict, variant: int) -> str:
         options = [
             f"有「{name}」这种才能的人会说“{cell(row.get('reframe_example'))}”"
             if row.get("reframe_example") else "",
-            f"「{name}」的人常常{cell(row.get('evidence_signals'), True)}"
+            f"有「{name}」这种才能的人，{cell(row.get('evidence_signals'), True)}"
             if row.get("evidence_signals") else "",
         ]
     elif kind == "interests":

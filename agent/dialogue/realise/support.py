@@ -84,6 +84,9 @@ def empathy(t: Turn) -> Draft:
     """Acknowledge the feeling first, then one small step, then offer quiet mode."""
     text, said = t.ctx.text, t.u.said
     done = sum(1 for v in t.ctx.answers.values() if v.strip())
+    own = next((c for c in reversed(said.get("clauses", []))
+                if re.search(r"感觉|觉得|好像|太|一无是处|迷茫|没用|就这样|不想", c)), "")
+    heard = [f"你说“{own[:22]}”，我听到了。", f"“{own[:22]}”——听得出来，你已经扛了一阵子了。"] if own else []
     if said.get("age") or re.search(r"太晚|来不及|年纪|这个年龄", text):
         age = f"{said['age']}岁" if said.get("age") else "现在"
         feel = [f"{age}还在问“我想要什么”，一点都不晚，反而说明你不想将就。",
@@ -98,6 +101,8 @@ def empathy(t: Turn) -> Draft:
         feel = ["迷茫的时候，心里像压着一团雾，这种感觉不好受。",
                 "你愿意停下来问自己想要什么，这本身就不容易。"]
     affirm = [f"你已经写下了{done}题，这些都是你自己的线索。"] if done >= 2 else [""]
+    if heard:  # their own words first; the normalising line follows
+        feel = [f"{h}{f.split('，', 1)[-1] if '，' in f else ''}" for h in heard for f in feel[:1]]
     q = t.ctx.question
     step = ([f"今天不用想完整，先对{q_ref(q)}写一句话就好。",
              "先写一件最近让你忘了时间的小事，一句就够。"] if q else
