@@ -247,6 +247,15 @@ def search_data(*, query: str, category: str, limit: int) -> dict:
         else:
             hits = kb.entry_search(query=query, category=category, limit=limit)
         rows = [{**row_of(h), "score": round(float(h.score), 3)} for h in hits]
+        top = rows[0] if rows else None
+        if top and top["name"] == query.strip() and top.get("group"):
+            # A search for an entry's own name also brings its neighbours: the
+            # entries of the same group ("自由" → 独立, 自主 …).
+            mates = [row_of(h) for h in kb.entries_sample(
+                category=top["category"], limit=200, seed=0)
+                if str((h.data or {}).get("category")) == top["group"] and h.id != top["id"]]
+            seen = {r["id"] for r in rows}
+            rows += [r for r in mates if r["id"] not in seen][: max(0, limit - 1)]
         return {"query": query, "category": category, "entries": rows}
 
     return cached("search", COMMON_TTL, (query, category, limit), compute)

@@ -40,16 +40,11 @@ def _digest(text: str) -> str:
 
 
 def _matches(text: str) -> list:
-    """Knowledge rows whose name or keyword the person actually used."""
-    hits = kb.entry_search(query=text[:200], category="all", limit=10)
-    found = []
-    for hit in hits:
-        if hit.category not in KEYS:
-            continue
-        words = [hit.name, *str((hit.data or {}).get("keywords", "")).split("|")]
-        if any(len(w) >= 2 and w in text for w in words):
-            found.append(hit)
-    return found
+    """Knowledge rows the person named (a name or an alias), not in a complaint."""
+    from agent.dialogue.profile import linked_ids
+
+    hits = (kb.entry_get(entry_id=i) for i in linked_ids(text[:400]))
+    return [h for h in hits if h is not None and h.category in KEYS]
 
 
 def _bump(items: list[dict], hit) -> list[dict]:

@@ -9,9 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-CLAUSE_SPLIT = re.compile(r"[，,。.！!？?；;、…\n]+|\s{1,}|(?=但是|可是|不过|然而)")
+# Spaces split Chinese clauses ("累死了 不想写") but not English words.
+CLAUSE_SPLIT = re.compile(
+    r"[，,。.！!？?；;、…\n]+|(?<=[\u4e00-\u9fff])\s+|\s+(?=[\u4e00-\u9fff])|(?=但是|可是|不过|然而)"
+)
 LEADS = re.compile(
-    r"^(?:但是|可是|不过|然而|而且|其实|就是|所以|然后|因为|但|可|却|就|也|还|那|嗯+|唉+|emm+)+"
+    r"^(?:但是|可是|不过|然而|而且|其实|就是|所以|然后|因为|但|可|却|就|也|还|"
+    r"那(?![时年天次个些])|嗯+|唉+|emm+)+"
 )
 POSITIVE = (
     "特别喜欢", "很喜欢", "最喜欢", "喜欢", "热爱", "爱", "享受", "带劲", "有劲", "来劲",
@@ -24,7 +28,7 @@ NEGATIVE = (
 )
 TIME_MARKS = (
     "那次", "那年", "有一次", "当时", "小时候", "去年", "上个月", "上周", "大学", "高中",
-    "初中", "毕业", "那天", "刚工作", "第一次", "最近",
+    "初中", "毕业", "那天", "刚工作", "第一次", "最近", "的时候", "那时", "每次", "有回",
 )
 PEOPLE = (
     "爸", "妈", "父母", "老师", "同事", "朋友", "领导", "上司", "老板", "同学", "孩子",
@@ -35,7 +39,15 @@ FEELINGS = (
     "紧张", "踏实", "带劲", "没意思", "喜欢", "讨厌", "害怕", "满足",
 )
 REASONS = ("因为", "所以", "为了", "原因", "让我", "觉得")
-DURATION = re.compile(r"(?:快|近|差不多|整整)?([0-9０-９]+|[一二两三四五六七八九十半]+)多?年")
+# "五年", "3年", "十多年" — not a year like "2019年".
+DURATION = re.compile(
+    r"(?:(?<=了)|(?<=做)|(?<=干)|(?<=当)|(?<=快)|(?<=近)|(?<=整整)|(?<=工作))"
+    r"([0-9]{1,2}|[一二两三四五六七八九十半]{1,3})多?年"
+    r"|(?<![0-9那这同去今明前后上下])([0-9]{1,2}|[一二两三四五六七八九十半]{1,3})多?年(?=了|的|多)"
+)
+CONTRAST = re.compile(r"但是|可是|不过|却|反而|可我|但我")
+ACTION = re.compile(r"把|做了|做成|自己|帮|给|教|研究|整理|写|画|拆|修|带|陪|出题|组织|策划")
+QID = re.compile(r"[VSP]0\d", re.I)
 AGE = re.compile(r"([1-9][0-9])\s*(?:岁|了)")
 CUE_TAIL = re.compile(r"(?:的时候|时候|时|的时)?(?:我)?(?:都|就|会)?(?:觉得|感觉|会)?(?:挺|很|特别|超|最|蛮|真)?$")
 
@@ -45,6 +57,9 @@ class Said:
     """The person's message, broken into what a reflection can use."""
 
     clauses: list[str] = field(default_factory=list)
+    contrast: list[str] = field(default_factory=list)  # [before, after] a 但是
+    vivid: str = ""  # the most concrete thing they did, in their words
+    asks: str = ""  # a question at the end of a story ("所以这算擅长什么")
     positives: list[str] = field(default_factory=list)  # objects they enjoy
     glad: list[str] = field(default_factory=list)  # their words for enjoying it
     negatives: list[str] = field(default_factory=list)  # clauses that drain them
@@ -72,7 +87,7 @@ FILLERS = re.compile(r"说实话|老实说|说真的|其实|真的|反正")
 def clauses(text: str) -> list[str]:
     """Return the message's clauses, trimmed, without fillers or empty ones."""
     parts = (trim(FILLERS.sub("", c)) for c in CLAUSE_SPLIT.split(text or ""))
-    return [c for c in parts if len(c) >= 2]
+    return [c for c in parts if len(c) >= 2 and not QID.search(c)]
 
 
 def _object_after(clause: str, cue: str) -> str:
@@ -114,10 +129,14 @@ def read(text: str) -> Said:
     """
     said = Said(clauses=clauses(text))
     for i, clause in enumerate(said.clauses):
+        if re.search(r"[吗呢啊]$|什么|怎么|哪", clause):
+            continue  # a question is not a thing they enjoy
         if NEGATED.search(clause):
             doing = NEGATED.split(clause)[0].strip()
-            if len(doing) < 4 and i > 0:
+            if (len(doing) < 4 or re.search(r"奇怪|我$|^很", doing)) and i > 0:
                 doing = said.clauses[i - 1]
+            if any(w in doing for w in NEGATIVE):
+                doing = "{vivid}"  # what they did, found below
             if len(doing) >= 4:
                 said.positives.append(re.sub(r"^(?:但是|可是|不过|但|可)?(?:我)?", "", doing)[:20])
                 said.glad.append(NEGATED.search(clause).group(0))
@@ -129,7 +148,23 @@ def read(text: str) -> Said:
             said.positives.append(obj)
             said.glad.append(next(c for c in POSITIVE if c in clause))
     if m := DURATION.search(text or ""):
-        said.duration = m.group(0).lstrip("快近差不多整")
+        said.duration = m.group(0)
+    for sentence_ in re.split(r"[。！？!?\n]", text or ""):
+        parts = CONTRAST.split(FILLERS.sub("", sentence_), maxsplit=1)
+        if len(parts) == 2:
+            before = re.split(r"[，,；;]", parts[0].strip(" ，,"))[-1].strip()
+            after = re.split(r"[，,；;]", parts[1].strip())[0].strip()
+            if len(before) >= 3 and len(after) >= 4:
+                said.contrast = [trim(before)[:18], trim(after)[:24]]
+                break
+    actions = [c for c in said.clauses if ACTION.search(c) and 6 <= len(c) <= 24
+               and not any(w in c for w in NEGATIVE) and not re.search(r"应该|可能|吧$|[吗呢]$", c)]
+    if actions:  # the clause richest in doing, as they said it
+        said.vivid = max(actions, key=lambda c: (len(ACTION.findall(c)), len(c)))
+    said.positives = [said.vivid if p == "{vivid}" else p for p in said.positives if p != "{vivid}" or said.vivid]
+    tail = (said.clauses or [""])[-1]
+    if re.search(r"算|适合|是不是|什么|吗|呢|啊$", tail) and re.search(r"所以|这算|那我|是不是|适合", tail):
+        said.asks = tail
     if m := AGE.search(text or ""):
         said.age = m.group(1)
     said.has_scene = any(w in (text or "") for w in TIME_MARKS)

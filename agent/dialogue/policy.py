@@ -7,6 +7,7 @@ answered before any model, in LLM mode too (crisis, refusal, quiet mode).
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 
 from agent.concepts import concept_key
@@ -24,8 +25,10 @@ ACTS = {
     "story": "reflect", "feedback": "feedback", "synthesis": "synthesis",
     "choose": "choose", "experiment": "experiment", "decide_for_me": "autonomy",
     "summary": "summary", "search": "search", "progress": "progress",
-    "pushback": "repair", "explain_text": "explain_text", "unclear": "rephrase",
+    "pushback": "repair", "explain_text": "explain_text", "unclear": "nudge",
+    "counts": "counts",
 }
+THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 STEP_CATEGORY = {
     "values_exploration": "values",
     "strengths_exploration": "strengths",
@@ -89,6 +92,12 @@ def _search(u: Understanding) -> Plan:
 
 
 def _refer(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
+    lines = d.pending.get("lines") or []
+    if u.ordinal is not None and lines:  # "第二条" after candidate lines
+        index = u.ordinal - 1 if u.ordinal > 0 else len(lines) - 1
+        if 0 <= index < len(lines):
+            return Plan("refer", [_call("explain_concept", concept="小实验")],
+                        target={"line": lines[index], "number": index + 1})
     target = None
     if u.ordinal is not None and d.shown:
         index = u.ordinal - 1 if u.ordinal > 0 else len(d.shown) - 1
@@ -119,8 +128,15 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         return Plan(act, actions={"guide_mode": "quiet"})
     if act in ("crisis", "refuse", "scope", "empathy", "greet", "autonomy", "summary"):
         return Plan(act)
-    if act == "rephrase" and not qid:
+    if act in ("rephrase", "nudge") and not qid:
         return Plan("clarify")
+    if act == "nudge":
+        return Plan(act)
+    if act == "feedback" and ctx.draft:
+        category = STEP_CATEGORY.get(ctx.step, "all")
+        return Plan(act, [_call("guide_question", question_id=qid, user_answer=ctx.draft),
+                          _call("search_content", query=ctx.draft[:60], category=category,
+                                limit=3)])
     if act in ("rephrase", "repair", "feedback"):
         return Plan(act, [_call("guide_question", question_id=qid, user_answer=ctx.draft)])
     if act == "explain_text":
@@ -129,6 +145,10 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             return Plan(act, [_call("guide_question", question_id=target)])
         concept = ctx.selection or ctx.text
         return Plan(act, [_call("explain_concept", concept=concept[:40])])
+    if act == "explain" and qid and THIS_QUESTION.search(ctx.text) and not concept_key(
+        ctx.text, ctx.step
+    ):  # "这个问题是什么意思": the question, not a concept
+        return Plan("rephrase", [_call("guide_question", question_id=qid, user_answer=ctx.draft)])
     if act == "explain":
         strong = [e for e in u.entities if e["strong"]]
         concept = ctx.text if concept_key(ctx.text, ctx.step) else (
@@ -138,14 +158,19 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
     if act in ("examples", "more"):
         return _examples(ctx, u, d, act)
     if act == "go_on" and not d.pending.get("more"):
-        if not d.shown:
-            return Plan("progress")
+        if not d.shown:  # nothing held back: go one step deeper on the question
+            return Plan(act, [_call("guide_question", question_id=qid)] if qid else [])
         plan = _examples(ctx, u, d, "more")
         plan.act = "go_on"
         return plan
+    if act == "counts":
+        strong = [e for e in u.entities if e["strong"]]
+        category = u.category or STEP_CATEGORY.get(ctx.step, "all")
+        query = strong[0]["surface"] if strong else (u.topic or ctx.text)[:30]
+        return Plan(act, [_call("search_content", query=query, category=category, limit=3)])
     if act == "why" and not d.pending.get("why") and d.topic.get("query"):
         return Plan(act, [_call("explain_concept", concept=d.topic["query"])])
-    if act == "refer":
+    if act == "refer" and (d.shown or d.pending.get("lines")):
         return _refer(ctx, u, d)
     if act == "search":
         return _search(u)
@@ -155,7 +180,9 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         return Plan(act, calls, target={"question_id": following})
     if act == "reflect":
         category = STEP_CATEGORY.get(ctx.step, "all")
-        query = " ".join(e["surface"] for e in u.entities[:3]) or ctx.text[:80]
+        said = u.said
+        query = " ".join(e["surface"] for e in u.entities[:3] if e["strong"]) or " ".join(
+            filter(None, [said.get("vivid"), *said.get("positives", [])[:1]])) or ctx.text[:80]
         return Plan(act, [_call("search_content", query=query, category=category, limit=3)])
     if act in ("synthesis", "experiment", "choose"):
         concept = "公式" if act == "synthesis" else "小实验"

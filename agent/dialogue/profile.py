@@ -44,16 +44,59 @@ def three_parts(ctx: TurnContext, u: Understanding | None = None) -> dict[str, l
     for qid, text in sorted(ctx.answers.items()):
         category = PREFIX_CATEGORY.get(qid[:1])
         if category and text.strip():
-            linked = [e["id"] for e in entities.link(text, category=category)]
-            if not linked:  # no name or alias in it: the best search match is a clue
-                linked = [h.id for h in kb.entry_search(query=text[:120], category=category,
-                                                         limit=1)]
-            ids[category].extend(linked)
+            ids[category].extend(clue_ids(text, category=category))
     parts: dict[str, list[dict]] = {}
     for key, found in ids.items():
         rows = [r for r in (_row(i) for i in dict.fromkeys(found)) if r]
         parts[key] = rows[:3]
     return parts
+
+
+SIGNAL_CELLS = ("keywords", "aliases", "signals", "evidence_signals", "curiosity_signals",
+                "example_topics", "self_statement")
+STOP_PAIRS = {"一个", "自己", "我们", "什么", "时候", "就是", "没有", "可以", "觉得", "喜欢"}
+
+
+def _overlap(text: str, data: dict) -> int:
+    """Count the two-character words a text shares with an entry's signals."""
+    cells = " ".join(str(data.get(c, "")) for c in SIGNAL_CELLS)
+    pairs = {text[i : i + 2] for i in range(len(text) - 1)} - STOP_PAIRS
+    return sum(1 for p in pairs if p.strip() and len(p.strip()) == 2 and p in cells)
+
+
+def clue_ids(text: str, *, category: str) -> list[str]:
+    """Return the entries an answer names, or clearly describes (two shared words).
+
+    Names and aliases first; then a search hit counts only if its signals share
+    at least two words with the answer ("被盯着打卡" → 「自由」), so a loose
+    match never becomes something the person supposedly said.
+    """
+    found = linked_ids(text, category=category)
+    for clause in re.split(r"[。；！？;!?\n]", text or ""):
+        if len(clause) < 6 or NEGATIVE.search(clause) and not re.search(r"受不了被|讨厌被", clause):
+            continue
+        hits = [h for h in kb.entry_search(query=clause[:80], category=category, limit=3)
+                if h.category == category]
+        for i, hit in enumerate(hits):
+            # A clear winner of the search counts too: far ahead of the next hit.
+            clear = i == 0 and hit.score >= 8 and (len(hits) < 2 or hit.score >= 2 * hits[1].score)
+            if clear or _overlap(clause, hit.data or {}) >= 2:
+                found.append(hit.id)
+    return list(dict.fromkeys(found))
+
+
+def linked_ids(text: str, *, category: str = "all") -> list[str]:
+    """Return the entries a text names by name or alias, outside complaints.
+
+    "讨厌领导拍脑袋" says nothing good about 「领导」, so a clause with a
+    complaint in it is skipped.
+    """
+    found: list[str] = []
+    for clause in re.split(r"[，。；！？,;!?\n]", text or ""):
+        if clause.strip() and not NEGATIVE.search(clause):
+            found.extend(e["id"] for e in entities.link(clause, category=category)
+                         if e["strong"])
+    return list(dict.fromkeys(found))
 
 
 def candidates(parts: dict[str, list[dict]], limit: int = 2) -> list[str]:
@@ -92,10 +135,14 @@ def clue_names(ctx: TurnContext) -> str:
     return "".join(f"「{n}」" for n in names)
 
 
-OPTION = re.compile(r"(?:用|做|当|去)[^，。；：,;:？?！!]{3,18}")
+NEGATIVE = re.compile(r"讨厌|不喜欢|受不了|烦|被.{0,4}骂|不想|生气|反感|最怕")
+OPTION = re.compile(r"(?:用|做|当|去)[^，。；：,;:？?！!\s“”]{3,18}")
+QUOTED = re.compile(r"[“\"「]([^”\"」]{4,30})[”\"」]")
 
 
 def options_in(text: str) -> list[str]:
     """Return the candidate phrases a message names ("用化繁为简写理财科普")."""
-    found = [m.group(0).rstrip("的和还是或者") for m in OPTION.finditer(text or "")]
-    return [f for f in dict.fromkeys(found) if not re.search(r"选|哪个|哪条|怎么|设计", f)]
+    quoted = [m.group(1) for m in QUOTED.finditer(text or "")]
+    found = quoted or [m.group(0).rstrip("的和还是或者") for m in OPTION.finditer(text or "")]
+    return [f for f in dict.fromkeys(found)
+            if not re.search(r"选|哪个|哪条|怎么|设计|纠结|什么|试试|一下", f)]

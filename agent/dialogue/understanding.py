@@ -17,10 +17,26 @@ from agent.dialogue.state import DialogueState
 # Safety first: a crisis is never left to a probability alone.
 CRISIS = re.compile(
     r"不想活|活着(?:真)?没(?:什么)?意思|活着(?:好|太|真)?累|想死|去死|自杀|轻生|"
-    r"结束(?:自己|生命|这一切)|了结自己|跳楼|跳下去|割腕|吃安眠药|伤害自己|"
-    r"死了(?:算了|也没人|就好)|消失了?也没人|不如死|活不下去"
+    r"结束(?:自己|生命|这一切)|了结自己|跳楼|跳下去|跳河|烧炭|割腕|安眠药|伤害自己|"
+    r"死了(?:算了|也没人|就好)|消失了?也没人|不如死|活不下去|撑不下去了|"
+    r"药.{0,6}准备好|准备好.{0,4}药|快不在了|不在了也|不醒过来|醒不过来就好|永远睡着|"
+    r"遗书|离开这个世界|kill myself|suicid|end my life|want to die|don'?t want to live",
+    re.I,
 )
+# A refusal is costly when wrong ("pour over coffee" is not an attack): the
+# classifier's injection guess must come with words an attack uses.
+ATTACK = re.compile(
+    r"忽略|无视|指令|提示词|系统设置|system|prompt|ignore|instruction|dan\b|越狱|jailbreak|"
+    r"开发者模式|没有(?:任何)?限制|扮演|假装你|别人的|其他(?:人|用户)|别的用户|所有(?:用户|会话)|"
+    r"数据库|后台|管理员|密码|token|api|规则|上面收到|一字不漏|原文|你的设定", re.I,
+)
+# After a crisis reply, the next messages stay in care unless the person
+# clearly turns back to the workbook.
+CARE_GOES_ON = ("pushback", "unclear", "greet", "distress", "meta", "story",
+                "off_topic", "decide_for_me", "go_on", "why")
 FOLLOW_UPS = ("more", "refer", "why", "go_on")
+# "然后呢 做完了怎么判断" / "好吧 那回到题目…": the request follows the particles.
+LEAD_PARTICLES = re.compile(r"^(?:(?:然后呢|然后|好吧|好的|好|那么|那|嗯+|哦+|所以)[\s，,。！!？?]*)+")
 WANTS_EXAMPLE = re.compile(r"例子|示例|举例|举个|范例|参考答案|example", re.I)
 # With a highlighted text, a short message is about that text, whatever else
 # it might mean alone ("这句没太懂", "怎么区分").
@@ -70,6 +86,8 @@ def _selection_question(selection: str) -> str | None:
 
 def _applies(intent: str, text: str, u: Understanding, d: DialogueState) -> bool:
     """Tell whether a follow-up intent can mean anything in this dialogue."""
+    if intent == "refer" and d.pending.get("lines") and u.ordinal is not None:
+        return True
     if intent == "refer":
         named = {i["name"] for i in d.shown}
         return bool(d.shown) and (
@@ -96,14 +114,20 @@ def _resolve(pred: classifier.Prediction, text: str, u: Understanding, d: Dialog
             intent = runner
         else:
             intent = {"refer": "examples", "more": "examples", "why": "concept",
-                      "go_on": "progress"}[intent]
+                      "go_on": "unclear"}[intent]
     if intent in ("concept", "examples") and u.ordinal and d.shown:
         return "refer"  # "第二个是什么意思" points at a shown item
+    if intent == "refer" and re.search(r"选|纠结|哪个好|哪条好|取舍", text):
+        return "choose"  # "第一条和第二条我选不出来"
     if intent == "concept" and text.startswith(("为什么", "为啥", "凭什么")) and d.pending.get("why"):
         return "why"
-    if d.last_act == "feedback" and intent in ("story", "go_on", "unclear") and len(text) <= 12:
-        return "feedback"  # "改了一下，现在呢": look at the draft again
-    if intent == "question_help" and WANTS_EXAMPLE.search(text):
+    if d.last_act == "feedback" and intent in ("story", "go_on", "unclear", "question_help",
+                                               "experiment") and len(text) <= 14:
+        return "feedback"  # "改了一下，现在呢" / "那我要怎么改": the draft again
+    if intent == "story" and len(text) < 10 and not u.entities:
+        return "unclear"  # too little to reflect; saying it back would parrot
+    if intent in ("question_help", "distress", "unclear") and WANTS_EXAMPLE.search(text) \
+            and len(text) <= 30:
         return "examples"
     return intent
 
@@ -111,18 +135,20 @@ def _resolve(pred: classifier.Prediction, text: str, u: Understanding, d: Dialog
 def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     """Return what the message of this turn means."""
     text = ctx.text or ""
-    pred = classifier.predict(text)
+    core = LEAD_PARTICLES.sub("", text, count=1).strip()
+    pred = classifier.predict(core if len(core) >= 4 else text)
     u = Understanding(intent=pred.intent, confidence=round(pred.confidence, 3))
     u.crisis = bool(CRISIS.search(text)) or (
         pred.intent == "crisis" and pred.confidence >= 0.5
     )
-    u.entities = entities.link(text)
+    # "第一条" is a position, not the value 「竞争」 that lists 第一 as an alias.
+    u.entities = [e for e in entities.link(text) if not re.match(r"第[一二三四五1-5]", e["surface"])]
     u.ordinal = entities.ordinal(text)
     u.category = entities.category_asked(text)
     u.topic = entities.topic(text)
     u.said = asdict(facts.read(text))
-    if u.crisis:
-        u.intent = "crisis"
+    if u.crisis or (d.last_act == "crisis" and pred.intent in CARE_GOES_ON):
+        u.intent, u.crisis = "crisis", True
         return u
     if ctx.selection:
         u.quoted_question = _selection_question(ctx.selection)
@@ -131,12 +157,19 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     intent = pred.intent
     if intent == "crisis":  # a weak crisis guess: still take care, gently
         intent = "distress"
+    if intent == "injection" and not ATTACK.search(text):
+        intent = pred.runner_up if pred.runner_up != "injection" else "story"
     if pred.confidence < MIN_CONFIDENCE / 2 and intent not in FOLLOW_UPS:
         story = len(text) >= STORY_MIN_CHARS and "我" in text
         intent = "story" if story else "unclear"
     pred = classifier.Prediction(intent, pred.confidence, pred.runner_up,
                                  pred.runner_up_confidence)
     intent = _resolve(pred, text, u, d)
+    if ctx.selection and re.search(r"不同意|不认同|不赞同|不对吧", text):
+        u.intent = "pushback"  # disagreeing with the highlighted text
+        return u
+    elif re.fullmatch(r"[a-z]{4,12}", core.lower()) and not re.search(r"[aeiou]", core[1:-1]):
+        intent = "unclear"  # a keyboard mash ("asdfgh", "sdfg")
     if (ctx.selection and len(text) <= 24 and intent not in SELF_CONTAINED) or (
         u.quoted_question and intent in ("concept", "question_help", "unclear")
     ):

@@ -11,7 +11,7 @@ import re
 from agent.dialogue import profile
 from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.phrases import combos, dig, q_ref, q_short, someone
+from agent.dialogue.realise.phrases import cell, combos, dig, meaning, q_ref, q_short, someone
 from agent.rules import clip
 
 INSIGHT = {
@@ -21,33 +21,38 @@ INSIGHT = {
 }
 
 
-def _linked(t: Turn) -> dict | None:
-    """Return the knowledge row the person's words point at, if any matches well."""
-    # Only a name or alias the person used: a loose keyword match would tell
-    # them something about themselves they never said.
-    strong = [e["id"] for e in t.u.entities if e["strong"]]
-    rows = {r["id"]: r for r in t.rows()}
-    return next((rows[i] for i in strong if i in rows), None)
-
-
 def _as_you(clause: str) -> str:
     clause = you(clause)
     return clause if clause.startswith("你") else "你" + clause
 
 
-def reflect(t: Turn) -> Draft:
-    """Reflect a personal story in their words, link it, tie it to the question."""
+def _linked(t: Turn) -> dict | None:
+    """Return the knowledge row the person's own words point at, if any fits well.
+
+    Only a name or alias they used, and not one they merely echoed from the
+    question on screen ("理想的一天" is not a wish for 「理想」).
+    """
+    echo = t.ctx.question.get("text", "")
+    strong = [e["id"] for e in t.u.entities if e["strong"] and e["surface"] not in echo]
+    rows = {r["id"]: r for r in t.rows()}
+    found = next((rows[i] for i in strong if i in rows), None)
+    if found is None and t.u.said.get("vivid"):  # a search hit sharing their words
+        vivid = t.u.said["vivid"]
+        pairs = {vivid[i : i + 2] for i in range(len(vivid) - 1)}
+        found = next((r for r in t.rows() if any(
+            p in r.get("name", "") + cell(r.get("keywords")) for p in pairs)), None)
+    return found
+
+
+def _mirror(t: Turn) -> list[str]:
+    """Return reflections of the story in the person's words (you, not I)."""
     said, ctx = t.u.said, t.ctx
     clauses = said.get("clauses", [])
     duration, role = said.get("duration", ""), ctx.role
-    work = next((c for c in clauses if (duration and duration in c)
-                 or (role and role in c)), "")
-    # The last complaint is usually the point ("说不上讨厌，就是没感觉").
+    work = next((c for c in clauses if (duration and duration in c) or (role and role in c)), "")
     neg = [you(c) for c in said.get("negatives", []) if c != work][-1:]
     pos = [you(p).removeprefix("和") for p in said.get("positives", [])
            if len(p) >= 4 and not p.startswith(("比", "还", "都"))][:1]
-    if not pos and said.get("positives") and len(clauses) >= 2:
-        pos = [you(clauses[0])[:16]]  # "做演示装置……我比他们还兴奋": what they did
     pos = [("和" + p) if p.startswith(("人", "别人")) else p for p in pos]
     glad = (said.get("glad") or [""])[0]
     if work and pos:
@@ -55,47 +60,90 @@ def reflect(t: Turn) -> Draft:
         mirror = [f"{head}；可一说到{pos[0]}，劲头就上来了"]
         if glad.startswith(("一点", "从来", "根本", "完全", "都", "也", "并", "不", "没")):
             mirror.append(f"{head}；{pos[0]}，你却{glad}")
-    elif neg and pos:
-        mirror = [f"你说{neg[0]}，可一说到{pos[0]}就不一样了",
-                  f"{neg[0]}，和{pos[0]}时的劲头，差别很明显"]
-    elif pos:
-        mirror = [f"你说起{pos[0]}时，是有劲的", f"听得出来，{pos[0]}让你很投入"]
-    elif neg:
+        return mirror
+    if pos and glad.startswith(("一点", "从来", "根本", "完全", "都", "不", "没")):
+        lead = f"{neg[0]}，" if neg else ""
+        return [f"{lead}{_as_you(pos[0])}时，你却{glad}", f"{_as_you(pos[0])}，你{glad}"]
+    if said.get("contrast"):
+        before, after = (you(x) for x in said["contrast"])
+        return [f"你说{before}，可{after}", f"一边是{before}，一边是{after}"]
+    if neg and pos:
+        return [f"你说{neg[0]}，可一说到{pos[0]}就不一样了"]
+    if pos:
+        return [f"你说起{pos[0]}时，是有劲的", f"听得出来，{pos[0]}让你很投入"]
+    if said.get("vivid"):
+        return [f"{_as_you(said['vivid'])}，这件事你记得很清楚"]
+    if neg:
         lead = _as_you(work) + "，" if work else ""
-        mirror = [f"{lead}{neg[0]}，这种消耗是真实的", f"{lead}{neg[0]}，这句话分量不轻"]
-    else:
-        head = "，".join(you(c) for c in clauses[:2])[:36] or clip(ctx.text, 30)
-        mirror = [f"你说“{head}”", f"我听到的是：{head}"]
+        return [f"{lead}{neg[0]}，这种消耗是真实的"]
+    head = max((c for c in clauses if len(c) <= 30), key=len, default="") or clip(ctx.text, 30)
+    return [f"你说“{you(head)}”"]
+
+
+def reflect(t: Turn) -> Draft:
+    """Reflect a personal story in their words, link it, tie it to the question."""
+    said, ctx, q = t.u.said, t.ctx, t.ctx.question
     row = _linked(t)
-    insight = [INSIGHT.get(row["category"], "").format(name=row["name"])] if row else [""]
-    job = role or (work[-4:] if work else "")
-    if work and pos and job:
-        core = re.sub(r"^(?:每天|每周|周末|平时|有时|经常|去|在)+", "", pos[0])
-        insight = [i for i in insight if i] + [f"也许让你有劲的不是{job}本身，而是{core}这类事"]
+    mirror = _mirror(t)
+    clauses = said.get("clauses", [])
+    work = next((c for c in clauses if ctx.role and ctx.role in c), "")
+    pos = [p for p in said.get("positives", []) if len(p) >= 4][:1]
+    insight = [INSIGHT.get(row["category"], "").format(name=row["name"])] if row else []
+    if work and pos and ctx.role:
+        core = re.sub(r"^(?:每天|每周|周末|平时|有时|经常|去|在)+", "", you(pos[0]))
+        insight.append(f"也许让你有劲的不是{ctx.role}本身，而是{core}这类事")
+    if said.get("contrast") and not insight:
+        insight.append("放不下的那一头，往往就是你在意的东西")
+    firsts = [f"{m}——{i}。" for m in mirror for i in insight
+              if not (pos and i.endswith("这类事") and pos[0] in m)] or [f"{m}。" for m in mirror]
     affirm = [""]
-    if duration and (role or work):
-        affirm = [f"能把一件事做{duration}，这份稳和韧劲本身就是才能。",
-                  f"坚持了{duration}，本身就说明你靠得住。"]
-    example = [f"比如{someone(row, t.seed)}。"] if row else [""]
-    q = ctx.question
-    target = pos[0] if pos else (neg[0][:10] if neg else "")
-    short = q_short(q, 20) if q else ""
-    ask = [f"放到{q_ref(q)}上：最近哪一次{target}，让你最投入？" if q and pos else "",
-           f"哪一次{target}的经历，你最想写进{q_ref(q) or '答案'}？" if target else "",
-           f"这段经历放到{q_ref(q)}（{short}）里，你会怎么写？" if q else "",
-           "那一刻你心里最强烈的感受是什么？", dig(row) if row else ""]
-    # A mirror that already names the object is not followed by the same object.
-    firsts = [f"{m}——{i}。" if i else f"{m}。" for m in mirror for i in insight
-              if not (i and pos and i.endswith("这类事") and m.count(pos[0]) > 0 and "劲头" in m)]
-    firsts = firsts or [f"{m}。" for m in mirror]
-    options = combos([firsts, affirm, example, [a for a in ask if a]], t.seed)
-    return Draft(options, rows=[row] if row else [], pending={
-        "why": f"因为你提到“{target or clip(ctx.text, 16)}”，这正是这类人常有的表现。"
-        if row else (
-            f"因为你形容{job or '现在的事'}用的是“{neg[0]}”，说到{pos[0]}却是“{glad}”："
-            "同一个你，两种劲头，差别本身就是线索。" if neg and pos and glad else
-            f"因为你说“{clip(ctx.text, 24).rstrip('。')}”，这句话里有你在意的东西。"),
+    if said.get("duration") and (ctx.role or work):
+        affirm = [f"能把一件事做{said['duration']}，这份韧劲本身就难得。",
+                  f"坚持了{said['duration']}，本身就说明你靠得住。"]
+    example = [f"有人把这叫「{row['name']}」：{meaning(row)}。"] if row and said.get("asks") else (
+        [f"比如{someone(row, t.seed)}。"] if row else [""])
+    short = q_short(q, 18) if q else ""
+    unanswered = q and not ctx.draft and len(ctx.text) >= 40
+    ask = ([f"这段几乎就是{q_ref(q)}的答案，要不要先把它贴进去，再补一句当时的感受？"]
+           if unanswered else [])
+    target = you(pos[0]) if pos else ""
+    ask += [f"放到{q_ref(q)}上：最近哪一次{target}，让你最投入？" if q and target else "",
+            f"这段放到{q_ref(q)}（{short}）里，你会怎么写？" if q else "",
+            dig(row) if row else ""]
+    return Draft(combos([firsts, affirm, example, [a for a in ask if a][:2]], t.seed),
+                 rows=[row] if row else [], pending={
+        "why": (f"因为你提到“{clip(said.get('vivid') or ctx.text, 16).rstrip('。')}”，"
+                f"这和「{row['name']}」说的{meaning(row)}很像。") if row else
+        (f"因为你说“{said['contrast'][0]}”，又说“{you(said['contrast'][1])}”：两头放在一起，"
+         "差别本身就是线索。") if said.get("contrast") else
+        f"因为你说“{clip(ctx.text, 24).rstrip('。')}”，这句话里有你在意的东西。",
         "more": f"把这段写进{q_ref(q)}吧，先写那个具体场景。" if q else ""})
+
+
+REVISE = re.compile(r"怎么改|改成|如何改|怎么写得|怎么补|改一下|帮我改")
+
+
+def _draft_review(draft: str) -> tuple[str, list[str]]:
+    """Return the draft's most specific sentence and what it still lacks."""
+    from agent.dialogue.facts import read
+
+    said = read(draft)
+    missing = []
+    if not (said.has_scene or said.has_person):
+        missing.append("一个具体的场景")
+    if not said.has_feeling:
+        missing.append("当时的感受")
+    if not said.has_reason:
+        missing.append("它为什么对你重要")
+    best = max(re.split(r"[。！？!?\n]", draft), key=len).strip()
+    return clip(best, 22).rstrip("。") or best[:20], missing
+
+
+STEPS = {
+    "一个具体的场景": "写一次具体的经历：哪天、在哪、和谁",
+    "当时的感受": "写下那一刻的感受，用你自己的词",
+    "它为什么对你重要": "补一句“因为……”，说它为什么对你重要",
+}
 
 
 def feedback(t: Turn) -> Draft:
@@ -108,25 +156,35 @@ def feedback(t: Turn) -> Draft:
             [f"比如有人这样写：“{example.rstrip('。')}”" if example else ""],
             ["你打算从哪件事写起？"],
         ], t.seed))
-    from agent.dialogue.facts import read
-
-    said = read(draft)
-    quote = clip(draft, 20).rstrip("。")
-    good = [f"“{quote}”这一句很具体，有画面。" if said.has_scene or said.has_person
-            else f"你写下了“{quote}”，方向是对的。"]
-    missing = []
-    if not (said.has_scene or said.has_person):
-        missing.append("一个具体的场景或人")
-    if not said.has_feeling:
-        missing.append("当时的感受")
-    if not said.has_reason:
-        missing.append("它为什么对你重要")
-    gap = [f"还差一点：{'、'.join(missing[:2])}。"] if missing else ["已经很完整了，可以试着提炼一个关键词。"]
-    rows = (t.art.get("guide_question") or {}).get("entries") or []
-    example = [f"比如{someone(rows[0], t.seed)}。"] if rows and missing else [""]
+    best, missing = _draft_review(draft)
+    named = profile.linked_ids(draft)
+    found = (t.art.get("search_content") or {}).get("entries") or []
+    rows = [r for r in found if r["id"] in named][:1]
+    if REVISE.search(t.ctx.text) and missing:
+        marks = "①②③"
+        steps = "；".join(f"{marks[i]}{STEPS[m]}" for i, m in enumerate(missing[:3]))
+        flip = ("，最后用“正因为……所以……”把它翻成长处"
+                if t.ctx.step == "strengths_exploration" else "")
+        return Draft(combos([
+            ["可以这样改：", "分几步补："],
+            [steps + flip + "。"],
+            ["你想先补哪一步？", "先从哪一步下手？"],
+        ], t.seed))
+    verdict = (["已经挺具体了，有画面也有感受。"] if not missing else
+               [f"“{best}”是好的起点。", f"你写的“{best}”，方向是对的。"])
+    gap = ([f"还差一点：{'、'.join(missing[:2])}。"] if missing else
+           ["可以试着从里面提炼一个关键词。"])
+    example = ([f"你写的这些，有人会叫它「{rows[0]['name']}」：{meaning(rows[0])}。"]
+               if rows else [""])
     deepen = [dig(rows[0])] if rows and dig(rows[0]) else []
-    deepen += ["那一刻你的感受是什么？", "这件事对你为什么重要？", "能说一个具体的场景吗？"]
-    return Draft(combos([good, gap, example, deepen[:2]], t.seed), rows=rows[:1])
+    if "当时的感受" in missing:
+        deepen.append("那一刻你的感受是什么？")
+    if "一个具体的场景" in missing:
+        deepen.append("能写一次具体发生的事吗？")
+    deepen += ["这件事对你为什么重要？"] if "它为什么对你重要" in missing else []
+    deepen = deepen or ["如果用一个词概括它，会是什么？"]
+    return Draft(combos([verdict, gap, example, deepen[:2]], t.seed), rows=rows[:1],
+                 pending={"more": "改的时候先补一个具体场景，再写感受。"})
 
 
 def summary(t: Turn) -> Draft:
@@ -146,22 +204,28 @@ def summary(t: Turn) -> Draft:
 def synthesis(t: Turn) -> Draft:
     """Combine values, talents and passions into 2–3 candidate sentences."""
     parts = profile.three_parts(t.ctx, t.u)
-    missing = [label for label, key in (("重要的事", "values"), ("擅长的事", "strengths"),
-                                         ("喜欢的事", "interests")) if not parts[key]]
+    labels = (("重要的事", "values"), ("擅长的事", "strengths"), ("喜欢的事", "interests"))
+    missing = [label for label, key in labels if not parts[key]]
     if len(missing) >= 2:
+        have = "、".join(f"「{r['name']}」" for key in ("values", "strengths", "interests")
+                        for r in parts[key][:1])
         return Draft(combos([
-            [f"要组合，还缺{'和'.join(missing)}的线索。"],
+            [f"从你写的看，我只找到{have}，还缺{'、'.join(missing)}的线索。" if have else
+             f"你写的内容里还看不出{'、'.join(missing)}的线索，现在组合就是我瞎编了。"],
             ["比如先写一句：哪些事你做几个小时也不累？"],
             ["你想先补哪一块？"],
         ], t.seed))
     lines = profile.candidates(parts, limit=2)
+    rows = [r for key in ("strengths", "interests", "values") for r in parts[key]]
     return Draft(combos([
         ["从你写的看，可以先试这两条：", "把你的线索组合一下："],
-        ["\n".join(f"{i}. {line}；" for i, line in enumerate(lines, 1))],
+        ["；\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1)) + "。"],
         ["哪条更让你心动？这周就能先做一件小事试试手感。",
          "哪条读起来最像你？挑一条，我们设计个小实验。"],
-    ], t.seed), pending={"why": "每条都取自你写过的价值观、才能和领域。",
-                         "more": "挑一条，这周花两小时做个最小版本试试。"})
+    ], t.seed), rows=rows, pending={
+        "why": "每条都取自你答案里出现过的词：" + "、".join(
+            f"「{r['name']}」" for r in rows[:4]) + "。",
+        "more": "挑一条，这周花两小时做个最小版本试试。", "lines": lines})
 
 
 def choose(t: Turn) -> Draft:
@@ -169,36 +233,54 @@ def choose(t: Turn) -> Draft:
     parts = profile.three_parts(t.ctx, t.u)
     value = parts["values"][0]["name"] if parts["values"] else ""
     test = (f"拿你看重的「{value}」当尺子，看哪条更贴近它。" if value
-            else "也可以想想：做完哪条，你会更想接着做。")
-    options = profile.options_in(t.ctx.text)
+            else "想想做完哪条，你会更想接着做。")
+    options = profile.options_in(t.ctx.text) or [
+        line.split("，满足")[0] for line in t.d.pending.get("lines") or []]
     named = "”和“".join(options[:2])
     lead = ([f"“{named}”都说得通，纠结说明两条都戳到了你。"] if len(options) >= 2 else
-            ["两条都说得通，纠结说明它们都戳到了你。"])
+            ["两条都说得通，纠结说明它们都戳到了你。", "选哪条只能由你来定，我给你一把尺子。"])
     return Draft(combos([
-        lead + ["选哪条只能由你来定，我帮你把标准摆出来。"],
+        lead,
         [test],
         ["也可以各花一个周末试一下，再比较哪条让你更有劲。"],
         ["你心里偏向哪一条？", "如果只能先试一条，你会选哪条？"],
     ], t.seed))
 
 
+AMOUNT = re.compile(r"[一二两三四五半0-9]+个?(?:小时|分钟)")
+PERIOD = re.compile(r"晚上|每晚|周末|午休|早上|下班后")
+REVIEW = re.compile(r"判断|复盘|行不行|有没有用|效果|怎么看|成功|失败")
+
+
 def experiment(t: Turn) -> Draft:
-    """Design a small 1–2 week experiment for a candidate."""
+    """Design a small 1–2 week experiment for a candidate, or how to review one."""
     parts = profile.three_parts(t.ctx, t.u)
     field = parts["interests"][0] if parts["interests"] else None
     talent = parts["strengths"][0] if parts["strengths"] else None
+    if REVIEW.search(t.ctx.text):
+        used = f"有没有用上你的「{talent['name']}」" if talent else "有没有用上你擅长的做法"
+        return Draft(combos([
+            ["复盘时看三点：", "判断行不行，看三件事："],
+            [f"那段时间过得快不快；{used}；做完还想不想接着做。两项以上是“是”，就值得再试一轮。"],
+            ["复盘定在哪天？", "你打算哪天坐下来复盘？"],
+        ], t.seed), rows=[r for r in (talent,) if r])
     career = field.get("career_examples", "").split("|")[0] if field else ""
-    own = profile.options_in(t.ctx.text)
+    own = profile.options_in(t.ctx.text) or [
+        line.split("，满足")[0] for line in (t.d.pending.get("lines") or [])[:1]]
+    amount, period = AMOUNT.search(t.ctx.text), PERIOD.search(t.ctx.text)
+    when = (f"就用{period.group(0) if period else '每天'}的{amount.group(0)}，" if amount
+            else "这周")
     if own:  # their own candidate, in their words
-        action, career = f"做一个最小版本的“{own[0]}”", ""
+        action, career = f"做出“{own[0]}”的一个最小成品，拿给三个目标对象看，收集一句反馈", ""
     elif talent and field:
         action = f"用「{talent['name']}」在「{field['name']}」里做一次小尝试"
     else:
-        action = "挑一条候选，做一个最小版本"
+        action = "挑一条候选，做出一个最小成品，拿给三个人看"
     return Draft(combos([
         ["小实验就是花一两周、成本低、马上能开始的尝试。", "把候选当成假设，用一个小实验检验它。"],
-        [f"比如这周{action}" + (f"，像{career}那样做一小件事" if career else "") + "。"],
-        ["做完记下哪一刻最投入，再问问自己还想不想继续。", "定个复盘日子：做完后，哪一刻最有劲？"],
+        [f"比如{when}{action}" + (f"，像{career}那样做一小件事" if career else "") + "。"],
+        ["做完记下哪一刻最投入，再问问自己还想不想继续。",
+         "定个复盘日子：做完后，哪一刻最有劲？"],
     ], t.seed), rows=[r for r in (talent, field) if r])
 
 

@@ -18,10 +18,15 @@ MAX_COMBOS = 24
 
 
 def cell(value: object, first: bool = False) -> str:
-    """Return a CSV cell as prose: '|' separates items, spaces were clause breaks."""
+    """Return a CSV cell as prose: '|' separates items, spaces were clause breaks.
+
+    Signal cells speak to the reader ("别人冒进时你会着急"); in a sentence about
+    "有人" they must not, so the second person is dropped.
+    """
     text = str(value or "")
     if first:
         text = text.split("|")[0]
+    text = text.replace("你会", "会").replace("找你", "找他").replace("你的", "自己的")
     return "，".join(text.replace("|", "、").split())
 
 
@@ -50,7 +55,7 @@ def choose(options: list[list[str]], d: DialogueState, budget: int) -> str:
 
 def _close(part: str) -> str:
     """End a slot with a full stop, also after a closing quotation mark."""
-    if not part or part[-1] in "？?":
+    if not part or part[-1] in "？?：:\n":
         return part
     return part + "。" if part[-1] in "”」" else sentence(part)
 

@@ -33,14 +33,26 @@ def _back(t: Turn) -> list[str]:
 
 
 def crisis(t: Turn) -> Draft:
-    """Care and real help; no coaching, no example, an open door."""
+    """Care and real help; no coaching, no example, an open door.
+
+    A second message after a crisis reply stays here: it gets the same care in
+    other words, and a question about who can be with them now.
+    """
+    text = t.ctx.text
+    plan = re.search(r"药|刀|绳|楼|遗书|准备好", text)
+    first = (["你说你是机器也好、不信我也好，我都更希望你现在身边有个真人。",
+              "我还在这里，也还在担心你。"] if t.d.last_act == "crisis" else
+             ["听到你这么说，我很担心你。", "谢谢你愿意说出来，这一定很难受。",
+              "你现在的感受很重要，我听到了。"])
+    safe = (["请先把药或能伤害自己的东西交给家人，或放到拿不到的地方。"] if plan else [""])
     return Draft(combos([
-        ["听到你这么说，我很担心你。", "谢谢你愿意说出来，这一定很难受。",
-         "你现在的感受很重要，我听到了。"],
-        [f"这种时候请别一个人扛：可以打{HOTLINE}，或者马上告诉一个你信任的人。",
-         f"先找个人陪着你：给你信任的朋友或家人打个电话，也可以拨{HOTLINE}。"],
+        first,
+        safe,
+        [f"请别一个人扛：可以打{HOTLINE}，或者马上告诉一个你信任的人。",
+         f"先找个人陪着你：给信任的朋友或家人打个电话，也可以拨{HOTLINE}。"],
         ["如果你有伤害自己的念头或正处在危险中，请立刻拨打 120 或 110。"],
-        ["等你愿意的时候，也可以再和我说说发生了什么。", "我在这里，你想说的时候随时回来。"],
+        (["现在有谁能过来陪你？"] if t.d.last_act == "crisis" or plan else
+         ["等你愿意的时候，也可以再和我说说发生了什么。", "我在这里，你想说的时候随时回来。"]),
     ], t.seed))
 
 
@@ -63,19 +75,31 @@ def quiet(t: Turn) -> Draft:
     ], t.seed))
 
 
+def _meta(text: str) -> list[str]:
+    """Answer what was asked about the coach: memory, data, identity, abilities."""
+    if re.search(r"记住|记得|上次|忘", text):
+        return ["记得：你在工作簿里写的答案和我们在这里的对话都存在你的会话里，下次打开还在。",
+                "能接上：你写过的答案和这段对话都保存着，我每次回答都会参考。"]
+    if re.search(r"数据|隐私|训练|安全|泄露|给别人", text):
+        return ["你写的内容只保存在你自己的会话里，用来帮你整理思路，不会给别人看。"]
+    if re.search(r"能做什么|会什么|怎么用|有什么用", text):
+        return ["我能换个说法解释题目、举知识库里的例子、帮你把写下的东西理一理。"]
+    return ["我是这本工作簿里的 AI 教练，不是真人，只陪你做“找到想做的事”的练习。",
+            "我是程序做的教练，不是真人：解释问题、举例子、帮你理清想法。"]
+
+
 def scope(t: Turn) -> Draft:
     """Say kindly what the coach is for, then bring them back."""
     text = t.ctx.text.lower()
     if t.u.intent == "meta":
-        lead = ["我是这本工作簿里的 AI 教练，不是真人，只陪你做“找到想做的事”的练习。",
-                "我是陪你做这本练习的 AI 教练：解释问题、举例子、帮你理清想法。"]
+        lead = _meta(text)
     else:
         asked = next((label for word, label in OFF_TOPICS if word in text), "")
         lead = [f"{asked or '这个'}我帮不上忙，我只陪你做这本“找到想做的事”的练习。",
                 f"{asked or '这件事'}不在我能帮的范围里，我专心陪你做这本工作簿。"]
     hint = ""
     passions = [e for e in t.u.entities if e["category"] == "interests" and e["strong"]]
-    if passions:
+    if passions and t.u.intent == "off_topic":
         hint = f"不过你会想到这个，说不定「{passions[0]['name']}」就是喜欢的事的线索。"
     return Draft(combos([lead, [hint], _back(t)], t.seed))
 
@@ -84,32 +108,40 @@ def empathy(t: Turn) -> Draft:
     """Acknowledge the feeling first, then one small step, then offer quiet mode."""
     text, said = t.ctx.text, t.u.said
     done = sum(1 for v in t.ctx.answers.values() if v.strip())
+    # Their feeling in their words, but never a label they put on themselves
+    # ("我是个废物"): saying that back would agree with it.
     own = next((c for c in reversed(said.get("clauses", []))
-                if re.search(r"感觉|觉得|好像|太|一无是处|迷茫|没用|就这样|不想", c)), "")
-    heard = [f"你说“{own[:22]}”，我听到了。", f"“{own[:22]}”——听得出来，你已经扛了一阵子了。"] if own else []
+                if re.search(r"感觉|觉得|好像|太|迷茫|就这样|不想|写不|空白|累", c)
+                and not re.search(r"自己是|我是|废物|没用|一无是处|无聊的人|失败", c)), "")
+    heard = [f"你说“{own[:22]}”，我听到了。", f"“{own[:22]}”，听得出来你已经扛了一阵子。"] if own else []
     if said.get("age") or re.search(r"太晚|来不及|年纪|这个年龄", text):
         age = f"{said['age']}岁" if said.get("age") else "现在"
-        feel = [f"{age}还在问“我想要什么”，一点都不晚，反而说明你不想将就。",
-                f"觉得“是不是太晚了”很正常，可{age}开始想清楚，比一直不想要早得多。"]
-    elif re.search(r"一无是处|没用|什么都不|不如别人|比我强|失败", text):
-        feel = ["你现在看自己，好像什么都不够好，这种感觉很压人。",
-                "“一无是处”是此刻的感受，不是对你的结论。"]
-    elif re.search(r"不想写|好累|写不动|放弃|烦", text):
-        feel = ["写到这里觉得累、不想写了，很正常，这本来就是费心的事。",
-                "想停下来也没关系，认真面对自己本来就耗力气。"]
+        feel = [f"{age}开始认真想“我想要什么”，不算晚；很多人是换过几次方向才想清楚的。",
+                f"觉得来不及，往往是因为你在乎。{age}看清方向，后面还有很长的路用得上。"]
+    elif re.search(r"一无是处|没用|什么都不|不如别人|比我强|失败|废物", text):
+        feel = ["“一无是处”是此刻的感受，不是对你的结论。",
+                "被这种感觉压着的时候，人很难看见自己做成过的事。"]
+    elif re.search(r"不想写|好累|写不动|放弃|烦|废话", text):
+        feel = ["写到这里觉得累，很正常，认真面对自己本来就耗力气。",
+                "想停下来也没关系，这不是偷懒，是真的费心。"]
     else:
-        feel = ["迷茫的时候，心里像压着一团雾，这种感觉不好受。",
+        feel = ["迷茫不是你哪里做错了，而是你不想随便选一条路。",
                 "你愿意停下来问自己想要什么，这本身就不容易。"]
-    affirm = [f"你已经写下了{done}题，这些都是你自己的线索。"] if done >= 2 else [""]
-    if heard:  # their own words first; the normalising line follows
-        feel = [f"{h}{f.split('，', 1)[-1] if '，' in f else ''}" for h in heard for f in feel[:1]]
+    real = [v for v in t.ctx.answers.values() if len(v.strip()) >= 8]
+    affirm = [f"你已经认真写下了{len(real)}题，这些都是你自己的线索。"] if len(real) >= 2 else [""]
     q = t.ctx.question
-    step = ([f"今天不用想完整，先对{q_ref(q)}写一句话就好。",
-             "先写一件最近让你忘了时间的小事，一句就够。"] if q else
-            ["今天不用想完整，先写一件最近让你忘了时间的小事。"])
+    first = re.split(r"[，。；]", q.get("example") or "")[0][:20]
+    step = [f"今天只写一句就好，像“{first}”这么短也行。" if first else "",
+            f"就从你做{t.ctx.role}的日子里挑一个小画面，写一句就够。" if t.ctx.role else "",
+            f"不用答完{q_ref(q)}，先写下第一个冒出来的人或事。" if q else "",
+            "先写一件最近让你忘了时间的小事，一句就够。"]
+    step = [x for x in step if x]
     quiet_offer = ["想一个人静一静的话，也可以打开安静模式。",
-                   "如果想先安静一会儿，可以打开安静模式，我就少提醒你。"]
-    return Draft(combos([feel, affirm, step, quiet_offer], t.seed))
+                   "如果想先安静一会儿，可以打开安静模式，我就少提醒你。",
+                   "要是今天只想歇一歇，打开安静模式，我就不催你。"]
+    if re.search(r"不想写|写不动|放弃|都是废话|没意义", text):
+        quiet_offer = ["今天停在这里也行，写下的都保存好了；想安静的话可以打开安静模式。"]
+    return Draft(combos([heard or [""], feel, affirm, step, quiet_offer], t.seed))
 
 
 def greet(t: Turn) -> Draft:
@@ -156,22 +188,44 @@ def clarify(t: Turn) -> Draft:
 
 def progress(t: Turn) -> Draft:
     """Say where they are and what comes next."""
-    step_ids = [q for q in t.ctx.answers if t.ctx.answers[q].strip()
-                and q[:1] == (t.ctx.question.get("id") or "?")[:1]]
+    prefix = {"values_exploration": "V", "strengths_exploration": "S",
+              "interests_exploration": "P"}.get(t.ctx.step, "")
+    done = [q for q, v in t.ctx.answers.items() if v.strip() and prefix and q.startswith(prefix)]
     guide = t.art.get("guide_question") or {}
-    done = f"这一步你已经写了{len(step_ids)}/{t.ctx.total}题。" if t.ctx.total else ""
+    count = f"这一步你已经写了{len(done)}/{t.ctx.total}题。" if t.ctx.total and prefix else ""
     if guide.get("found"):
         nxt = [f"下一题是第{guide['number']}题：{q_short(guide)}？",
                f"接下来可以写第{guide['number']}题——{q_short(guide)}？"]
+    elif prefix:
+        nxt = ["这一步的题都写过了：可以进入下一步，或回头挑最短的一题补一个场景。"]
     else:
-        nxt = ["这一步的题都写过了，可以进入下一步，或回头把最短的一题补具体。"]
-    return Draft(combos([[done], nxt], t.seed))
+        nxt = ["综合这一步没有新题：把三部分的线索组合成几条候选就好，要我帮你组合吗？"]
+    return Draft(combos([[count], nxt], t.seed))
+
+
+def nudge(t: Turn) -> Draft:
+    """A stray or unclear message: a short offer, not a lecture."""
+    q = t.ctx.question
+    return Draft(combos([
+        ["我在。", "嗯，我在这儿。", "收到。"],
+        [f"想让我换个说法讲讲{q_ref(q)}，还是看两个别人的例子？",
+         f"{q_ref(q)}卡住了的话，要不要我换个角度说说？"],
+    ], t.seed))
 
 
 def repair(t: Turn) -> Draft:
     """Own the miss, try another angle on the question, ask what they wanted."""
+    if re.search(r"不同意|不认同|不对吧|不觉得", t.ctx.text) and t.ctx.selection:
+        return Draft(combos([
+            ["不同意完全可以，这本工作簿的结论本来就由你来定。",
+             "你有不同看法很好：这些说法只是思路，不是标准答案。"],
+            ["你的经历里，哪一件事让你得出不一样的看法？"],
+        ], t.seed))
     guide = t.art.get("guide_question") or {}
     angle = guide.get("rephrased") or q_short(t.ctx.question)
+    if re.search(r"关系|有什么用|有啥用|为什么要", t.ctx.text):
+        angle = "它是为了找出你为什么而工作、在意什么，之后用来筛选想做的事" if \
+            t.ctx.step == "values_exploration" else angle
     return Draft(combos([
         ["抱歉，刚才没说到点上。", "是我没接住你的意思，换个方式说。"],
         [f"这道题说白了是：{angle}。" if angle else ""],
@@ -182,5 +236,5 @@ def repair(t: Turn) -> Draft:
 ACTS = {
     "crisis": crisis, "refuse": refuse, "quiet": quiet, "scope": scope,
     "empathy": empathy, "greet": greet, "autonomy": autonomy, "clarify": clarify,
-    "progress": progress, "repair": repair,
+    "progress": progress, "repair": repair, "nudge": nudge,
 }
