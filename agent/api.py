@@ -107,8 +107,11 @@ async def _graph_turn(config: Configuration, inputs: dict, thread_id: str) -> di
         return await _invoke(config, inputs, thread_id, False)
     except Exception as exc:
         logger.exception("turn failed")
-        return {"final_answer": LAST_RESORT, "fallback": True,
-                "fallback_reason": type(exc).__name__}
+        return {
+            "final_answer": LAST_RESORT,
+            "fallback": True,
+            "fallback_reason": type(exc).__name__,
+        }
 
 
 async def run_turn(

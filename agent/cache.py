@@ -105,5 +105,3 @@ def _closing(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 async def off_loop(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Run a sync knowledge read in a worker thread, off the event loop."""
     return await sync_to_async(_closing, thread_sensitive=False)(fn, *args, **kwargs)
-
-

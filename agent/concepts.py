@@ -12,7 +12,10 @@ CONCEPTS: dict[str, dict] = {
     "skill": {
         "terms": ("技能", "能力和才能", "技能和才能", "才能和技能", "证书"),
         "label": "才能和技能",
-        "meaning": "才能是你不经意就会用出来的思考、感受和行动习惯；技能是后天学会的，像英语、会计证、剪辑",
+        "meaning": (
+            "才能是你不经意就会用出来的思考、感受和行动习惯；"
+            "技能是后天学会的，像英语、会计证、剪辑"
+        ),
         "step": "strengths_exploration",
         "category": "strengths",
         "anchors": ("擅长的事（How）",),
@@ -21,7 +24,9 @@ CONCEPTS: dict[str, dict] = {
     "goal": {
         "terms": ("目标和价值观", "价值观和目标", "目标"),
         "label": "价值观和目标",
-        "meaning": "目标是会达成、会过去的检查点；价值观是一直指引方向、永远做不完的东西",
+        "meaning": (
+            "目标是会达成、会过去的检查点；价值观是一直指引方向、永远做不完的东西"
+        ),
         "step": "values_exploration",
         "category": "values",
         "anchors": ("重要的事（Why）",),
@@ -30,7 +35,9 @@ CONCEPTS: dict[str, dict] = {
     "hobby": {
         "terms": ("爱好和热情", "兴趣爱好", "爱好"),
         "label": "爱好和热情",
-        "meaning": "热情不只是消遣，而是你想多了解、想参与的主题，连让你放不下的问题也算",
+        "meaning": (
+            "热情不只是消遣，而是你想多了解、想参与的主题，连让你放不下的问题也算"
+        ),
         "step": "interests_exploration",
         "category": "interests",
         "anchors": ("喜欢的事（What）",),
@@ -94,7 +101,9 @@ CONCEPTS: dict[str, dict] = {
     "values": {
         "terms": ("重要的事", "价值观", "价值"),
         "label": "重要的事（价值观）",
-        "meaning": "价值观就是“重要的事”：你心里的优先顺序，决定你为什么而工作、往哪个方向走",
+        "meaning": (
+            "价值观就是“重要的事”：你心里的优先顺序，决定你为什么而工作、往哪个方向走"
+        ),
         "step": "values_exploration",
         "category": "values",
         "anchors": ("重要的事（Why）",),
@@ -103,7 +112,10 @@ CONCEPTS: dict[str, dict] = {
     "strengths": {
         "terms": ("擅长的事", "才能", "天赋", "优势", "长处", "擅长"),
         "label": "擅长的事（才能）",
-        "meaning": "才能就是“擅长的事”：你不经意就会用出来的思考、感受和行动习惯，不是证书或后天学的技能",
+        "meaning": (
+            "才能就是“擅长的事”：你不经意就会用出来的思考、"
+            "感受和行动习惯，不是证书或后天学的技能"
+        ),
         "step": "strengths_exploration",
         "category": "strengths",
         "anchors": ("擅长的事（How）",),
@@ -112,7 +124,9 @@ CONCEPTS: dict[str, dict] = {
     "interests": {
         "terms": ("喜欢的事", "热情", "兴趣", "热爱", "喜欢"),
         "label": "喜欢的事（热情）",
-        "meaning": "热情就是“喜欢的事”：让你忍不住想多了解、想参与的主题，连放不下的问题也算",
+        "meaning": (
+            "热情就是“喜欢的事”：让你忍不住想多了解、想参与的主题，连放不下的问题也算"
+        ),
         "step": "interests_exploration",
         "category": "interests",
         "anchors": ("喜欢的事（What）",),
@@ -125,6 +139,8 @@ STEP_CONCEPT = {
     "interests_exploration": "interests",
     "synthesis": "formula",
 }
+
+
 def concept_key(text: str, step: str = "") -> str | None:
     """Return the glossary key the text asks about, or None."""
     text = text or ""
@@ -137,5 +153,3 @@ def concept_key(text: str, step: str = "") -> str | None:
         if any(term in text for term in spec["terms"]):
             return key
     return None
-
-

@@ -31,7 +31,9 @@ logger = logging.getLogger(__name__)
 POINTER = "你先想到的是哪一件事？"
 
 
-async def _regenerate(state: AgentState, config: Configuration, text: str, failed: list) -> str:
+async def _regenerate(
+    state: AgentState, config: Configuration, text: str, failed: list
+) -> str:
     """Ask the model once to rewrite an answer that broke a rule (seed §8.1)."""
     prompt = prompts.REPAIR_PROMPT.format(
         failed="、".join(failed), answer=text, max_chars=config.max_answer_chars
@@ -52,19 +54,26 @@ async def _plan_results(state: AgentState, config: Configuration) -> list:
     from agent.nodes import _run_one, _tool_context
 
     have = artifacts(state["messages"])
-    calls = [{**c, "id": f"plan_{i}", "type": "tool_call"}
-             for i, c in enumerate(state["plan"]["calls"]) if c["name"] not in have]
+    calls = [
+        {**c, "id": f"plan_{i}", "type": "tool_call"}
+        for i, c in enumerate(state["plan"]["calls"])
+        if c["name"] not in have
+    ]
     if not calls:
         return []
     budget = max(0.3, remaining(state, config) + 0.5)
-    done = await asyncio.gather(*(_run_one(c, _tool_context(state), budget) for c in calls))
+    done = await asyncio.gather(
+        *(_run_one(c, _tool_context(state), budget) for c in calls)
+    )
     return [message for message, _ in done]
 
 
 def _rows(messages: list) -> list[dict]:
     rows: list[dict] = []
     for data in artifacts(messages).values():
-        rows.extend(r for r in data.get("entries") or [] if r.get("category") != "questions")
+        rows.extend(
+            r for r in data.get("entries") or [] if r.get("category") != "questions"
+        )
     return rows
 
 
@@ -74,20 +83,34 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
     act = state["plan"]["act"]
     fallback, reason = state.get("fallback", False), state.get("fallback_reason", "")
     offline_mode = is_offline(model_for(config))
-    last = next((m for m in reversed(state["messages"]) if isinstance(m, AIMessage)), None)
+    last = next(
+        (m for m in reversed(state["messages"]) if isinstance(m, AIMessage)), None
+    )
     coach = (last.additional_kwargs.get("coach") if last is not None else None) or {}
     text = (state.get("final_answer") or "").strip()
     if not text:  # nobody answered: the dialogue manager realises the act
         if not (offline_mode or fallback or state.get("quick")):
-            fallback, reason = True, reason or (
-                "deadline" if state.get("out_of_time") else "iteration_limit")
-        binding = {"context": state["turn_context"], "understanding": state["understanding"],
-                   "plan": state["plan"], "dialogue": state.get("dialogue") or {},
-                   "seed": variation(state)}
-        binding["budget"] = config.max_answer_chars - (len(prompts.FALLBACK_NOTE) if fallback else 0)
+            fallback, reason = (
+                True,
+                reason
+                or ("deadline" if state.get("out_of_time") else "iteration_limit"),
+            )
+        binding = {
+            "context": state["turn_context"],
+            "understanding": state["understanding"],
+            "plan": state["plan"],
+            "dialogue": state.get("dialogue") or {},
+            "seed": variation(state),
+        }
+        binding["budget"] = config.max_answer_chars - (
+            len(prompts.FALLBACK_NOTE) if fallback else 0
+        )
         messages = [*state["messages"], *await _plan_results(state, config)]
         reply = realise(turn_of(binding, messages))
-        text, coach = reply.text, {"shown": reply.shown, "pending": reply.pending}
+        text, coach = (
+            reply.text,
+            {"shown": reply.shown, "pending": reply.pending, "marks": reply.marks},
+        )
     note = prompts.FALLBACK_NOTE if fallback else ""
     budget = config.max_answer_chars - len(note)
     rows = _rows(state["messages"])
@@ -96,28 +119,51 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
     repaired = False
     if not all(checks.values()) and not coach:  # a model's answer broke a rule
         if not fallback and not offline_mode and remaining(state, config) > 1:
-            again = await _regenerate(state, config, text, [k for k, ok in checks.items() if not ok])
+            again = await _regenerate(
+                state, config, text, [k for k, ok in checks.items() if not ok]
+            )
             if again:
                 text, repaired = again, True
-                checks = answer_checks(text, grounding=grounding, max_chars=budget, act=act)
+                checks = answer_checks(
+                    text, grounding=grounding, max_chars=budget, act=act
+                )
         if not all(checks.values()):
-            example = f"比如{someone(rows[0], variation(state))}" if rows else "比如先写下一个具体场景"
-            text = answer_repair(text, checks=checks, example=example, pointer=POINTER, budget=budget)
+            example = (
+                f"比如{someone(rows[0], variation(state))}"
+                if rows
+                else "比如先写下一个具体场景"
+            )
+            text = answer_repair(
+                text, checks=checks, example=example, pointer=POINTER, budget=budget
+            )
             repaired = True
     # The offline coach says what it named; a model's text is read for 「names」,
     # and its tool rows stand in as example cards when it named none.
-    shown = coach.get("shown") if coach else (named(text, rows) or [
-        {k: r[k] for k in ("id", "name", "category")} for r in rows[:3]])
+    shown = (
+        coach.get("shown")
+        if coach
+        else (
+            named(text, rows)
+            or [{k: r[k] for k in ("id", "name", "category")} for r in rows[:3]]
+        )
+    )
     by_id = {r["id"]: r for r in rows}
     dialogue = advance(
-        DialogueState.load(state.get("dialogue")), act=act, text=text, shown=shown or [],
-        pending=coach.get("pending") or {}, topic=state["plan"].get("topic"),
+        DialogueState.load(state.get("dialogue")),
+        act=act,
+        text=text,
+        shown=shown or [],
+        pending=coach.get("pending") or {},
+        topic=state["plan"].get("topic"),
         question_id=state.get("current_question_id"),
+        marks=coach.get("marks") or [],
     )
     return {
         "final_answer": note + text,
-        "examples": [example_of(by_id[s["id"]]) if s["id"] in by_id else {**s, "text": ""}
-                     for s in (shown or [])][:3],
+        "examples": [
+            example_of(by_id[s["id"]]) if s["id"] in by_id else {**s, "text": ""}
+            for s in (shown or [])
+        ][:3],
         "dialogue": dialogue.dump(),
         "checks": answer_checks(text, grounding=grounding, max_chars=budget, act=act),
         "repaired": repaired,

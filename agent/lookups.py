@@ -25,11 +25,18 @@ CATEGORY_LABEL = {"values": "价值观", "strengths": "才能", "interests": "�
 ROW_FIELDS = {
     "values": ("definition", "self_statement", "signals", "work_purpose_example"),
     "strengths": (
-        "definition", "strength_form", "weakness_form", "reframe_example",
-        "evidence_signals", "fit_scenes",
+        "definition",
+        "strength_form",
+        "weakness_form",
+        "reframe_example",
+        "evidence_signals",
+        "fit_scenes",
     ),
     "interests": (
-        "description", "example_topics", "curiosity_signals", "dig_question",
+        "description",
+        "example_topics",
+        "curiosity_signals",
+        "dig_question",
         "career_examples",
     ),
     "questions": ("text", "hint", "example"),
@@ -219,8 +226,11 @@ def examples_data(
         for cat in cats:
             add(_rows_for_focus(cat, qid, limit + len(skip)))
         for cat in cats:
-            pool = kb.entries_sample(category=cat, limit=limit + len(skip) + 3,
-                                     seed=_seed(qid, cat, len(skip)))
+            pool = kb.entries_sample(
+                category=cat,
+                limit=limit + len(skip) + 3,
+                seed=_seed(qid, cat, len(skip)),
+            )
             add(row_of(h) for h in pool)
         return {
             "topic": topic,
@@ -251,9 +261,12 @@ def search_data(*, query: str, category: str, limit: int) -> dict:
         if top and top["name"] == query.strip() and top.get("group"):
             # A search for an entry's own name also brings its neighbours: the
             # entries of the same group ("自由" → 独立, 自主 …).
-            mates = [row_of(h) for h in kb.entries_sample(
-                category=top["category"], limit=200, seed=0)
-                if str((h.data or {}).get("category")) == top["group"] and h.id != top["id"]]
+            mates = [
+                row_of(h)
+                for h in kb.entries_sample(category=top["category"], limit=200, seed=0)
+                if str((h.data or {}).get("category")) == top["group"]
+                and h.id != top["id"]
+            ]
             seen = {r["id"] for r in rows}
             rows += [r for r in mates if r["id"] not in seen][: max(0, limit - 1)]
         return {"query": query, "category": category, "entries": rows}
@@ -295,5 +308,3 @@ def proactive_data(
         "guide_questions": chips,
         "question": focus if focus.get("found") else None,
     }
-
-

@@ -12,7 +12,7 @@ import logging
 import time
 from typing import Any, Literal
 
-from langchain_core.messages import AIMessage, HumanMessage, RemoveMessage, ToolMessage
+from langchain_core.messages import HumanMessage, RemoveMessage, ToolMessage
 from langgraph.errors import NodeError
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
@@ -47,10 +47,18 @@ def _focus(step: str, question_id: str | None) -> dict:
     def compute() -> dict:
         question = kb.question_get(question_id=question_id) if question_id else None
         return {
-            "total": len(kb.questions_for_step(step=question.step if question else step)),
-            "question": {} if question is None else {
-                "id": question.id, "step": question.step, "number": question.number,
-                "text": question.text, "hint": question.hint, "example": question.example,
+            "total": len(
+                kb.questions_for_step(step=question.step if question else step)
+            ),
+            "question": {}
+            if question is None
+            else {
+                "id": question.id,
+                "step": question.step,
+                "number": question.number,
+                "text": question.text,
+                "hint": question.hint,
+                "example": question.example,
             },
         }
 
@@ -61,16 +69,20 @@ def _understand(session: SessionSnapshot, state: AgentState, qid: str | None) ->
     """Build the typed context, understand the message and plan the act (once)."""
     focus = _focus(session.step, qid)
     chip = None
-    if state.get("guide_id"):
-        chip = kb.guide_question_get(step=session.step, guide_id=state["guide_id"])
+    if guide_id := state.get("guide_id"):
+        chip = kb.guide_question_get(step=session.step, guide_id=guide_id)
     ctx = TurnContext(
-        session_id=session.session_id, step=session.step,
+        session_id=session.session_id,
+        step=session.step,
         text=(chip.text if chip else state.get("user_text", "")).strip(),
         selection=(state.get("selection") or "").strip()[:300],
-        question=focus["question"], total=focus["total"],
+        question=focus["question"],
+        total=focus["total"],
         person={k: v for k, v in (session.user_info or {}).items() if v},
-        jobs=list(session.work_history or [])[:3], answers=dict(session.answers or {}),
-        notes=dict(session.notes or {}), history=list(session.recent_messages or [])[-10:],
+        jobs=list(session.work_history or [])[:3],
+        answers=dict(session.answers or {}),
+        notes=dict(session.notes or {}),
+        history=list(session.recent_messages or [])[-10:],
         guide_mode=session.guide_mode,
     )
     dialogue = DialogueState.load(state.get("dialogue"))
@@ -102,23 +114,38 @@ async def read_input(state: AgentState, runtime: Runtime[Configuration]) -> dict
         "plan": read["plan"],
         "dialogue": state.get("dialogue") or {},
         "quick": read["quick"],
-        "tools_used": [], "observations": [], "examples": [], "reasoning": [],
-        "final_answer": None, "iteration_count": 0,
+        "tools_used": [],
+        "observations": [],
+        "examples": [],
+        "reasoning": [],
+        "final_answer": None,
+        "iteration_count": 0,
         "iteration_limit": config.max_iterations,
-        "deadline": deadline, "out_of_time": False,
-        "fallback": False, "fallback_reason": "",
-        "tokens_in": 0, "tokens_out": 0, "tool_trace": [], "checks": {},
-        "repaired": False, "turn": state.get("turn", 0) + 1,
+        "deadline": deadline,
+        "out_of_time": False,
+        "fallback": False,
+        "fallback_reason": "",
+        "tokens_in": 0,
+        "tokens_out": 0,
+        "tool_trace": [],
+        "checks": {},
+        "repaired": False,
+        "turn": state.get("turn", 0) + 1,
     }
 
 
-def offline_binding(state: AgentState, config: Configuration) -> dict:
+def offline_binding(
+    state: AgentState, config: Configuration, *, fallback: bool = False
+) -> dict:
     """Return the typed turn the offline coach is bound with."""
-    note = len(prompts.FALLBACK_NOTE) if state.get("fallback") else 0
+    note = len(prompts.FALLBACK_NOTE) if state.get("fallback") or fallback else 0
     return {
-        "context": state["turn_context"], "understanding": state["understanding"],
-        "plan": state["plan"], "dialogue": state.get("dialogue") or {},
-        "seed": variation(state), "budget": config.max_answer_chars - note,
+        "context": state["turn_context"],
+        "understanding": state["understanding"],
+        "plan": state["plan"],
+        "dialogue": state.get("dialogue") or {},
+        "seed": variation(state),
+        "budget": config.max_answer_chars - note,
     }
 
 
@@ -136,8 +163,10 @@ async def call_model(state: AgentState, runtime: Runtime[Configuration]) -> dict
     if left <= 0 and not is_offline(model):
         model, update = OFFLINE, {"fallback": True, "fallback_reason": "deadline"}
     if is_offline(model):
-        binding = offline_binding({**state, **update}, config)
-        response = await model.bind_tools(TOOLS, turn=binding).ainvoke(state["messages"])
+        binding = offline_binding(state, config, fallback=bool(update))
+        response = await model.bind_tools(TOOLS, turn=binding).ainvoke(
+            state["messages"]
+        )
     else:
         try:
             response = await asyncio.wait_for(
@@ -146,20 +175,27 @@ async def call_model(state: AgentState, runtime: Runtime[Configuration]) -> dict
             )
         except TimeoutError as exc:
             kind = DeadlineError if left <= config.loop_timeout else ModelTimeoutError
-            raise kind(f"model round over {min(left, config.loop_timeout):.1f}s") from exc
+            raise kind(
+                f"model round over {min(left, config.loop_timeout):.1f}s"
+            ) from exc
     usage: dict[str, Any] = dict(response.usage_metadata or {})
     names = [c["name"] for c in response.tool_calls]
     return {
         **update,
         "messages": [response],
         "final_answer": None if names else response.text,
-        "reasoning": [*state["reasoning"], f"call {', '.join(names)}" if names else "answer"],
+        "reasoning": [
+            *state["reasoning"],
+            f"call {', '.join(names)}" if names else "answer",
+        ],
         "tokens_in": state.get("tokens_in", 0) + usage.get("input_tokens", 0),
         "tokens_out": state.get("tokens_out", 0) + usage.get("output_tokens", 0),
     }
 
 
-def fall_back_offline(state: AgentState, error: NodeError) -> Command[Literal["reasoning"]]:
+def fall_back_offline(
+    state: AgentState, error: NodeError
+) -> Command[Literal["reasoning"]]:
     """After the model's last retry fails, let the offline coach take the round."""
     logger.warning("model failed, offline coach answers: %r", error.error)
     return Command(
@@ -172,13 +208,17 @@ def _tool_context(state: AgentState) -> dict:
     ctx = state["turn_context"]
     qid = state.get("current_question_id") or ""
     return {
-        "session_id": ctx["session_id"], "turn": state.get("turn"),
-        "current_step": state["current_step"], "question_id": qid,
+        "session_id": ctx["session_id"],
+        "turn": state.get("turn"),
+        "current_step": state["current_step"],
+        "question_id": qid,
         "answer_text": ctx["answers"].get(qid, ""),
     }
 
 
-async def _run_one(call: dict, context: dict, timeout: float) -> tuple[ToolMessage, dict]:
+async def _run_one(
+    call: dict, context: dict, timeout: float
+) -> tuple[ToolMessage, dict]:
     started = time.perf_counter()
     trace: dict[str, Any] = {"name": call["name"], "ok": True, "cached": False}
     tool = TOOLS_BY_NAME.get(call["name"])
@@ -188,12 +228,17 @@ async def _run_one(call: dict, context: dict, timeout: float) -> tuple[ToolMessa
         args = {**call.get("args", {}), "context": context}
         message = await asyncio.wait_for(tool.ainvoke({**call, "args": args}), timeout)
         artifact = message.artifact or {}
-        trace.update(cached=bool(artifact.get("cached")), degraded=bool(artifact.get("degraded")))
+        trace.update(
+            cached=bool(artifact.get("cached")), degraded=bool(artifact.get("degraded"))
+        )
     except Exception as exc:  # a tool failure degrades the answer, never the turn
         logger.warning("tool %s failed: %r", call["name"], exc)
         message = ToolMessage(
             content='{"error": "知识库暂时查不到，先按已知信息回答。"}',
-            tool_call_id=call["id"], name=call["name"], status="error", artifact={},
+            tool_call_id=call["id"],
+            name=call["name"],
+            status="error",
+            artifact={},
         )
         trace.update(ok=False, degraded=True, error=type(exc).__name__)
     trace["ms"] = round((time.perf_counter() - started) * 1000, 2)
@@ -210,8 +255,12 @@ async def run_tools(state: AgentState, runtime: Runtime[Configuration]) -> dict:
     context = _tool_context(state)
     done = await asyncio.gather(*(_run_one(c, context, timeout) for c in calls))
     rnd = state["iteration_count"] + 1
-    return {"observations": [*state["observations"],
-                             *({"round": rnd, "message": m, **t} for m, t in done)]}
+    return {
+        "observations": [
+            *state["observations"],
+            *({"round": rnd, "message": m, **t} for m, t in done),
+        ]
+    }
 
 
 async def observe_results(state: AgentState, runtime: Runtime[Configuration]) -> dict:
@@ -222,7 +271,10 @@ async def observe_results(state: AgentState, runtime: Runtime[Configuration]) ->
     return {
         "messages": [o["message"] for o in fresh],
         "tools_used": [*state["tools_used"], *(o["name"] for o in fresh)],
-        "tool_trace": [*state["tool_trace"], *({k: o.get(k) for k in keys} for o in fresh)],
+        "tool_trace": [
+            *state["tool_trace"],
+            *({k: o.get(k) for k in keys} for o in fresh),
+        ],
         "iteration_count": rnd,
         "out_of_time": remaining(state, runtime.context) <= 0,
     }

@@ -16,6 +16,7 @@ CANDIDATE_CAP = 8
 THREAD_CAP = 5
 THREAD_CHARS = 30
 PROMPT_CAP = 5
+RENDER_CHARS = 120
 KEYS = {
     "values": "candidate_values",
     "strengths": "candidate_talents",
@@ -26,6 +27,7 @@ LABELS = {
     "candidate_talents": "候选才能",
     "candidate_passions": "候选热情",
 }
+PREFIX_KIND = {"V": "values", "S": "strengths", "P": "interests"}
 STEPS = {
     "V": "values_exploration",
     "S": "strengths_exploration",
@@ -39,11 +41,18 @@ def _digest(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:8]
 
 
-def _matches(text: str) -> list:
-    """Knowledge rows the person named (a name or an alias), not in a complaint."""
-    from agent.dialogue.profile import linked_ids
+def _matches(text: str, categories: tuple[str, ...] = tuple(KEYS)) -> list:
+    """Knowledge rows the person named or clearly described, not in a complaint.
 
-    hits = (kb.entry_get(entry_id=i) for i in linked_ids(text[:400]))
+    An answer is read for its own step's kind of entry only: an answer about
+    talents says little about values.
+    """
+    from agent.dialogue.profile import clue_ids, linked_ids
+
+    ids = [i for c in categories for i in clue_ids(text[:400], category=c)]
+    if len(categories) > 1:  # a chat message: names and aliases only
+        ids = linked_ids(text[:400])
+    hits = (kb.entry_get(entry_id=i) for i in dict.fromkeys(ids))
     return [h for h in hits if h is not None and h.category in KEYS]
 
 
@@ -94,16 +103,16 @@ def notes_update(
         New notes with candidates (≤8 each), open threads (≤5), step summaries.
     """
     seen = dict(notes.get("seen") or {})
-    texts = []
+    texts: list[tuple[str, tuple[str, ...]]] = []
     if "我" in user_text and not re.search(r"[？?]$", user_text.strip()):
-        texts.append(user_text)
+        texts.append((user_text, tuple(KEYS)))
     for qid, text in sorted(answers.items()):
         if text and seen.get(qid) != _digest(text):
-            texts.append(text)
+            texts.append((text, (PREFIX_KIND.get(qid[:1], "values"),)))
             seen[qid] = _digest(text)
     candidates = {key: list(notes.get(key) or []) for key in LABELS}
-    for text in texts:
-        for hit in _matches(text):
+    for text, kinds in texts:
+        for hit in _matches(text, kinds):
             key = KEYS[hit.category]
             candidates[key] = _bump(candidates[key], hit)
     for key, items in candidates.items():
@@ -148,4 +157,11 @@ def notes_render(notes: dict) -> str:
                 for step, text in notes["step_summaries"].items()
             )
         )
-    return "；".join(parts) if parts else "（暂无）"
+    # A fixed budget, like the answers': whole parts, strongest first, so the
+    # prompt stays flat however much the notes have gathered.
+    kept: list[str] = []
+    for part in parts:
+        if len("；".join([*kept, part])) > RENDER_CHARS:
+            break
+        kept.append(part)
+    return "；".join(kept) if kept else "（暂无）"

@@ -45,10 +45,16 @@ def _tool_schemas(tools: tuple) -> list[dict]:
 
 def artifacts(messages: Sequence[BaseMessage]) -> dict[str, dict]:
     """Return this turn's tool artifacts by tool name (after the last human message)."""
-    last = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
+    last = max(
+        (i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1
+    )
     found: dict[str, dict] = {}
     for m in messages[last + 1 :]:
-        if isinstance(m, ToolMessage) and m.status != "error" and isinstance(m.artifact, dict):
+        if (
+            isinstance(m, ToolMessage)
+            and m.status != "error"
+            and isinstance(m.artifact, dict)
+        ):
             found[m.name or ""] = m.artifact
     return found
 
@@ -86,25 +92,45 @@ class OfflineCoachModel(BaseChatModel):
             return AIMessage(content="")
         tools = {t["function"]["name"] for t in kwargs.get("tools") or []}
         done = {m.name for m in messages if isinstance(m, ToolMessage)}
-        calls = [c for c in bound["plan"]["calls"] if c["name"] in tools and c["name"] not in done]
+        calls = [
+            c
+            for c in bound["plan"]["calls"]
+            if c["name"] in tools and c["name"] not in done
+        ]
         if calls:
             return AIMessage(
                 content="",
                 tool_calls=[
-                    {"name": c["name"], "args": c["args"], "type": "tool_call",
-                     "id": f"call_{uuid.uuid4().hex[:12]}"}
+                    {
+                        "name": c["name"],
+                        "args": c["args"],
+                        "type": "tool_call",
+                        "id": f"call_{uuid.uuid4().hex[:12]}",
+                    }
                     for c in calls
                 ],
-                usage_metadata={"input_tokens": usage_in, "output_tokens": 8 * len(calls),
-                                "total_tokens": usage_in + 8 * len(calls)},
+                usage_metadata={
+                    "input_tokens": usage_in,
+                    "output_tokens": 8 * len(calls),
+                    "total_tokens": usage_in + 8 * len(calls),
+                },
             )
         reply = realise(turn_of(bound, messages))
         out = count_tokens_approximately([AIMessage(content=reply.text)])
         return AIMessage(
             content=reply.text,
-            additional_kwargs={"coach": {"shown": reply.shown, "pending": reply.pending}},
-            usage_metadata={"input_tokens": usage_in, "output_tokens": out,
-                            "total_tokens": usage_in + out},
+            additional_kwargs={
+                "coach": {
+                    "shown": reply.shown,
+                    "pending": reply.pending,
+                    "marks": reply.marks,
+                }
+            },
+            usage_metadata={
+                "input_tokens": usage_in,
+                "output_tokens": out,
+                "total_tokens": usage_in + out,
+            },
         )
 
     def _generate(
@@ -114,7 +140,9 @@ class OfflineCoachModel(BaseChatModel):
         run_manager: Any = None,
         **kwargs: Any,
     ) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=self._reply(messages, **kwargs))])
+        return ChatResult(
+            generations=[ChatGeneration(message=self._reply(messages, **kwargs))]
+        )
 
     def _stream(
         self,
@@ -125,18 +153,32 @@ class OfflineCoachModel(BaseChatModel):
     ) -> Iterator[ChatGenerationChunk]:
         message = self._reply(messages, **kwargs)
         if message.tool_calls:
-            chunks = [AIMessageChunk(content="", tool_call_chunks=[
-                {"name": c["name"], "args": json.dumps(c["args"], ensure_ascii=False),
-                 "id": c["id"], "index": i, "type": "tool_call_chunk"}
-                for i, c in enumerate(message.tool_calls)
-            ])]
+            chunks = [
+                AIMessageChunk(
+                    content="",
+                    tool_call_chunks=[
+                        {
+                            "name": c["name"],
+                            "args": json.dumps(c["args"], ensure_ascii=False),
+                            "id": c["id"],
+                            "index": i,
+                            "type": "tool_call_chunk",
+                        }
+                        for i, c in enumerate(message.tool_calls)
+                    ],
+                )
+            ]
         else:
             text = message.text
-            chunks = [AIMessageChunk(content=text[i : i + self.chunk_chars])
-                      for i in range(0, len(text), self.chunk_chars)] or [AIMessageChunk(content="")]
+            chunks = [
+                AIMessageChunk(content=text[i : i + self.chunk_chars])
+                for i in range(0, len(text), self.chunk_chars)
+            ] or [AIMessageChunk(content="")]
             chunks[0].additional_kwargs = dict(message.additional_kwargs)
         chunks[-1].usage_metadata = message.usage_metadata
         for chunk in chunks:
             if run_manager:
-                run_manager.on_llm_new_token(chunk.text, chunk=ChatGenerationChunk(message=chunk))
+                run_manager.on_llm_new_token(
+                    chunk.text, chunk=ChatGenerationChunk(message=chunk)
+                )
             yield ChatGenerationChunk(message=chunk)

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.messages import (
+    AIMessage,
+    AnyMessage,
+    HumanMessage,
+    SystemMessage,
+    ToolMessage,
+)
 
 from agent import prompts
 from agent.notes import notes_render
@@ -39,7 +45,9 @@ def _scenario(state: AgentState) -> str:
             user_answer="（见上方草稿）" if draft else "（还没写）",
         )
     if act in ("examples", "more"):
-        return prompts.EXAMPLES_PROMPT.format(topic=ctx["text"], current_step=ctx["step"])
+        return prompts.EXAMPLES_PROMPT.format(
+            topic=ctx["text"], current_step=ctx["step"]
+        )
     return ""
 
 
@@ -50,9 +58,13 @@ def prompt_messages(state: AgentState) -> list[AnyMessage]:
     dialogue = state.get("dialogue") or {}
     q = ctx.get("question") or {}
     answered = context.get("answered_questions") or {}
-    question = "（未选定问题）" if not q else (
-        f"{q['id']}（第{q['number']}/{ctx.get('total', '?')}题）{q['text']}"
-        f"\n  提示：{q['hint']}\n  示例回答：{q['example']}"
+    question = (
+        "（未选定问题）"
+        if not q
+        else (
+            f"{q['id']}（第{q['number']}/{ctx.get('total', '?')}题）{q['text']}"
+            f"\n  提示：{q['hint']}\n  示例回答：{q['example']}"
+        )
     )
     system = prompts.SYSTEM_PROMPT.format(
         current_step=ctx["step"],
@@ -69,7 +81,10 @@ def prompt_messages(state: AgentState) -> list[AnyMessage]:
         ),
         notes=notes_render(context.get("notes") or {}),
         last_act=dialogue.get("last_act") or "（无）",
-        shown="、".join(f"{i + 1}.{s['name']}" for i, s in enumerate((dialogue.get("shown") or [])[:3]))
+        shown="、".join(
+            f"{i + 1}.{s['name']}"
+            for i, s in enumerate((dialogue.get("shown") or [])[:3])
+        )
         or "（无）",
         intent=u["intent"],
         confidence=u["confidence"],
@@ -83,7 +98,9 @@ def prompt_messages(state: AgentState) -> list[AnyMessage]:
         for role, text in context.get("conversation_history", [])
     ]
     turn = list(state["messages"])
-    last_ai = max((i for i, m in enumerate(turn) if isinstance(m, AIMessage)), default=-1)
+    last_ai = max(
+        (i for i, m in enumerate(turn) if isinstance(m, AIMessage)), default=-1
+    )
     for i, m in enumerate(turn):
         if isinstance(m, ToolMessage) and i < last_ai and isinstance(m.artifact, dict):
             turn[i] = m.model_copy(update={"content": view(m.artifact, OLD_VIEW_CHARS)})

@@ -13,8 +13,18 @@ import re
 EXAMPLE_RE = re.compile(r"(比如|例如|举个例子|比方说|譬如|有人)[：:，,]?\s*\S{4,}")
 NEXT_WORDS = ("下一步", "接下来", "试着", "不妨", "你可以先", "先写", "写下", "再叫我")
 ABSTRACT = (
-    "因人而异", "没有标准答案", "多思考", "相信自己", "顺其自然", "加油", "最重要的是",
-    "总之", "一般来说", "每个人都不一样", "找到自己", "用心感受",
+    "因人而异",
+    "没有标准答案",
+    "多思考",
+    "相信自己",
+    "顺其自然",
+    "加油",
+    "最重要的是",
+    "总之",
+    "一般来说",
+    "每个人都不一样",
+    "找到自己",
+    "用心感受",
 )
 ALL_RULES = ("length", "has_example", "specific", "next_step")
 LIGHT = ("length", "next_step")
@@ -99,7 +109,9 @@ def fit(parts: list[str], budget: int) -> str:
     return (head + tail) if head else clip(text, budget)
 
 
-def answer_repair(text: str, *, checks: dict, example: str, pointer: str, budget: int) -> str:
+def answer_repair(
+    text: str, *, checks: dict, example: str, pointer: str, budget: int
+) -> str:
     """Add what a failed rule needs to a model's answer and fit it, keeping the gist.
 
     The answer's closing question is kept as its next step; the body is cut at
@@ -108,7 +120,9 @@ def answer_repair(text: str, *, checks: dict, example: str, pointer: str, budget
     body = sentence(text)
     if not checks.get("specific", True):  # drop the platitudes, keep what is concrete
         body = "".join(
-            c for c in re.split(r"(?<=[，。；！？])", body) if not any(w in c for w in ABSTRACT)
+            c
+            for c in re.split(r"(?<=[，。；！？])", body)
+            if not any(w in c for w in ABSTRACT)
         )
     pieces = [p for p in re.split(r"(?<=[。！？!?])", body) if p]
     tail = pieces[-1] if pieces and pieces[-1][-1] in "？?" else ""

@@ -32,8 +32,11 @@ ROW_LISTS = ("entries", "questions", "examples", "lines", "directions")
 
 def view(data: dict, budget: int = VIEW_CHARS) -> str:
     """Return the JSON the model sees: whole rows dropped from the end to fit."""
-    trimmed = {k: list(v) if k in ROW_LISTS and isinstance(v, list) else v
-               for k, v in data.items() if k not in ("cached", "degraded")}
+    trimmed = {
+        k: list(v) if k in ROW_LISTS and isinstance(v, list) else v
+        for k, v in data.items()
+        if k not in ("cached", "degraded")
+    }
     text = json.dumps(trimmed, ensure_ascii=False)
     while len(text) > budget:
         longest = max(
@@ -80,7 +83,9 @@ async def guide_question(
         context: 会话上下文，由系统注入。
     """
     return await _run(
-        guide_data, question_id=question_id, user_answer=user_answer,
+        guide_data,
+        question_id=question_id,
+        user_answer=user_answer,
         context=context or {},
     )
 
@@ -103,8 +108,12 @@ async def recommend_examples(
         context: 会话上下文，由系统注入。
     """
     return await _run(
-        examples_data, topic=topic, category=category, limit=limit,
-        context=context or {}, exclude=tuple(exclude or ()),
+        examples_data,
+        topic=topic,
+        category=category,
+        limit=limit,
+        context=context or {},
+        exclude=tuple(exclude or ()),
     )
 
 
@@ -137,10 +146,19 @@ async def proactive_guide(
     """
     ctx = context or {}
     return await _run(
-        proactive_data, trigger=trigger, minutes_idle=minutes_idle,
-        answer_text=ctx.get("answer_text", ""), context=ctx,
+        proactive_data,
+        trigger=trigger,
+        minutes_idle=minutes_idle,
+        answer_text=ctx.get("answer_text", ""),
+        context=ctx,
     )
 
 
-TOOLS = [explain_concept, guide_question, recommend_examples, search_content, proactive_guide]
+TOOLS = [
+    explain_concept,
+    guide_question,
+    recommend_examples,
+    search_content,
+    proactive_guide,
+]
 TOOLS_BY_NAME = {t.name: t for t in TOOLS}

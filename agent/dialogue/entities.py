@@ -15,8 +15,17 @@ from knowledge import selectors as kb
 
 CATEGORY_OF = {"V": "values", "T": "strengths", "P": "interests"}
 ORDINALS = {
-    "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
-    "1": 1, "2": 2, "3": 3, "4": 4, "5": 5,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "1": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
 }
 ORDINAL = re.compile(r"第\s*([一二两三四五12345])\s*(?:个|条|种|项|点)?")
 LAST = re.compile(r"最后(?:一|那)?(?:个|条)|最后那")
@@ -27,9 +36,15 @@ REQUEST_WORDS = re.compile(
     r"价值观|才能|天赋|优势|领域|热情|兴趣|条目|词条|东西|类|一些|几个|哪个|哪些|能|我|想|看看|讲"
 )
 CATEGORY_WORDS = (
-    ("价值观", "values"), ("重要的事", "values"), ("才能", "strengths"),
-    ("擅长", "strengths"), ("天赋", "strengths"), ("优势", "strengths"),
-    ("领域", "interests"), ("热情", "interests"), ("兴趣", "interests"),
+    ("价值观", "values"),
+    ("重要的事", "values"),
+    ("才能", "strengths"),
+    ("擅长", "strengths"),
+    ("天赋", "strengths"),
+    ("优势", "strengths"),
+    ("领域", "interests"),
+    ("热情", "interests"),
+    ("兴趣", "interests"),
     ("喜欢的事", "interests"),
 )
 

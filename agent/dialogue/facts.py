@@ -18,25 +18,119 @@ LEADS = re.compile(
     r"那(?![时年天次个些])|嗯+|唉+|emm+)+"
 )
 POSITIVE = (
-    "特别喜欢", "很喜欢", "最喜欢", "喜欢", "热爱", "爱", "享受", "带劲", "有劲", "来劲",
-    "开心", "有意思", "有成就感", "成就感", "投入", "忘了时间", "兴奋", "满足", "踏实",
-    "佩服", "羡慕", "感动", "有意义", "擅长", "拿手", "停不下来",
+    "特别喜欢",
+    "很喜欢",
+    "最喜欢",
+    "喜欢",
+    "热爱",
+    "爱",
+    "享受",
+    "带劲",
+    "有劲",
+    "来劲",
+    "开心",
+    "有意思",
+    "有成就感",
+    "成就感",
+    "投入",
+    "忘了时间",
+    "兴奋",
+    "满足",
+    "踏实",
+    "佩服",
+    "羡慕",
+    "感动",
+    "有意义",
+    "擅长",
+    "拿手",
+    "停不下来",
 )
 NEGATIVE = (
-    "没意思", "没意义", "无聊", "没感觉", "不喜欢", "讨厌", "烦", "累", "受不了", "焦虑",
-    "压力", "没劲", "不想", "难受", "失望", "生气", "委屈", "迷茫", "内耗", "憋屈",
+    "没意思",
+    "没意义",
+    "无聊",
+    "没感觉",
+    "不喜欢",
+    "讨厌",
+    "烦",
+    "累",
+    "受不了",
+    "焦虑",
+    "压力",
+    "没劲",
+    "不想",
+    "难受",
+    "失望",
+    "生气",
+    "委屈",
+    "迷茫",
+    "内耗",
+    "憋屈",
 )
 TIME_MARKS = (
-    "那次", "那年", "有一次", "当时", "小时候", "去年", "上个月", "上周", "大学", "高中",
-    "初中", "毕业", "那天", "刚工作", "第一次", "最近", "的时候", "那时", "每次", "有回",
+    "那次",
+    "那年",
+    "有一次",
+    "当时",
+    "小时候",
+    "去年",
+    "上个月",
+    "上周",
+    "大学",
+    "高中",
+    "初中",
+    "毕业",
+    "那天",
+    "刚工作",
+    "第一次",
+    "最近",
+    "的时候",
+    "那时",
+    "每次",
+    "有回",
 )
 PEOPLE = (
-    "爸", "妈", "父母", "老师", "同事", "朋友", "领导", "上司", "老板", "同学", "孩子",
-    "导师", "客户", "家人", "老公", "老婆", "女朋友", "男朋友", "奶奶", "爷爷", "新人",
+    "爸",
+    "妈",
+    "父母",
+    "老师",
+    "同事",
+    "朋友",
+    "领导",
+    "上司",
+    "老板",
+    "同学",
+    "孩子",
+    "导师",
+    "客户",
+    "家人",
+    "老公",
+    "老婆",
+    "女朋友",
+    "男朋友",
+    "奶奶",
+    "爷爷",
+    "新人",
 )
 FEELINGS = (
-    "感动", "生气", "开心", "难过", "佩服", "觉得", "感觉", "激动", "委屈", "骄傲",
-    "紧张", "踏实", "带劲", "没意思", "喜欢", "讨厌", "害怕", "满足",
+    "感动",
+    "生气",
+    "开心",
+    "难过",
+    "佩服",
+    "觉得",
+    "感觉",
+    "激动",
+    "委屈",
+    "骄傲",
+    "紧张",
+    "踏实",
+    "带劲",
+    "没意思",
+    "喜欢",
+    "讨厌",
+    "害怕",
+    "满足",
 )
 REASONS = ("因为", "所以", "为了", "原因", "让我", "觉得")
 # "五年", "3年", "十多年" — not a year like "2019年".
@@ -46,10 +140,14 @@ DURATION = re.compile(
     r"|(?<![0-9那这同去今明前后上下])([0-9]{1,2}|[一二两三四五六七八九十半]{1,3})多?年(?=了|的|多)"
 )
 CONTRAST = re.compile(r"但是|可是|不过|却|反而|可我|但我")
-ACTION = re.compile(r"把|做了|做成|自己|帮|给|教|研究|整理|写|画|拆|修|带|陪|出题|组织|策划")
+ACTION = re.compile(
+    r"把|做了|做成|自己|帮|给|教|研究|整理|写|画|拆|修|带|陪|出题|组织|策划"
+)
 QID = re.compile(r"[VSP]0\d", re.I)
 AGE = re.compile(r"([1-9][0-9])\s*(?:岁|了)")
-CUE_TAIL = re.compile(r"(?:的时候|时候|时|的时)?(?:我)?(?:都|就|会)?(?:觉得|感觉|会)?(?:挺|很|特别|超|最|蛮|真)?$")
+CUE_TAIL = re.compile(
+    r"(?:的时候|时候|时|的时)?(?:我)?(?:都|就|会)?(?:觉得|感觉|会)?(?:挺|很|特别|超|最|蛮|真)?$"
+)
 
 
 @dataclass
@@ -111,14 +209,28 @@ def positive_object(clause: str) -> str:
         if cue in clause:
             after = _object_after(clause, cue)
             before = _object_before(clause, cue)
-            if cue in ("喜欢", "特别喜欢", "很喜欢", "最喜欢", "热爱", "爱", "享受", "擅长", "佩服", "羡慕"):
+            if cue in (
+                "喜欢",
+                "特别喜欢",
+                "很喜欢",
+                "最喜欢",
+                "热爱",
+                "爱",
+                "享受",
+                "擅长",
+                "佩服",
+                "羡慕",
+            ):
                 return after or before
             return before or after
     return ""
 
 
-NEGATED = re.compile(r"(?:一点儿?|从来|根本|完全)?(?:也|都|并)?(?:不|没)(?:觉得|会|怎么|太)?(?:" +
-                     "|".join(("累", "烦", "无聊", "难受", "讨厌", "腻")) + ")")
+NEGATED = re.compile(
+    r"(?:一点儿?|从来|根本|完全)?(?:也|都|并)?(?:不|没)(?:觉得|会|怎么|太)?(?:"
+    + "|".join(("累", "烦", "无聊", "难受", "讨厌", "腻"))
+    + ")"
+)
 
 
 def read(text: str) -> Said:
@@ -138,8 +250,10 @@ def read(text: str) -> Said:
             if any(w in doing for w in NEGATIVE):
                 doing = "{vivid}"  # what they did, found below
             if len(doing) >= 4:
-                said.positives.append(re.sub(r"^(?:但是|可是|不过|但|可)?(?:我)?", "", doing)[:20])
-                said.glad.append(NEGATED.search(clause).group(0))
+                said.positives.append(
+                    re.sub(r"^(?:但是|可是|不过|但|可)?(?:我)?", "", doing)[:20]
+                )
+                said.glad.append(NEGATED.findall(clause)[0])
             continue
         negative = any(w in clause for w in NEGATIVE)
         if negative:
@@ -157,13 +271,25 @@ def read(text: str) -> Said:
             if len(before) >= 3 and len(after) >= 4:
                 said.contrast = [trim(before)[:18], trim(after)[:24]]
                 break
-    actions = [c for c in said.clauses if ACTION.search(c) and 6 <= len(c) <= 24
-               and not any(w in c for w in NEGATIVE) and not re.search(r"应该|可能|吧$|[吗呢]$", c)]
+    actions = [
+        c
+        for c in said.clauses
+        if ACTION.search(c)
+        and 6 <= len(c) <= 24
+        and not any(w in c for w in NEGATIVE)
+        and not re.search(r"应该|可能|吧$|[吗呢]$", c)
+    ]
     if actions:  # the clause richest in doing, as they said it
         said.vivid = max(actions, key=lambda c: (len(ACTION.findall(c)), len(c)))
-    said.positives = [said.vivid if p == "{vivid}" else p for p in said.positives if p != "{vivid}" or said.vivid]
+    said.positives = [
+        said.vivid if p == "{vivid}" else p
+        for p in said.positives
+        if p != "{vivid}" or said.vivid
+    ]
     tail = (said.clauses or [""])[-1]
-    if re.search(r"算|适合|是不是|什么|吗|呢|啊$", tail) and re.search(r"所以|这算|那我|是不是|适合", tail):
+    if re.search(r"算|适合|是不是|什么|吗|呢|啊$", tail) and re.search(
+        r"所以|这算|那我|是不是|适合", tail
+    ):
         said.asks = tail
     if m := AGE.search(text or ""):
         said.age = m.group(1)

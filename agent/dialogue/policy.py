@@ -18,14 +18,32 @@ from knowledge import selectors as kb
 
 GUARDED = ("crisis", "refuse", "quiet")
 ACTS = {
-    "crisis": "crisis", "injection": "refuse", "quiet": "quiet",
-    "off_topic": "scope", "meta": "scope", "distress": "empathy", "greet": "greet",
-    "concept": "explain", "question_help": "rephrase", "examples": "examples",
-    "more": "more", "refer": "refer", "why": "why", "go_on": "go_on",
-    "story": "reflect", "feedback": "feedback", "synthesis": "synthesis",
-    "choose": "choose", "experiment": "experiment", "decide_for_me": "autonomy",
-    "summary": "summary", "search": "search", "progress": "progress",
-    "pushback": "repair", "explain_text": "explain_text", "unclear": "nudge",
+    "crisis": "crisis",
+    "injection": "refuse",
+    "quiet": "quiet",
+    "off_topic": "scope",
+    "meta": "scope",
+    "distress": "empathy",
+    "greet": "greet",
+    "concept": "explain",
+    "question_help": "rephrase",
+    "examples": "examples",
+    "more": "more",
+    "refer": "refer",
+    "why": "why",
+    "go_on": "go_on",
+    "story": "reflect",
+    "feedback": "feedback",
+    "synthesis": "synthesis",
+    "choose": "choose",
+    "experiment": "experiment",
+    "decide_for_me": "autonomy",
+    "summary": "summary",
+    "search": "search",
+    "progress": "progress",
+    "pushback": "repair",
+    "explain_text": "explain_text",
+    "unclear": "nudge",
     "counts": "counts",
 }
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
@@ -72,14 +90,18 @@ def _examples(ctx: TurnContext, u: Understanding, d: DialogueState, act: str) ->
 def _overlaps(topic: str, hit) -> bool:
     """Tell whether a hit shares a two-character word with the topic (relevance)."""
     data = hit.data or {}
-    surface = "|".join([hit.name, str(data.get("keywords", "")), str(data.get("aliases", ""))])
+    surface = "|".join(
+        [hit.name, str(data.get("keywords", "")), str(data.get("aliases", ""))]
+    )
     pairs = {topic[i : i + 2] for i in range(len(topic) - 1)} - {"的人", "一个"}
     return any(p.strip() and len(p.strip()) == 2 and p in surface for p in pairs)
 
 
 def _search(u: Understanding) -> Plan:
     category = u.category or "all"
-    strong = [e for e in u.entities if e["strong"] and category in ("all", e["category"])]
+    strong = [
+        e for e in u.entities if e["strong"] and category in ("all", e["category"])
+    ]
     weak_only = not strong and not any(
         h.category != "questions" and _overlaps(u.topic, h)
         for h in kb.entry_search(query=u.topic or "", category=category, limit=5)
@@ -96,8 +118,11 @@ def _refer(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
     if u.ordinal is not None and lines:  # "第二条" after candidate lines
         index = u.ordinal - 1 if u.ordinal > 0 else len(lines) - 1
         if 0 <= index < len(lines):
-            return Plan("refer", [_call("explain_concept", concept="小实验")],
-                        target={"line": lines[index], "number": index + 1})
+            return Plan(
+                "refer",
+                [_call("explain_concept", concept="小实验")],
+                target={"line": lines[index], "number": index + 1},
+            )
     target = None
     if u.ordinal is not None and d.shown:
         index = u.ordinal - 1 if u.ordinal > 0 else len(d.shown) - 1
@@ -134,25 +159,41 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         return Plan(act)
     if act == "feedback" and ctx.draft:
         category = STEP_CATEGORY.get(ctx.step, "all")
-        return Plan(act, [_call("guide_question", question_id=qid, user_answer=ctx.draft),
-                          _call("search_content", query=ctx.draft[:60], category=category,
-                                limit=3)])
+        return Plan(
+            act,
+            [
+                _call("guide_question", question_id=qid, user_answer=ctx.draft),
+                _call(
+                    "search_content", query=ctx.draft[:60], category=category, limit=3
+                ),
+            ],
+        )
     if act in ("rephrase", "repair", "feedback"):
-        return Plan(act, [_call("guide_question", question_id=qid, user_answer=ctx.draft)])
+        return Plan(
+            act, [_call("guide_question", question_id=qid, user_answer=ctx.draft)]
+        )
     if act == "explain_text":
         target = u.quoted_question or ""
         if target:
             return Plan(act, [_call("guide_question", question_id=target)])
         concept = ctx.selection or ctx.text
         return Plan(act, [_call("explain_concept", concept=concept[:40])])
-    if act == "explain" and qid and THIS_QUESTION.search(ctx.text) and not concept_key(
-        ctx.text, ctx.step
+    if (
+        act == "explain"
+        and qid
+        and THIS_QUESTION.search(ctx.text)
+        and not concept_key(ctx.text, ctx.step)
     ):  # "这个问题是什么意思": the question, not a concept
-        return Plan("rephrase", [_call("guide_question", question_id=qid, user_answer=ctx.draft)])
+        return Plan(
+            "rephrase",
+            [_call("guide_question", question_id=qid, user_answer=ctx.draft)],
+        )
     if act == "explain":
         strong = [e for e in u.entities if e["strong"]]
-        concept = ctx.text if concept_key(ctx.text, ctx.step) else (
-            strong[0]["name"] if strong else ctx.text
+        concept = (
+            ctx.text
+            if concept_key(ctx.text, ctx.step)
+            else (strong[0]["name"] if strong else ctx.text)
         )
         return Plan(act, [_call("explain_concept", concept=concept[:40])])
     if act in ("examples", "more"):
@@ -167,7 +208,9 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         strong = [e for e in u.entities if e["strong"]]
         category = u.category or STEP_CATEGORY.get(ctx.step, "all")
         query = strong[0]["surface"] if strong else (u.topic or ctx.text)[:30]
-        return Plan(act, [_call("search_content", query=query, category=category, limit=3)])
+        return Plan(
+            act, [_call("search_content", query=query, category=category, limit=3)]
+        )
     if act == "why" and not d.pending.get("why") and d.topic.get("query"):
         return Plan(act, [_call("explain_concept", concept=d.topic["query"])])
     if act == "refer" and (d.shown or d.pending.get("lines")):
@@ -181,9 +224,16 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
     if act == "reflect":
         category = STEP_CATEGORY.get(ctx.step, "all")
         said = u.said
-        query = " ".join(e["surface"] for e in u.entities[:3] if e["strong"]) or " ".join(
-            filter(None, [said.get("vivid"), *said.get("positives", [])[:1]])) or ctx.text[:80]
-        return Plan(act, [_call("search_content", query=query, category=category, limit=3)])
+        query = (
+            " ".join(e["surface"] for e in u.entities[:3] if e["strong"])
+            or " ".join(
+                filter(None, [said.get("vivid"), *said.get("positives", [])[:1]])
+            )
+            or ctx.text[:80]
+        )
+        return Plan(
+            act, [_call("search_content", query=query, category=category, limit=3)]
+        )
     if act in ("synthesis", "experiment", "choose"):
         concept = "公式" if act == "synthesis" else "小实验"
         return Plan(act, [_call("explain_concept", concept=concept)])

@@ -27,16 +27,24 @@ def _row(entry_id: str) -> dict | None:
     hit = kb.entry_get(entry_id=entry_id)
     if hit is None:
         return None
-    return {"id": hit.id, "name": hit.name, "category": hit.category, **{
-        k: str(v) for k, v in (hit.data or {}).items()
-        if k in ("career_examples", "definition", "description", "fit_scenes")
-    }}
+    return {
+        "id": hit.id,
+        "name": hit.name,
+        "category": hit.category,
+        **{
+            k: str(v)
+            for k, v in (hit.data or {}).items()
+            if k in ("career_examples", "definition", "description", "fit_scenes")
+        },
+    }
 
 
-def three_parts(ctx: TurnContext, u: Understanding | None = None) -> dict[str, list[dict]]:
+def three_parts(
+    ctx: TurnContext, u: Understanding | None = None
+) -> dict[str, list[dict]]:
     """Return up to three rows per part, strongest source first."""
     ids: dict[str, list[str]] = {k: [] for k in NOTE_KEYS}
-    for e in (u.entities if u else []):
+    for e in u.entities if u else []:
         if e["category"] in ids:
             ids[e["category"]].append(e["id"])
     for key, note in NOTE_KEYS.items():
@@ -52,9 +60,27 @@ def three_parts(ctx: TurnContext, u: Understanding | None = None) -> dict[str, l
     return parts
 
 
-SIGNAL_CELLS = ("keywords", "aliases", "signals", "evidence_signals", "curiosity_signals",
-                "example_topics", "self_statement")
-STOP_PAIRS = {"一个", "自己", "我们", "什么", "时候", "就是", "没有", "可以", "觉得", "喜欢"}
+SIGNAL_CELLS = (
+    "keywords",
+    "aliases",
+    "signals",
+    "evidence_signals",
+    "curiosity_signals",
+    "example_topics",
+    "self_statement",
+)
+STOP_PAIRS = {
+    "一个",
+    "自己",
+    "我们",
+    "什么",
+    "时候",
+    "就是",
+    "没有",
+    "可以",
+    "觉得",
+    "喜欢",
+}
 
 
 def _overlap(text: str, data: dict) -> int:
@@ -73,14 +99,28 @@ def clue_ids(text: str, *, category: str) -> list[str]:
     """
     found = linked_ids(text, category=category)
     for clause in re.split(r"[。；！？;!?\n]", text or ""):
-        if len(clause) < 6 or NEGATIVE.search(clause) and not re.search(r"受不了被|讨厌被", clause):
+        if (
+            len(clause) < 6
+            or NEGATIVE.search(clause)
+            and not re.search(r"受不了被|讨厌被", clause)
+        ):
             continue
-        hits = [h for h in kb.entry_search(query=clause[:80], category=category, limit=3)
-                if h.category == category]
+        hits = [
+            h
+            for h in kb.entry_search(query=clause[:80], category=category, limit=3)
+            if h.category == category
+        ]
         for i, hit in enumerate(hits):
-            # A clear winner of the search counts too: far ahead of the next hit.
-            clear = i == 0 and hit.score >= 8 and (len(hits) < 2 or hit.score >= 2 * hits[1].score)
-            if clear or _overlap(clause, hit.data or {}) >= 2:
+            # A clear winner of the search counts too (far ahead of the next hit),
+            # if it shares at least one word with what they wrote.
+            shared = _overlap(clause, hit.data or {})
+            clear = (
+                i == 0
+                and hit.score >= 8
+                and (len(hits) < 2 or hit.score >= 2 * hits[1].score)
+                and shared >= 1
+            )
+            if clear or shared >= 2:
                 found.append(hit.id)
     return list(dict.fromkeys(found))
 
@@ -94,8 +134,9 @@ def linked_ids(text: str, *, category: str = "all") -> list[str]:
     found: list[str] = []
     for clause in re.split(r"[，。；！？,;!?\n]", text or ""):
         if clause.strip() and not NEGATIVE.search(clause):
-            found.extend(e["id"] for e in entities.link(clause, category=category)
-                         if e["strong"])
+            found.extend(
+                e["id"] for e in entities.link(clause, category=category) if e["strong"]
+            )
     return list(dict.fromkeys(found))
 
 
@@ -131,7 +172,11 @@ def answer_lines(answers: dict[str, str], limit: int = 3) -> list[str]:
 def clue_names(ctx: TurnContext) -> str:
     """Return the clues that recur across the answers, as 「a」「b」."""
     parts = three_parts(ctx)
-    names = [r["name"] for key in ("values", "strengths", "interests") for r in parts[key][:1]]
+    names = [
+        r["name"]
+        for key in ("values", "strengths", "interests")
+        for r in parts[key][:1]
+    ]
     return "".join(f"「{n}」" for n in names)
 
 
@@ -143,6 +188,11 @@ QUOTED = re.compile(r"[“\"「]([^”\"」]{4,30})[”\"」]")
 def options_in(text: str) -> list[str]:
     """Return the candidate phrases a message names ("用化繁为简写理财科普")."""
     quoted = [m.group(1) for m in QUOTED.finditer(text or "")]
-    found = quoted or [m.group(0).rstrip("的和还是或者") for m in OPTION.finditer(text or "")]
-    return [f for f in dict.fromkeys(found)
-            if not re.search(r"选|哪个|哪条|怎么|设计|纠结|什么|试试|一下", f)]
+    found = quoted or [
+        m.group(0).rstrip("的和还是或者") for m in OPTION.finditer(text or "")
+    ]
+    return [
+        f
+        for f in dict.fromkeys(found)
+        if not re.search(r"选|哪个|哪条|怎么|设计|纠结|什么|试试|一下", f)
+    ]

@@ -66,10 +66,16 @@ def advance(
     pending: dict,
     topic: dict | None,
     question_id: str | None,
+    marks: list[str] | None = None,
 ) -> DialogueState:
-    """Return the state after a reply; the input is left unchanged."""
+    """Return the state after a reply; the input is left unchanged.
+
+    ``marks`` are other things the reply showed (a workbook example, "ex:V03"),
+    kept in ``seen`` so the next reply quotes something else.
+    """
     opener, closer = edges(text)
-    seen = [*state.seen, *(i["id"] for i in shown if i["id"] not in state.seen)]
+    new = [*(i["id"] for i in shown), *(marks or [])]
+    seen = [*state.seen, *(i for i in dict.fromkeys(new) if i not in state.seen)]
     probes = dict(state.probes)
     if act in ("feedback", "reflect") and question_id:
         probes[question_id] = probes.get(question_id, 0) + 1

@@ -28,20 +28,41 @@ CRISIS = re.compile(
 ATTACK = re.compile(
     r"忽略|无视|指令|提示词|系统设置|system|prompt|ignore|instruction|dan\b|越狱|jailbreak|"
     r"开发者模式|没有(?:任何)?限制|扮演|假装你|别人的|其他(?:人|用户)|别的用户|所有(?:用户|会话)|"
-    r"数据库|后台|管理员|密码|token|api|规则|上面收到|一字不漏|原文|你的设定", re.I,
+    r"数据库|后台|管理员|密码|token|api|规则|上面收到|一字不漏|原文|你的设定",
+    re.I,
 )
 # After a crisis reply, the next messages stay in care unless the person
 # clearly turns back to the workbook.
-CARE_GOES_ON = ("pushback", "unclear", "greet", "distress", "meta", "story",
-                "off_topic", "decide_for_me", "go_on", "why")
+CARE_GOES_ON = (
+    "pushback",
+    "unclear",
+    "greet",
+    "distress",
+    "meta",
+    "story",
+    "off_topic",
+    "decide_for_me",
+    "go_on",
+    "why",
+)
 FOLLOW_UPS = ("more", "refer", "why", "go_on")
 # "然后呢 做完了怎么判断" / "好吧 那回到题目…": the request follows the particles.
-LEAD_PARTICLES = re.compile(r"^(?:(?:然后呢|然后|好吧|好的|好|那么|那|嗯+|哦+|所以)[\s，,。！!？?]*)+")
+LEAD_PARTICLES = re.compile(
+    r"^(?:(?:然后呢|然后|好吧|好的|好|那么|那|嗯+|哦+|所以)[\s，,。！!？?]*)+"
+)
 WANTS_EXAMPLE = re.compile(r"例子|示例|举例|举个|范例|参考答案|example", re.I)
 # With a highlighted text, a short message is about that text, whatever else
 # it might mean alone ("这句没太懂", "怎么区分").
-SELF_CONTAINED = ("crisis", "injection", "quiet", "distress", "story", "feedback",
-                  "synthesis", "greet")
+SELF_CONTAINED = (
+    "crisis",
+    "injection",
+    "quiet",
+    "distress",
+    "story",
+    "feedback",
+    "synthesis",
+    "greet",
+)
 MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22
 
@@ -100,7 +121,9 @@ def _applies(intent: str, text: str, u: Understanding, d: DialogueState) -> bool
     return True
 
 
-def _resolve(pred: classifier.Prediction, text: str, u: Understanding, d: DialogueState) -> str:
+def _resolve(
+    pred: classifier.Prediction, text: str, u: Understanding, d: DialogueState
+) -> str:
     """Return the intent as it makes sense given the dialogue so far.
 
     A follow-up that has nothing to follow ("第二个" before anything was shown)
@@ -113,21 +136,35 @@ def _resolve(pred: classifier.Prediction, text: str, u: Understanding, d: Dialog
         if runner not in FOLLOW_UPS and _applies(runner, text, u, d):
             intent = runner
         else:
-            intent = {"refer": "examples", "more": "examples", "why": "concept",
-                      "go_on": "unclear"}[intent]
+            intent = {
+                "refer": "examples",
+                "more": "examples",
+                "why": "concept",
+                "go_on": "unclear",
+            }[intent]
     if intent in ("concept", "examples") and u.ordinal and d.shown:
         return "refer"  # "第二个是什么意思" points at a shown item
     if intent == "refer" and re.search(r"选|纠结|哪个好|哪条好|取舍", text):
         return "choose"  # "第一条和第二条我选不出来"
-    if intent == "concept" and text.startswith(("为什么", "为啥", "凭什么")) and d.pending.get("why"):
+    if (
+        intent == "concept"
+        and text.startswith(("为什么", "为啥", "凭什么"))
+        and d.pending.get("why")
+    ):
         return "why"
-    if d.last_act == "feedback" and intent in ("story", "go_on", "unclear", "question_help",
-                                               "experiment") and len(text) <= 14:
+    if (
+        d.last_act == "feedback"
+        and intent in ("story", "go_on", "unclear", "question_help", "experiment")
+        and len(text) <= 14
+    ):
         return "feedback"  # "改了一下，现在呢" / "那我要怎么改": the draft again
     if intent == "story" and len(text) < 10 and not u.entities:
         return "unclear"  # too little to reflect; saying it back would parrot
-    if intent in ("question_help", "distress", "unclear") and WANTS_EXAMPLE.search(text) \
-            and len(text) <= 30:
+    if (
+        intent in ("question_help", "distress", "unclear")
+        and WANTS_EXAMPLE.search(text)
+        and len(text) <= 30
+    ):
         return "examples"
     return intent
 
@@ -142,7 +179,11 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         pred.intent == "crisis" and pred.confidence >= 0.5
     )
     # "第一条" is a position, not the value 「竞争」 that lists 第一 as an alias.
-    u.entities = [e for e in entities.link(text) if not re.match(r"第[一二三四五1-5]", e["surface"])]
+    u.entities = [
+        e
+        for e in entities.link(text)
+        if not re.match(r"第[一二三四五1-5]", e["surface"])
+    ]
     u.ordinal = entities.ordinal(text)
     u.category = entities.category_asked(text)
     u.topic = entities.topic(text)
@@ -162,13 +203,16 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     if pred.confidence < MIN_CONFIDENCE / 2 and intent not in FOLLOW_UPS:
         story = len(text) >= STORY_MIN_CHARS and "我" in text
         intent = "story" if story else "unclear"
-    pred = classifier.Prediction(intent, pred.confidence, pred.runner_up,
-                                 pred.runner_up_confidence)
+    pred = classifier.Prediction(
+        intent, pred.confidence, pred.runner_up, pred.runner_up_confidence
+    )
     intent = _resolve(pred, text, u, d)
     if ctx.selection and re.search(r"不同意|不认同|不赞同|不对吧", text):
         u.intent = "pushback"  # disagreeing with the highlighted text
         return u
-    elif re.fullmatch(r"[a-z]{4,12}", core.lower()) and not re.search(r"[aeiou]", core[1:-1]):
+    elif re.fullmatch(r"[a-z]{4,12}", core.lower()) and not re.search(
+        r"[aeiou]", core[1:-1]
+    ):
         intent = "unclear"  # a keyboard mash ("asdfgh", "sdfg")
     if (ctx.selection and len(text) <= 24 and intent not in SELF_CONTAINED) or (
         u.quoted_question and intent in ("concept", "question_help", "unclear")

@@ -60,7 +60,9 @@ def reply_save(
     if guide_mode:
         preference_set(session=session, guide_mode=guide_mode)
     if trace.get("gap"):
-        gap_record(query=trace["gap"], step=session.step, question_id=reply_to.question_id)
+        gap_record(
+            query=trace["gap"], step=session.step, question_id=reply_to.question_id
+        )
     with transaction.atomic():
         reply = ChatMessage.objects.create(
             session=session,

@@ -9,11 +9,11 @@ import pytest
 
 from agent import api, tools
 from agent import cache as agent_cache
-from agent.rules import EXAMPLE_RE
 from agent.api import TurnDelta, TurnResult, run_turn
 from agent.checkpoint import checkpointer_get
 from agent.configuration import Configuration
 from agent.graph import build_graph
+from agent.rules import EXAMPLE_RE
 from tests.agent.conftest import snapshot
 from tests.agent.scripted import ScriptedModel, tool_call
 
@@ -264,7 +264,8 @@ async def test_knowledge_outage_still_gets_an_answer(kb, offline_config, monkeyp
         "guide_questions_for_step",
     ):
         monkeypatch.setattr(kb, name, down)
-    monkeypatch.setattr(agent_cache, "_LAST_GOOD", type(agent_cache._LAST_GOOD)())  # no backup
+    no_backup = type(agent_cache._LAST_GOOD)()
+    monkeypatch.setattr(agent_cache, "_LAST_GOOD", no_backup)
     events = await turn(
         offline_config,
         text="从没问过的一个问题：什么是耐心？",

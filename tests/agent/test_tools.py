@@ -24,7 +24,12 @@ CONTEXT = {
 async def call(name: str, **args) -> dict:
     """Invoke a tool as the graph does (a tool call) and return its artifact."""
     message = await tools.TOOLS_BY_NAME[name].ainvoke(
-        {"name": name, "args": {**args, "context": CONTEXT}, "id": "t1", "type": "tool_call"}
+        {
+            "name": name,
+            "args": {**args, "context": CONTEXT},
+            "id": "t1",
+            "type": "tool_call",
+        }
     )
     assert json.loads(message.content)  # the model's view is valid JSON
     return message.artifact

@@ -29,6 +29,14 @@ class Turn:
     seed: int
     budget: int = 200
 
+    def fresh_example(self, question: dict) -> str:
+        """Return the question's workbook example unless this session saw it."""
+        if not question.get("example") or f"ex:{question.get('id')}" in self.d.seen:
+            return ""
+        from agent.dialogue.realise.phrases import quote_whole
+
+        return quote_whole(question["example"], 70)
+
     def rows(self) -> list[dict]:
         """Return the knowledge rows of this turn's artifacts, without repeats."""
         found: list[dict] = []
@@ -46,6 +54,7 @@ class Draft:
     options: list[list[str]]
     rows: list[dict] = field(default_factory=list)  # rows the text may name
     pending: dict = field(default_factory=dict)
+    marks: list[str] = field(default_factory=list)  # other things shown ("ex:V03")
 
 
 @dataclass
@@ -55,11 +64,12 @@ class Reply:
     text: str
     shown: list[dict]
     pending: dict
+    marks: list[str] = field(default_factory=list)
 
 
 def named(text: str, rows: list[dict]) -> list[dict]:
     """Return the rows named as 「name」 in ``text``, in order of appearance."""
-    hits = []
+    hits: list[tuple[int, dict]] = []
     for row in rows:
         at = text.find(f"「{row.get('name', '')}」")
         if at >= 0 and row.get("id") not in {h[1]["id"] for h in hits}:
@@ -69,11 +79,28 @@ def named(text: str, rows: list[dict]) -> list[dict]:
 
 def realise(turn: Turn) -> Reply:
     """Return the reply for the turn's act."""
-    from agent.dialogue.realise import knowledge, person, support
+    from agent.dialogue.realise import (
+        care,
+        conversation,
+        examples,
+        explain,
+        story,
+        synthesis,
+    )
 
-    table = {**support.ACTS, **knowledge.ACTS, **person.ACTS}
-    fn = table.get(turn.plan.act) or knowledge.ACTS["rephrase"]
+    table = {}
+    for module in (care, conversation, explain, examples, story, synthesis):
+        table.update(module.ACTS)
+    fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]
     draft = fn(turn)
     text = choose(draft.options, turn.d, turn.budget)
     rows = draft.rows or turn.rows()
-    return Reply(text=text, shown=named(text, rows), pending=draft.pending)
+    marks = [
+        m
+        for m in draft.marks
+        if m.startswith("ex:")
+        and "有人这样写" in text
+        or m.startswith("ex:")
+        and "有人写" in text
+    ]
+    return Reply(text=text, shown=named(text, rows), pending=draft.pending, marks=marks)

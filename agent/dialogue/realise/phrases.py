@@ -14,7 +14,7 @@ import random
 from agent.dialogue.state import DialogueState, edges
 from agent.rules import clip, fit, sentence
 
-MAX_COMBOS = 24
+MAX_COMBOS = 96
 
 
 def cell(value: object, first: bool = False) -> str:
@@ -26,7 +26,12 @@ def cell(value: object, first: bool = False) -> str:
     text = str(value or "")
     if first:
         text = text.split("|")[0]
-    text = text.replace("你会", "会").replace("找你", "找他").replace("你的", "自己的")
+    text = (
+        text.replace("你会", "会")
+        .replace("找你", "找他")
+        .replace("你的", "自己的")
+        .replace("你", "自己")
+    )
     return "，".join(text.replace("|", "、").split())
 
 
@@ -84,23 +89,29 @@ def someone(row: dict, variant: int) -> str:
     if kind == "values":
         options = [
             f"有人看重「{name}」，表现是{cell(row.get('signals'), True)}"
-            if row.get("signals") else "",
+            if row.get("signals")
+            else "",
             f"看重「{name}」的人会说“{cell(row.get('self_statement'))}”"
-            if row.get("self_statement") else "",
+            if row.get("self_statement")
+            else "",
         ]
     elif kind == "strengths":
         options = [
             f"有「{name}」这种才能的人会说“{cell(row.get('reframe_example'))}”"
-            if row.get("reframe_example") else "",
+            if row.get("reframe_example")
+            else "",
             f"有「{name}」这种才能的人，{cell(row.get('evidence_signals'), True)}"
-            if row.get("evidence_signals") else "",
+            if row.get("evidence_signals")
+            else "",
         ]
     elif kind == "interests":
         options = [
             f"对「{name}」着迷的人，{cell(row.get('curiosity_signals'), True)}"
-            if row.get("curiosity_signals") else "",
+            if row.get("curiosity_signals")
+            else "",
             f"「{name}」关心的是{cell(row.get('description'))}"
-            if row.get("description") else "",
+            if row.get("description")
+            else "",
         ]
     else:
         options = []
@@ -117,3 +128,57 @@ def dig(row: dict) -> str:
     """Return the row's own deepening question, if it has one."""
     question = cell(row.get("dig_question")).rstrip("？?")
     return f"{question}？" if question else ""
+
+
+STEP_QUESTIONS = {
+    "values_exploration": [
+        "哪一个最让你有感觉，它让你想起哪件事？",
+        "你心里冒出来的是哪个人、哪件事？",
+        "读到哪一个时，你心里动了一下？",
+        "这几个里，哪个离你最近？",
+        "如果只留一个，你会留哪个？为了哪件事？",
+        "哪一个你曾经为它放弃过别的东西？",
+        "哪一个让你想起一个具体的人？",
+    ],
+    "strengths_exploration": [
+        "哪一条最像你，别人常因为什么找你帮忙？",
+        "你有没有类似的习惯，被人说过、也被人谢过？",
+        "哪一条让你想起自己做事的样子？",
+        "别人夸过你、也嫌过你的，是哪一条？",
+        "哪一条是你不用刻意就会做的？",
+        "小时候被念叨的习惯里，有哪条的影子？",
+        "哪一条在你最忙的时候反而冒出来？",
+    ],
+    "interests_exploration": [
+        "哪一个让你忍不住想多了解一点？",
+        "最近一次你主动花时间去了解的是什么？",
+        "哪一个你愿意花一个周末去琢磨？",
+        "哪一个你会忍不住跟朋友聊起来？",
+        "如果免费学一年，你会选哪个方向？",
+        "哪一个你曾经主动搜过、买过书？",
+    ],
+    "synthesis": ["把它放进你的候选里，会是哪一条？"],
+}
+
+
+def ask(step: str, row: dict | None = None, single: bool = False) -> list[str]:
+    """Return closing questions for a reply that showed rows (one, or several)."""
+    own = [dig(row)] if row and dig(row) else []
+    if single:  # one item on the table: no "哪一个"
+        return own + ["你身上有没有这样的时候？", "这让你想起自己的哪件事？"]
+    return own + STEP_QUESTIONS.get(step, STEP_QUESTIONS["values_exploration"])
+
+
+def back_to(q: dict) -> list[str]:
+    """Return ways back to the question in focus (or the step)."""
+    if not q:
+        return [
+            "我们回到工作簿，从这一步的第一题开始？",
+            "要不要先挑一道最有感觉的题写两句？",
+        ]
+    ref, short = q_ref(q), q_short(q)
+    return [
+        f"我们刚才停在{ref}：{short}？",
+        f"回到{ref}吧——{short}，你先想到的是什么？",
+        f"要不我们接着看{ref}：{short}？",
+    ]

@@ -1,0 +1,225 @@
+"""Acts that keep the conversation on track: scope, greeting, nudges, progress,
+repair, clarifying questions and autonomy.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.phrases import (
+    back_to,
+    combos,
+    q_ref,
+    q_short,
+)
+
+OFF_TOPICS = (
+    ("天气", "查天气"),
+    ("代码", "写代码"),
+    ("python", "写代码"),
+    ("公式", "算公式"),
+    ("excel", "做表格"),
+    ("小说", "推荐小说"),
+    ("翻译", "翻译"),
+    ("股票", "看股票"),
+    ("基金", "理财"),
+    ("笑话", "讲笑话"),
+    ("菜", "教做菜"),
+    ("作业", "写作业"),
+)
+
+
+def _meta(text: str) -> list[str]:
+    """Answer what was asked about the coach: memory, data, identity, abilities."""
+    if re.search(r"记住|记得|上次|忘", text):
+        return [
+            "记得：你在工作簿里写的答案和我们在这里的对话都存在你的会话里，下次打开还在。",
+            "能接上：你写过的答案和这段对话都保存着，我每次回答都会参考。",
+        ]
+    if re.search(r"数据|隐私|训练|安全|泄露|给别人", text):
+        return ["你写的内容只保存在你自己的会话里，用来帮你整理思路，不会给别人看。"]
+    if re.search(r"能做什么|会什么|怎么用|有什么用", text):
+        return ["我能换个说法解释题目、举知识库里的例子、帮你把写下的东西理一理。"]
+    return [
+        "我是这本工作簿里的 AI 教练，不是真人，只陪你做“找到想做的事”的练习。",
+        "我是程序做的教练，不是真人：解释问题、举例子、帮你理清想法。",
+    ]
+
+
+def scope(t: Turn) -> Draft:
+    """Say kindly what the coach is for, then bring them back."""
+    text = t.ctx.text.lower()
+    if t.u.intent == "meta":
+        lead = _meta(text)
+    else:
+        asked = next((label for word, label in OFF_TOPICS if word in text), "")
+        lead = [
+            f"{asked or '这个'}我帮不上忙，我只陪你做这本“找到想做的事”的练习。",
+            f"{asked or '这件事'}不在我能帮的范围里，我专心陪你做这本工作簿。",
+        ]
+    hint = ""
+    passions = [e for e in t.u.entities if e["category"] == "interests" and e["strong"]]
+    if passions and t.u.intent == "off_topic":
+        hint = f"不过你会想到这个，说不定「{passions[0]['name']}」就是喜欢的事的线索。"
+    return Draft(combos([lead, [hint], back_to(t.ctx.question)], t.seed))
+
+
+def greet(t: Turn) -> Draft:
+    """Greet or acknowledge briefly, then one way back in."""
+    text = t.ctx.text
+    if re.search(r"先到这|下次|再见|拜拜|休息|睡了|明天再", text):
+        return Draft(
+            combos(
+                [
+                    ["不客气，今天辛苦了。", "好，今天就到这儿。"],
+                    [
+                        "写下的都自动保存了，随时回来接着写。",
+                        "你写的都保存好了，下次回来我们从这里接着聊。",
+                    ],
+                ],
+                t.seed,
+            )
+        )
+    if re.search(r"谢|感谢|thank", text, re.I):
+        lead = ["不客气。", "不用谢，能帮上就好。"]
+    elif re.search(r"你好|您好|嗨|hi|hello|在吗|再吗", text, re.I):
+        name = (t.ctx.person.get("nickname") or "").strip()
+        lead = [f"{name}你好！" if name else "你好！", "在的。"]
+    else:
+        lead = ["好。", "嗯，我在。", "收到。"]
+    return Draft(combos([lead, back_to(t.ctx.question)], t.seed))
+
+
+def autonomy(t: Turn) -> Draft:
+    """The choice is theirs; offer one small step or two options."""
+    return Draft(
+        combos(
+            [
+                [
+                    "我替你选的，未必是你真想要的。",
+                    "这个答案只能由你来定，我能做的是帮你看清楚。",
+                ],
+                [
+                    "不如给自己两个选项：各花一个周末试一下，再看哪条让你更想继续。",
+                    "我们可以先把你写下的线索摆出来，挑一条这周就能试的小事。",
+                ],
+                ["你现在最放不下的是哪一条？", "你想先从哪条试起？"],
+            ],
+            t.seed,
+        )
+    )
+
+
+def clarify(t: Turn) -> Draft:
+    """Ask one clarifying question instead of presenting a weak match."""
+    asked = t.plan.gap
+    if asked:
+        lead = [
+            f"知识库里没有和“{asked[:12]}”直接对应的条目，我不想硬套一个给你。",
+            f"关于“{asked[:12]}”，我这里没有合适的条目。",
+        ]
+        ask = [
+            f"你说的“{asked[:12]}”，更像一种做事方式（才能），还是一个想深入的领域？",
+            "能多说一句吗：它是你擅长的做法，还是你想多了解的主题？",
+        ]
+    else:
+        lead = ["我想先确认一下你的意思，免得答偏。", "我没太抓住你想问的。"]
+        ask = [
+            "你是想让我解释这道题，还是想看看别人的例子？",
+            "你是卡在题目本身，还是想到了什么想和我聊？",
+        ]
+    return Draft(combos([lead, ask], t.seed))
+
+
+def progress(t: Turn) -> Draft:
+    """Say where they are and what comes next."""
+    prefix = {
+        "values_exploration": "V",
+        "strengths_exploration": "S",
+        "interests_exploration": "P",
+    }.get(t.ctx.step, "")
+    done = [
+        q
+        for q, v in t.ctx.answers.items()
+        if v.strip() and prefix and q.startswith(prefix)
+    ]
+    guide = t.art.get("guide_question") or {}
+    count = (
+        f"这一步你已经写了{len(done)}/{t.ctx.total}题。"
+        if t.ctx.total and prefix
+        else ""
+    )
+    if guide.get("found"):
+        nxt = [
+            f"下一题是第{guide['number']}题：{q_short(guide)}？",
+            f"接下来可以写第{guide['number']}题——{q_short(guide)}？",
+        ]
+    elif prefix:
+        nxt = ["这一步的题都写过了：可以进入下一步，或回头挑最短的一题补一个场景。"]
+    else:
+        nxt = ["综合这一步没有新题：把三部分的线索组合成几条候选就好，要我帮你组合吗？"]
+    return Draft(combos([[count], nxt], t.seed))
+
+
+def nudge(t: Turn) -> Draft:
+    """A stray or unclear message: a short offer, not a lecture."""
+    q = t.ctx.question
+    return Draft(
+        combos(
+            [
+                ["我在。", "嗯，我在这儿。", "收到。"],
+                [
+                    f"想让我换个说法讲讲{q_ref(q)}，还是看两个别人的例子？",
+                    f"{q_ref(q)}卡住了的话，要不要我换个角度说说？",
+                ],
+            ],
+            t.seed,
+        )
+    )
+
+
+def repair(t: Turn) -> Draft:
+    """Own the miss, try another angle on the question, ask what they wanted."""
+    if re.search(r"不同意|不认同|不对吧|不觉得", t.ctx.text) and t.ctx.selection:
+        return Draft(
+            combos(
+                [
+                    [
+                        "不同意完全可以，这本工作簿的结论本来就由你来定。",
+                        "你有不同看法很好：这些说法只是思路，不是标准答案。",
+                    ],
+                    ["你的经历里，哪一件事让你得出不一样的看法？"],
+                ],
+                t.seed,
+            )
+        )
+    guide = t.art.get("guide_question") or {}
+    angle = guide.get("rephrased") or q_short(t.ctx.question)
+    if re.search(r"关系|有什么用|有啥用|为什么要", t.ctx.text):
+        angle = (
+            "它是为了找出你为什么而工作、在意什么，之后用来筛选想做的事"
+            if t.ctx.step == "values_exploration"
+            else angle
+        )
+    return Draft(
+        combos(
+            [
+                ["抱歉，刚才没说到点上。", "是我没接住你的意思，换个方式说。"],
+                [f"这道题说白了是：{angle}。" if angle else ""],
+                ["你最想让我帮你的是哪一部分？", "你希望我从哪里说起？"],
+            ],
+            t.seed,
+        )
+    )
+
+
+ACTS = {
+    "scope": scope,
+    "greet": greet,
+    "autonomy": autonomy,
+    "clarify": clarify,
+    "progress": progress,
+    "repair": repair,
+    "nudge": nudge,
+}

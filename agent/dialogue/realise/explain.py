@@ -1,0 +1,296 @@
+"""Acts that explain: a concept, the question, a highlighted text, the reason
+behind the last reply ("为什么"), what comes next ("然后呢"), "这也算吗".
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.phrases import (
+    ask,
+    combos,
+    meaning,
+    q_ref,
+    q_short,
+    someone,
+)
+from agent.rules import clip
+
+
+def _mine(t: Turn) -> list[str]:
+    """Return a pointer to the person's own material, when they have some."""
+    draft = t.ctx.draft
+    if draft:
+        return [
+            f"你在{q_ref(t.ctx.question)}写的“{clip(draft, 18).rstrip('。')}”"
+            "里就有线索。"
+        ]
+    return [""]
+
+
+def explain(t: Turn) -> Draft:
+    """Explain a concept of the method, or a knowledge entry, with an example."""
+    data = t.art.get("explain_concept") or {}
+    rows = data.get("entries") or []
+    if data.get("key") == "entry" and rows:
+        row = rows[0]
+        return Draft(
+            combos(
+                [
+                    [
+                        f"「{row['name']}」指的是{meaning(row)}。",
+                        f"「{row['name']}」说的是{meaning(row)}。",
+                    ],
+                    [someone(row, t.seed), someone(row, t.seed + 1)],
+                    ask(t.ctx.step, row, single=True),
+                ],
+                t.seed,
+            ),
+            rows=[row],
+            pending={"why": f"我是从知识库里「{row['name']}」的定义讲的。"},
+        )
+    if not data.get("label"):
+        from agent.dialogue.realise.conversation import clarify
+
+        return clarify(t)
+    role = data.get("role", "")
+    definition = data.get("definition", "").rstrip("。")
+    example = [f"比如{someone(r, t.seed + i)}" for i, r in enumerate(rows[:1])] or [""]
+    core = data.get("key") in ("values", "strengths", "interests", "formula")
+    return Draft(
+        combos(
+            [
+                [f"{definition}。", f"简单说：{definition}。"],
+                [(f"在公式里，{role}。" if core else f"{role}。") if role else ""],
+                example,
+                _mine(t) + [""],
+                ask(t.ctx.step, rows[0] if rows else None, single=True),
+            ],
+            t.seed,
+        ),
+        rows=rows,
+        pending={
+            "why": f"因为{role}。" if role else "",
+            "more": "接下来可以看看别人怎么落到自己身上。",
+        },
+    )
+
+
+def rephrase(t: Turn) -> Draft:
+    """Say the question another way, with a whole example answer and a start."""
+    guide = t.art.get("guide_question") or {}
+    q = guide if guide.get("found") else t.ctx.question
+    if not q:
+        return Draft([["先挑一道最有感觉的题开始吧。", "你想从哪一道题写起？"]])
+    again = guide.get("rephrased") or q_short(q)
+    example = t.fresh_example(q)
+    rows = guide.get("entries") or []
+    other = (
+        f"比如{someone(rows[t.seed % len(rows)], t.seed)}。"
+        if rows and not example
+        else ""
+    )
+    role = t.ctx.role
+    start = (
+        [f"可以先从你做{role}的这些年里找一个场景。"]
+        if role
+        else [
+            "先写一个具体的人或一件事，之后我们再一起提炼。",
+            "先写第一个冒出来的画面，不用完整。",
+        ]
+    )
+    asked = q_short(q, 40)
+    relevance = ""
+    if re.search(r"关系|有什么用|有啥用|为什么要|干嘛要", t.ctx.text):
+        relevance = {
+            "values_exploration": "问这个，是为了找出你为什么而工作。",
+            "strengths_exploration": "问这个，是为了找出你不费力就做得好的方式。",
+            "interests_exploration": "问这个，是为了找出你愿意长期投入的领域。",
+        }.get(t.ctx.step, "")
+    return Draft(
+        combos(
+            [
+                [relevance],
+                [
+                    f"{q_ref(q)}问的是“{asked}”。{again}。",
+                    f"换个说法：{asked}——{again}。",
+                    f"{q_ref(q)}想问的是：{again}。",
+                    f"{q_ref(q)}我换个角度说：{again}。",
+                    f"{q_ref(q)}说白了，{again}。",
+                ],
+                [f"有人这样写：“{example}”" if example else other],
+                start,
+                [
+                    "你先想到的是哪一段？",
+                    "哪一个画面先冒出来？",
+                    "你心里第一个浮现的是什么？",
+                    "如果只写一句，你会写谁？",
+                    "哪件事你一想起来就有画面？",
+                    "你最先想写的是哪一幕？",
+                ],
+            ],
+            t.seed,
+        ),
+        marks=[f"ex:{q.get('id')}"],
+        pending={
+            "why": f"因为{q.get('hint', '')}" if q.get("hint") else "",
+            "more": "写不出来时，先看看知识库里的例子也行。",
+        },
+    )
+
+
+def explain_text(t: Turn) -> Draft:
+    """Explain a highlighted sentence or a quoted workbook question."""
+    text = (t.ctx.selection or t.ctx.text).replace("“", "「").replace("”", "」")
+    quoted = clip(text, 30).rstrip("。") or text[:28]
+    guide = t.art.get("guide_question") or {}
+    if guide.get("found"):
+        example = t.fresh_example(guide)
+        return Draft(
+            marks=[f"ex:{guide.get('id')}"],
+            options=combos(
+                [
+                    [
+                        f"你选的“{quoted}”出自第{guide['number']}题，它想问的是：{guide['rephrased']}。",
+                        f"“{quoted}”这句的意思是：{guide['rephrased']}。",
+                    ],
+                    [f"比如有人写：“{example}”" if example else ""],
+                    ["你会写哪一件事？", "读完这句，你想到了谁或哪件事？"],
+                ],
+                t.seed,
+            ),
+        )
+    data = t.art.get("explain_concept") or {}
+    if data.get("label") or data.get("entries"):
+        draft = explain(t)
+        lead = [
+            f"“{quoted}”这句的重点在"
+            f"{data.get('label') or '「' + data['entries'][0]['name'] + '」'}。"
+        ]
+        draft.options = [[lead[0], *o] for o in draft.options]
+        return draft
+    return Draft(
+        combos(
+            [
+                [f"“{quoted}”这句，是在提醒你回到自己的具体经历。"],
+                [
+                    f"放到{q_ref(t.ctx.question)}上，就是先写一个真实的场景。"
+                    if t.ctx.question
+                    else ""
+                ],
+                ["你读到它时，想到的是哪件事？"],
+            ],
+            t.seed,
+        )
+    )
+
+
+def why(t: Turn) -> Draft:
+    """Give the reason behind the last statement."""
+    reason = t.d.pending.get("why") or ""
+    data = t.art.get("explain_concept") or {}
+    if not reason and data.get("role"):
+        reason = f"因为{data['role']}。"
+    if not reason:
+        reason = "因为写得越具体，后面越容易看出哪些线索在反复出现。"
+    return Draft(
+        combos(
+            [
+                ["问得好。", "说说我的理由。", ""],
+                [reason],
+                ["你觉得哪里说得通、哪里不像你？", "这和你自己的感觉对得上吗？"],
+            ],
+            t.seed,
+        ),
+        pending={"more": t.d.pending.get("more", "")},
+    )
+
+
+def go_on(t: Turn) -> Draft:
+    """Go on from where the last reply stopped."""
+    more = t.d.pending.get("more") or ""
+    if not more and t.art.get("recommend_examples"):
+        from agent.dialogue.realise.examples import examples
+
+        return examples(t)
+    guide = t.art.get("guide_question") or {}
+    if not more and guide.get("found"):  # nothing held back: one layer deeper
+        directions = guide.get("directions") or []
+        return Draft(
+            combos(
+                [
+                    ["再往深一层：", "接下来可以这样想："],
+                    [f"{d}。" for d in directions[1:3]]
+                    or [f"{guide.get('rephrased', '')}。"],
+                    ["写的时候，那个画面里有谁？", "你会先写哪一个画面？"],
+                ],
+                t.seed,
+            )
+        )
+    return Draft(
+        combos(
+            [
+                ["接着说。", "好，往下讲。"],
+                [more],
+                ["你想先写哪一段？", "从哪个画面开始写？"],
+            ],
+            t.seed,
+        )
+    )
+
+
+def counts(t: Turn) -> Draft:
+    """Answer "这也算吗" directly (yes, as a clue), then what would make it one."""
+    rows = [
+        r
+        for r in (t.art.get("search_content") or {}).get("entries") or []
+        if r.get("category") != "questions"
+    ]
+    strong = {e["id"] for e in t.u.entities if e["strong"]}
+    row = next((r for r in rows if r["id"] in strong), None)
+    kind = (
+        (row or {}).get("category")
+        or t.u.category
+        or {
+            "values_exploration": "values",
+            "strengths_exploration": "strengths",
+        }.get(t.ctx.step, "interests")
+    )
+    test = {
+        "interests": [
+            "关键看是真好奇还是只是消遣：你会主动去琢磨它背后的门道吗？",
+            "分辨一下：不为放松，你也会想多了解它吗？",
+        ],
+        "strengths": [
+            "关键看它是不是你不经意就会做、别人还常因此找你：有人这样说过你吗？"
+        ],
+        "values": ["关键看它背后你在意的是什么：没有它时，你最难受的是哪一点？"],
+    }[kind]
+    angry = "生气" in t.ctx.text or "愤怒" in t.ctx.text
+    return Draft(
+        combos(
+            [
+                ["算。", "当然算。", "算数的。"],
+                [
+                    "让你生气的事，常常指向你在意的价值。" if angry else "",
+                    f"它可能指向「{row['name']}」：{meaning(row)}。"
+                    if row
+                    else "再小的事，只要你真的在意，都是线索。",
+                ],
+                test,
+            ],
+            t.seed,
+        ),
+        rows=[row] if row else [],
+    )
+
+
+ACTS = {
+    "explain": explain,
+    "rephrase": rephrase,
+    "explain_text": explain_text,
+    "why": why,
+    "go_on": go_on,
+    "counts": counts,
+}

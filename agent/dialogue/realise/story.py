@@ -1,0 +1,266 @@
+"""Acts about what the person told or wrote: reflecting a story, reviewing a draft.
+
+A reflection says back the person's words, sharper, before any question; an
+affirmation names a strength they showed; examples come after, as "有人……".
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue import profile
+from agent.dialogue.facts import you
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.phrases import (
+    cell,
+    combos,
+    dig,
+    meaning,
+    q_ref,
+    q_short,
+    someone,
+)
+from agent.rules import clip
+
+INSIGHT = {
+    "values": "也许你在意的是「{name}」",
+    "strengths": "这像是「{name}」在起作用",
+    "interests": "「{name}」也许就是让你有劲的领域",
+}
+
+
+def _as_you(clause: str) -> str:
+    clause = you(clause)
+    return clause if clause.startswith("你") else "你" + clause
+
+
+def _linked(t: Turn) -> dict | None:
+    """Return the knowledge row the person's own words point at, if any fits well.
+
+    Only a name or alias they used, and not one they merely echoed from the
+    question on screen ("理想的一天" is not a wish for 「理想」).
+    """
+    echo = t.ctx.question.get("text", "")
+    strong = [e["id"] for e in t.u.entities if e["strong"] and e["surface"] not in echo]
+    rows = {r["id"]: r for r in t.rows()}
+    found = next((rows[i] for i in strong if i in rows), None)
+    if found is None and t.u.said.get("vivid"):  # a search hit sharing their words
+        vivid = t.u.said["vivid"]
+        pairs = {vivid[i : i + 2] for i in range(len(vivid) - 1)}
+        found = next(
+            (
+                r
+                for r in t.rows()
+                if any(p in r.get("name", "") + cell(r.get("keywords")) for p in pairs)
+            ),
+            None,
+        )
+    return found
+
+
+def _mirror(t: Turn) -> list[str]:
+    """Return reflections of the story in the person's words (you, not I)."""
+    said, ctx = t.u.said, t.ctx
+    clauses = said.get("clauses", [])
+    duration, role = said.get("duration", ""), ctx.role
+    work = next(
+        (c for c in clauses if (duration and duration in c) or (role and role in c)), ""
+    )
+    neg = [you(c) for c in said.get("negatives", []) if c != work][-1:]
+    pos = [
+        you(p).removeprefix("和")
+        for p in said.get("positives", [])
+        if len(p) >= 4 and not p.startswith(("比", "还", "都"))
+    ][:1]
+    pos = [("和" + p) if p.startswith(("人", "别人")) else p for p in pos]
+    glad = (said.get("glad") or [""])[0]
+    if work and pos:
+        head = _as_you(work) + (f"，{neg[0]}" if neg else "")
+        mirror = [f"{head}；可一说到{pos[0]}，劲头就上来了"]
+        if glad.startswith(
+            ("一点", "从来", "根本", "完全", "都", "也", "并", "不", "没")
+        ):
+            mirror.append(f"{head}；{pos[0]}，你却{glad}")
+        return mirror
+    if pos and glad.startswith(("一点", "从来", "根本", "完全", "都", "不", "没")):
+        lead = f"{neg[0]}，" if neg else ""
+        return [
+            f"{lead}{_as_you(pos[0])}时，你却{glad}",
+            f"{_as_you(pos[0])}，你{glad}",
+        ]
+    if said.get("contrast"):
+        before, after = (you(x) for x in said["contrast"])
+        return [f"你说{before}，可{after}", f"一边是{before}，一边是{after}"]
+    if neg and pos:
+        return [f"你说{neg[0]}，可一说到{pos[0]}就不一样了"]
+    if pos:
+        return [f"你说起{pos[0]}时，是有劲的", f"听得出来，{pos[0]}让你很投入"]
+    if said.get("vivid"):
+        return [f"{_as_you(said['vivid'])}，这件事你记得很清楚"]
+    if neg:
+        lead = _as_you(work) + "，" if work else ""
+        return [f"{lead}{neg[0]}，这种消耗是真实的"]
+    head = max((c for c in clauses if len(c) <= 30), key=len, default="") or clip(
+        ctx.text, 30
+    )
+    return [f"你说“{you(head)}”"]
+
+
+def reflect(t: Turn) -> Draft:
+    """Reflect a personal story in their words, link it, tie it to the question."""
+    said, ctx, q = t.u.said, t.ctx, t.ctx.question
+    row = _linked(t)
+    mirror = _mirror(t)
+    clauses = said.get("clauses", [])
+    work = next((c for c in clauses if ctx.role and ctx.role in c), "")
+    pos = [p for p in said.get("positives", []) if len(p) >= 4][:1]
+    insight = [INSIGHT.get(row["category"], "").format(name=row["name"])] if row else []
+    if work and pos and ctx.role:
+        core = re.sub(r"^(?:每天|每周|周末|平时|有时|经常|去|在)+", "", you(pos[0]))
+        insight.append(f"也许让你有劲的不是{ctx.role}本身，而是{core}这类事")
+    if said.get("contrast") and not insight:
+        insight.append("放不下的那一头，往往就是你在意的东西")
+    firsts = [
+        f"{m}——{i}。"
+        for m in mirror
+        for i in insight
+        if not (pos and i.endswith("这类事") and pos[0] in m)
+    ] or [f"{m}。" for m in mirror]
+    affirm = [""]
+    if said.get("duration") and (ctx.role or work):
+        affirm = [
+            f"能把一件事做{said['duration']}，这份韧劲本身就难得。",
+            f"坚持了{said['duration']}，本身就说明你靠得住。",
+        ]
+    example = (
+        [f"有人把这叫「{row['name']}」：{meaning(row)}。"]
+        if row and said.get("asks")
+        else ([f"比如{someone(row, t.seed)}。"] if row else [""])
+    )
+    short = q_short(q, 18) if q else ""
+    unanswered = q and not ctx.draft and len(ctx.text) >= 40
+    ask = (
+        [f"这段几乎就是{q_ref(q)}的答案，要不要先把它贴进去，再补一句当时的感受？"]
+        if unanswered
+        else []
+    )
+    target = you(pos[0]) if pos else ""
+    ask += [
+        f"放到{q_ref(q)}上：最近哪一次{target}，让你最投入？" if q and target else "",
+        f"这段放到{q_ref(q)}（{short}）里，你会怎么写？" if q else "",
+        dig(row) if row else "",
+    ]
+    return Draft(
+        combos([firsts, affirm, example, [a for a in ask if a][:2]], t.seed),
+        rows=[row] if row else [],
+        pending={
+            "why": (
+                f"因为你提到“{clip(said.get('vivid') or ctx.text, 16).rstrip('。')}”，"
+                f"这和「{row['name']}」说的{meaning(row)}很像。"
+            )
+            if row
+            else (
+                f"因为你说“{said['contrast'][0]}”，又说“{you(said['contrast'][1])}”：两头放在一起，"
+                "差别本身就是线索。"
+            )
+            if said.get("contrast")
+            else f"因为你说“{clip(ctx.text, 24).rstrip('。')}”，"
+            "这句话里有你在意的东西。",
+            "more": f"把这段写进{q_ref(q)}吧，先写那个具体场景。" if q else "",
+        },
+    )
+
+
+REVISE = re.compile(r"怎么改|改成|如何改|怎么写得|怎么补|改一下|帮我改")
+
+
+def _draft_review(draft: str) -> tuple[str, list[str]]:
+    """Return the draft's most specific sentence and what it still lacks."""
+    from agent.dialogue.facts import read
+
+    said = read(draft)
+    missing = []
+    if not (said.has_scene or said.has_person):
+        missing.append("一个具体的场景")
+    if not said.has_feeling:
+        missing.append("当时的感受")
+    if not said.has_reason:
+        missing.append("它为什么对你重要")
+    best = max(re.split(r"[。！？!?\n]", draft), key=len).strip()
+    return clip(best, 22).rstrip("。") or best[:20], missing
+
+
+STEPS = {
+    "一个具体的场景": "写一次具体的经历：哪天、在哪、和谁",
+    "当时的感受": "写下那一刻的感受，用你自己的词",
+    "它为什么对你重要": "补一句“因为……”，说它为什么对你重要",
+}
+
+
+def feedback(t: Turn) -> Draft:
+    """Say what is specific in the draft, what is missing, one deepening question."""
+    draft, q = t.ctx.draft, t.ctx.question
+    if not draft:
+        example = clip((t.art.get("guide_question") or {}).get("example", ""), 60)
+        return Draft(
+            combos(
+                [
+                    [f"{q_ref(q) or '这道题'}你还没写下内容，先写两三句，我再帮你看。"],
+                    [f"比如有人这样写：“{example.rstrip('。')}”" if example else ""],
+                    ["你打算从哪件事写起？"],
+                ],
+                t.seed,
+            )
+        )
+    best, missing = _draft_review(draft)
+    named = profile.linked_ids(draft)
+    found = (t.art.get("search_content") or {}).get("entries") or []
+    rows = [r for r in found if r["id"] in named][:1]
+    if REVISE.search(t.ctx.text) and missing:
+        marks = "①②③"
+        steps = "；".join(f"{marks[i]}{STEPS[m]}" for i, m in enumerate(missing[:3]))
+        flip = (
+            "，最后用“正因为……所以……”把它翻成长处"
+            if t.ctx.step == "strengths_exploration"
+            else ""
+        )
+        return Draft(
+            combos(
+                [
+                    ["可以这样改：", "分几步补："],
+                    [steps + flip + "。"],
+                    ["你想先补哪一步？", "先从哪一步下手？"],
+                ],
+                t.seed,
+            )
+        )
+    verdict = (
+        ["已经挺具体了，有画面也有感受。"]
+        if not missing
+        else [f"“{best}”是好的起点。", f"你写的“{best}”，方向是对的。"]
+    )
+    gap = (
+        [f"还差一点：{'、'.join(missing[:2])}。"]
+        if missing
+        else ["可以试着从里面提炼一个关键词。"]
+    )
+    named_row = (
+        [f"你写的这些，有人会叫它「{rows[0]['name']}」：{meaning(rows[0])}。"]
+        if rows
+        else [""]
+    )
+    deepen = [dig(rows[0])] if rows and dig(rows[0]) else []
+    if "当时的感受" in missing:
+        deepen.append("那一刻你的感受是什么？")
+    if "一个具体的场景" in missing:
+        deepen.append("能写一次具体发生的事吗？")
+    deepen += ["这件事对你为什么重要？"] if "它为什么对你重要" in missing else []
+    deepen = deepen or ["如果用一个词概括它，会是什么？"]
+    return Draft(
+        combos([verdict, gap, named_row, deepen[:2]], t.seed),
+        rows=rows[:1],
+        pending={"more": "改的时候先补一个具体场景，再写感受。"},
+    )
+
+
+ACTS = {"reflect": reflect, "feedback": feedback}

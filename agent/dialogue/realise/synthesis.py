@@ -1,0 +1,204 @@
+"""Acts at the seams: a summary, candidates from the three parts, choosing
+between them, and a small experiment to test one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue import profile
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.phrases import (
+    combos,
+)
+
+
+def summary(t: Turn) -> Draft:
+    """Gather what they wrote into two or three lines, in their own words."""
+    lines = profile.answer_lines(t.ctx.answers, limit=3)
+    if not lines:
+        return Draft(
+            [["你还没写下答案，所以暂时没什么可理的。", "先写一题，我再帮你整理？"]]
+        )
+    clues = profile.clue_names(t.ctx)
+    return Draft(
+        combos(
+            [
+                ["到目前你写了：", "帮你理一下："],
+                ["；".join(lines) + "。"],
+                [f"反复出现的线索是{clues}。" if clues else ""],
+                ["哪一条最像你？", "读下来，哪一句最让你有感觉？"],
+            ],
+            t.seed,
+        )
+    )
+
+
+def synthesis(t: Turn) -> Draft:
+    """Combine values, talents and passions into 2–3 candidate sentences."""
+    parts = profile.three_parts(t.ctx, t.u)
+    labels = (
+        ("重要的事", "values"),
+        ("擅长的事", "strengths"),
+        ("喜欢的事", "interests"),
+    )
+    missing = [label for label, key in labels if not parts[key]]
+    if len(missing) >= 2:
+        have = "、".join(
+            f"「{r['name']}」"
+            for key in ("values", "strengths", "interests")
+            for r in parts[key][:1]
+        )
+        return Draft(
+            combos(
+                [
+                    [
+                        f"从你写的看，我只找到{have}，还缺{'、'.join(missing)}的线索。"
+                        if have
+                        else f"你写的内容里还看不出{'、'.join(missing)}的线索，"
+                        "现在组合就是我瞎编了。"
+                    ],
+                    ["比如先写一句：哪些事你做几个小时也不累？"],
+                    ["你想先补哪一块？"],
+                ],
+                t.seed,
+            )
+        )
+    lines = profile.candidates(parts, limit=2)
+    rows = [r for key in ("strengths", "interests", "values") for r in parts[key]]
+    return Draft(
+        combos(
+            [
+                ["从你写的看，可以先试这两条：", "把你的线索组合一下："],
+                ["；\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1)) + "。"],
+                [
+                    "哪条更让你心动？这周就能先做一件小事试试手感。",
+                    "哪条读起来最像你？挑一条，我们设计个小实验。",
+                ],
+            ],
+            t.seed,
+        ),
+        rows=rows,
+        pending={
+            "why": "每条都取自你答案里出现过的词："
+            + "、".join(f"「{r['name']}」" for r in rows[:4])
+            + "。",
+            "more": "挑一条，这周花两小时做个最小版本试试。",
+            "lines": lines,
+        },
+    )
+
+
+def choose(t: Turn) -> Draft:
+    """Help choose among options without choosing for them."""
+    parts = profile.three_parts(t.ctx, t.u)
+    value = parts["values"][0]["name"] if parts["values"] else ""
+    test = (
+        f"拿你看重的「{value}」当尺子，看哪条更贴近它。"
+        if value
+        else "想想做完哪条，你会更想接着做。"
+    )
+    options = profile.options_in(t.ctx.text) or [
+        line.split("，满足")[0] for line in t.d.pending.get("lines") or []
+    ]
+    named = "”和“".join(options[:2])
+    lead = (
+        [f"“{named}”都说得通，纠结说明两条都戳到了你。"]
+        if len(options) >= 2
+        else [
+            "两条都说得通，纠结说明它们都戳到了你。",
+            "选哪条只能由你来定，我给你一把尺子。",
+        ]
+    )
+    return Draft(
+        combos(
+            [
+                lead,
+                [test],
+                ["也可以各花一个周末试一下，再比较哪条让你更有劲。"],
+                ["你心里偏向哪一条？", "如果只能先试一条，你会选哪条？"],
+            ],
+            t.seed,
+        )
+    )
+
+
+AMOUNT = re.compile(r"[一二两三四五半0-9]+个?(?:小时|分钟)")
+
+PERIOD = re.compile(r"晚上|每晚|周末|午休|早上|下班后")
+
+REVIEW = re.compile(r"判断|复盘|行不行|有没有用|效果|怎么看|成功|失败")
+
+
+def experiment(t: Turn) -> Draft:
+    """Design a small 1–2 week experiment for a candidate, or how to review one."""
+    parts = profile.three_parts(t.ctx, t.u)
+    field = parts["interests"][0] if parts["interests"] else None
+    talent = parts["strengths"][0] if parts["strengths"] else None
+    if REVIEW.search(t.ctx.text):
+        used = (
+            f"有没有用上你的「{talent['name']}」"
+            if talent
+            else "有没有用上你擅长的做法"
+        )
+        return Draft(
+            combos(
+                [
+                    ["复盘时看三点：", "判断行不行，看三件事："],
+                    [
+                        f"那段时间过得快不快；{used}；做完还想不想接着做。两项以上是“是”，就值得再试一轮。"
+                    ],
+                    ["复盘定在哪天？", "你打算哪天坐下来复盘？"],
+                ],
+                t.seed,
+            ),
+            rows=[r for r in (talent,) if r],
+        )
+    career = field.get("career_examples", "").split("|")[0] if field else ""
+    own = profile.options_in(t.ctx.text) or [
+        line.split("，满足")[0] for line in (t.d.pending.get("lines") or [])[:1]
+    ]
+    amount, period = AMOUNT.search(t.ctx.text), PERIOD.search(t.ctx.text)
+    when = (
+        f"就用{period.group(0) if period else '每天'}的{amount.group(0)}，"
+        if amount
+        else "这周"
+    )
+    if own:  # their own candidate, in their words
+        action, career = (
+            f"做出“{own[0]}”的一个最小成品，拿给三个目标对象看，收集一句反馈",
+            "",
+        )
+    elif talent and field:
+        action = f"用「{talent['name']}」在「{field['name']}」里做一次小尝试"
+    else:
+        action = "挑一条候选，做出一个最小成品，拿给三个人看"
+    return Draft(
+        combos(
+            [
+                [
+                    "小实验就是花一两周、成本低、马上能开始的尝试。",
+                    "把候选当成假设，用一个小实验检验它。",
+                ],
+                [
+                    f"比如{when}{action}"
+                    + (f"，像{career}那样做一小件事" if career else "")
+                    + "。"
+                ],
+                [
+                    "做完记下哪一刻最投入，再问问自己还想不想继续。",
+                    "定个复盘日子：做完后，哪一刻最有劲？",
+                ],
+            ],
+            t.seed,
+        ),
+        rows=[r for r in (talent, field) if r],
+    )
+
+
+ACTS = {
+    "summary": summary,
+    "synthesis": synthesis,
+    "choose": choose,
+    "experiment": experiment,
+}
