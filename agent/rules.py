@@ -30,6 +30,7 @@ ALL_RULES = ("length", "has_example", "specific", "next_step")
 LIGHT = ("length", "next_step")
 RULES_BY_ACT = {
     "crisis": ("length",),
+    "care": ("length",),
     "refuse": LIGHT,
     "quiet": ("length",),
     "scope": LIGHT,

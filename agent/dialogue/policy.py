@@ -16,7 +16,7 @@ from agent.dialogue.state import DialogueState
 from agent.dialogue.understanding import Understanding
 from knowledge import selectors as kb
 
-GUARDED = ("crisis", "refuse", "quiet")
+GUARDED = ("crisis", "care", "refuse", "quiet")
 ACTS = {
     "crisis": "crisis",
     "injection": "refuse",
@@ -45,6 +45,8 @@ ACTS = {
     "explain_text": "explain_text",
     "unclear": "nudge",
     "counts": "counts",
+    "care": "care",
+    "flip": "flip",
 }
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 STEP_CATEGORY = {
@@ -151,7 +153,16 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
     qid = ctx.question.get("id", "")
     if act == "quiet":
         return Plan(act, actions={"guide_mode": "quiet"})
-    if act in ("crisis", "refuse", "scope", "empathy", "greet", "autonomy", "summary"):
+    if act in (
+        "crisis",
+        "care",
+        "refuse",
+        "scope",
+        "empathy",
+        "greet",
+        "autonomy",
+        "summary",
+    ):
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:
         return Plan("clarify")
@@ -204,6 +215,13 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         plan = _examples(ctx, u, d, "more")
         plan.act = "go_on"
         return plan
+    if act == "flip":
+        trait = re.split(r"能|可以|也能|算|怎么|翻|是不是", ctx.text)[0].strip(
+            " ，,。我"
+        )
+        query = trait or u.topic or ctx.text[:20]
+        call = _call("search_content", query=query, category="strengths", limit=4)
+        return Plan(act, [call], target={"trait": trait[:8]})
     if act == "counts":
         strong = [e for e in u.entities if e["strong"]]
         category = u.category or STEP_CATEGORY.get(ctx.step, "all")

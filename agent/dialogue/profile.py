@@ -44,19 +44,24 @@ def three_parts(
 ) -> dict[str, list[dict]]:
     """Return up to three rows per part, strongest source first."""
     ids: dict[str, list[str]] = {k: [] for k in NOTE_KEYS}
+    evidence: dict[str, str] = {}
     for e in u.entities if u else []:
         if e["category"] in ids:
             ids[e["category"]].append(e["id"])
-    for key, note in NOTE_KEYS.items():
-        ids[key].extend(i["id"] for i in (ctx.notes.get(note) or []) if "id" in i)
     for qid, text in sorted(ctx.answers.items()):
         category = PREFIX_CATEGORY.get(qid[:1])
         if category and text.strip():
-            ids[category].extend(clue_ids(text, category=category))
+            for found in clue_ids(text, category=category):
+                ids[category].append(found)
+                # Their own words behind the clue, to quote back.
+                words = re.split(r"[，。；！？,;!?\n]", text.strip())[0]
+                evidence.setdefault(found, words[:14])
+    for key, note in NOTE_KEYS.items():
+        ids[key].extend(i["id"] for i in (ctx.notes.get(note) or []) if "id" in i)
     parts: dict[str, list[dict]] = {}
     for key, found in ids.items():
         rows = [r for r in (_row(i) for i in dict.fromkeys(found)) if r]
-        parts[key] = rows[:3]
+        parts[key] = [{**r, "evidence": evidence.get(r["id"], "")} for r in rows[:3]]
     return parts
 
 

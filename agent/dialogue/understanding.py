@@ -19,7 +19,9 @@ CRISIS = re.compile(
     r"不想活|活着(?:真)?没(?:什么)?意思|活着(?:好|太|真)?累|想死|去死|自杀|轻生|"
     r"结束(?:自己|生命|这一切)|了结自己|跳楼|跳下去|跳河|烧炭|割腕|安眠药|伤害自己|"
     r"死了(?:算了|也没人|就好)|消失了?也没人|不如死|活不下去|撑不下去了|"
-    r"药.{0,6}准备好|准备好.{0,4}药|快不在了|不在了也|不醒过来|醒不过来就好|永远睡着|"
+    r"药.{0,6}准备好|准备好.{0,4}药|快不在了|不在了|不醒过来|醒不过来就好|永远睡着|"
+    r"(?:我|自己)(?:要是|如果)?消失|没人会记得我|大家都(?:会)?轻松|拖累(?:大家|家人|别人)|"
+    r"解脱了?吧|一了百了|活够了|"
     r"遗书|离开这个世界|kill myself|suicid|end my life|want to die|don'?t want to live",
     re.I,
 )
@@ -31,6 +33,8 @@ ATTACK = re.compile(
     r"数据库|后台|管理员|密码|token|api|规则|上面收到|一字不漏|原文|你的设定",
     re.I,
 )
+FLIP = re.compile(r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点")
+RESUME = re.compile(r"没事|算了|继续|做题|写题|不用管|好多了")
 # After a crisis reply, the next messages stay in care unless the person
 # clearly turns back to the workbook.
 CARE_GOES_ON = (
@@ -146,6 +150,14 @@ def _resolve(
         return "refer"  # "第二个是什么意思" points at a shown item
     if intent == "refer" and re.search(r"选|纠结|哪个好|哪条好|取舍", text):
         return "choose"  # "第一条和第二条我选不出来"
+    if FLIP.search(text):
+        return "flip"  # "磨叽能翻成优点吗": the method's weakness → strength
+    if (
+        d.last_act == "choose"
+        and intent in ("story", "unclear", "counts", "concept")
+        and len(text) <= 20
+    ):
+        return "choose"  # "内训师更稳定啊": a reason in the middle of choosing
     if (
         intent == "concept"
         and text.startswith(("为什么", "为啥", "凭什么"))
@@ -188,6 +200,9 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     u.category = entities.category_asked(text)
     u.topic = entities.topic(text)
     u.said = asdict(facts.read(text))
+    if d.last_act == "crisis" and not CRISIS.search(text) and RESUME.search(text):
+        u.intent = "care"  # "算了 没事 继续做题吧": their call, with the help repeated
+        return u
     if u.crisis or (d.last_act == "crisis" and pred.intent in CARE_GOES_ON):
         u.intent, u.crisis = "crisis", True
         return u

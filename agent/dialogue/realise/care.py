@@ -21,17 +21,36 @@ HOTLINE = "心理援助热线（全国统一号码 12356）"
 def crisis(t: Turn) -> Draft:
     """Care and real help; no coaching, no example, an open door.
 
-    A second message after a crisis reply stays here: it gets the same care in
-    other words, and a question about who can be with them now.
+    The message after a crisis reply stays in care: if they want to go back to
+    the workbook, that is their call, said kindly, with the help repeated.
     """
-    text = t.ctx.text
+    text, again = t.ctx.text, t.d.last_act == "crisis"
     plan = re.search(r"药|刀|绳|楼|遗书|准备好", text)
+    if t.plan.act == "care":
+        return Draft(
+            combos(
+                [
+                    ["好，听你的，我们慢慢来。", "好，按你的节奏来。"],
+                    [
+                        f"刚才那句话我还放在心上：那种念头再冒出来，记得找信任的人，或打{HOTLINE}。"
+                    ],
+                    [
+                        f"{q_ref(t.ctx.question)}先不急，换一道轻一点的题也行，你来定。"
+                        if t.ctx.question
+                        else "想写哪一题，你来定。"
+                    ],
+                ],
+                t.seed,
+            )
+        )
     first = (
         [
             "你说你是机器也好、不信我也好，我都更希望你现在身边有个真人。",
             "我还在这里，也还在担心你。",
         ]
-        if t.d.last_act == "crisis"
+        if re.search(r"机器|没用|不信", text)
+        else ["我还在这里，也还在担心你。", "谢谢你还愿意跟我说。"]
+        if again
         else [
             "听到你这么说，我很担心你。",
             "谢谢你愿意说出来，这一定很难受。",
@@ -52,8 +71,8 @@ def crisis(t: Turn) -> Draft:
                 ],
                 ["如果你有伤害自己的念头或正处在危险中，请立刻拨打 120 或 110。"],
                 (
-                    ["现在有谁能过来陪你？"]
-                    if t.d.last_act == "crisis" or plan
+                    ["现在有谁能过来陪你？", "此刻身边有谁可以联系？"]
+                    if again or plan
                     else [
                         "等你愿意的时候，也可以再和我说说发生了什么。",
                         "我在这里，你想说的时候随时回来。",
@@ -123,7 +142,11 @@ def empathy(t: Turn) -> Draft:
         "",
     )
     heard = (
-        [f"你说“{own[:22]}”，我听到了。", f"“{own[:22]}”，听得出来你已经扛了一阵子。"]
+        [
+            f"“{own[:22]}”，听得出来你已经扛了一阵子。",
+            f"你说“{own[:22]}”，这份难受是真的。",
+            f"“{own[:22]}”——这样的日子确实磨人。",
+        ]
         if own
         else []
     )
@@ -175,4 +198,10 @@ def empathy(t: Turn) -> Draft:
     return Draft(combos([heard or [""], feel, affirm, step, quiet_offer], t.seed))
 
 
-ACTS = {"crisis": crisis, "refuse": refuse, "quiet": quiet, "empathy": empathy}
+ACTS = {
+    "crisis": crisis,
+    "care": crisis,
+    "refuse": refuse,
+    "quiet": quiet,
+    "empathy": empathy,
+}

@@ -116,7 +116,10 @@ def refer(t: Turn) -> Draft:
                 ],
                 [two_sides],
                 [f"比如{someone(row, t.seed)}。", f"比如{someone(row, t.seed + 1)}。"],
-                [dig(row) or "你身上有没有这样的时候？", "你有没有过这样的时候？"],
+                [
+                    dig(row) or "你身上哪一次有过这样的时候？",
+                    "你想起的是自己的哪一次？",
+                ],
             ],
             t.seed,
         ),

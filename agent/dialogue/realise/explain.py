@@ -9,6 +9,7 @@ import re
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     ask,
+    cell,
     combos,
     meaning,
     q_ref,
@@ -199,7 +200,7 @@ def why(t: Turn) -> Draft:
             [
                 ["问得好。", "说说我的理由。", ""],
                 [reason],
-                ["你觉得哪里说得通、哪里不像你？", "这和你自己的感觉对得上吗？"],
+                ["你觉得哪里说得通、哪里不像你？", "这和你自己的感觉，哪里对得上？"],
             ],
             t.seed,
         ),
@@ -231,7 +232,7 @@ def go_on(t: Turn) -> Draft:
     return Draft(
         combos(
             [
-                ["接着说。", "好，往下讲。"],
+                ["接着刚才的说。", "往下走一步：", "下一步是这样："],
                 [more],
                 ["你想先写哪一段？", "从哪个画面开始写？"],
             ],
@@ -259,11 +260,11 @@ def counts(t: Turn) -> Draft:
     )
     test = {
         "interests": [
-            "关键看是真好奇还是只是消遣：你会主动去琢磨它背后的门道吗？",
-            "分辨一下：不为放松，你也会想多了解它吗？",
+            "关键看是真好奇还是只是消遣：它背后哪一部分，你会主动去琢磨？",
+            "分辨一下：不为放松的时候，你最想多了解它的哪一面？",
         ],
         "strengths": [
-            "关键看它是不是你不经意就会做、别人还常因此找你：有人这样说过你吗？"
+            "关键看它是不是你不经意就会做、别人还常因此找你：谁这样说过你，当时是什么事？"
         ],
         "values": ["关键看它背后你在意的是什么：没有它时，你最难受的是哪一点？"],
     }[kind]
@@ -271,7 +272,7 @@ def counts(t: Turn) -> Draft:
     return Draft(
         combos(
             [
-                ["算。", "当然算。", "算数的。"],
+                ["算。", "当然算。", "算的，而且很可能是条好线索。"],
                 [
                     "让你生气的事，常常指向你在意的价值。" if angry else "",
                     f"它可能指向「{row['name']}」：{meaning(row)}。"
@@ -286,11 +287,51 @@ def counts(t: Turn) -> Draft:
     )
 
 
+def flip(t: Turn) -> Draft:
+    """Turn a habit they were scolded for into its strength form (正因为……所以……)."""
+    trait = t.plan.target.get("trait") or "这个习惯"
+    rows = [
+        r
+        for r in (t.art.get("search_content") or {}).get("entries") or []
+        if r.get("category") == "strengths"
+    ]
+    row = next(
+        (
+            r
+            for r in rows
+            if trait in cell(r.get("weakness_form")) + cell(r.get("aliases"))
+        ),
+        rows[0] if rows else None,
+    )
+    if row is None:
+        body = [f"能翻。正因为{trait}，你在别人图快的地方，往往看得更仔细。"]
+    else:
+        strong = cell(row.get("strength_form"))
+        body = [
+            f"能翻：正因为{trait}，所以{strong}。有人把这叫「{row['name']}」。",
+            f"当然能。“{trait}”的另一面，常常是{strong}，也就是「{row['name']}」。",
+        ]
+    return Draft(
+        combos(
+            [
+                body,
+                [
+                    f"你哪一次正因为{trait}，反而把事做对了？",
+                    f"想一件事：正是因为{trait}，你拦下了什么、做好了什么？",
+                ],
+            ],
+            t.seed,
+        ),
+        rows=[row] if row else [],
+    )
+
+
 ACTS = {
     "explain": explain,
     "rephrase": rephrase,
     "explain_text": explain_text,
     "why": why,
+    "flip": flip,
     "go_on": go_on,
     "counts": counts,
 }

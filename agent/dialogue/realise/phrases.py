@@ -142,7 +142,7 @@ STEP_QUESTIONS = {
     ],
     "strengths_exploration": [
         "哪一条最像你，别人常因为什么找你帮忙？",
-        "你有没有类似的习惯，被人说过、也被人谢过？",
+        "你身上哪个习惯，被人说过、也被人谢过？",
         "哪一条让你想起自己做事的样子？",
         "别人夸过你、也嫌过你的，是哪一条？",
         "哪一条是你不用刻意就会做的？",
@@ -165,7 +165,7 @@ def ask(step: str, row: dict | None = None, single: bool = False) -> list[str]:
     """Return closing questions for a reply that showed rows (one, or several)."""
     own = [dig(row)] if row and dig(row) else []
     if single:  # one item on the table: no "哪一个"
-        return own + ["你身上有没有这样的时候？", "这让你想起自己的哪件事？"]
+        return own + ["你身上哪一次有过这样的时候？", "这让你想起自己的哪件事？"]
     return own + STEP_QUESTIONS.get(step, STEP_QUESTIONS["values_exploration"])
 
 
@@ -174,7 +174,7 @@ def back_to(q: dict) -> list[str]:
     if not q:
         return [
             "我们回到工作簿，从这一步的第一题开始？",
-            "要不要先挑一道最有感觉的题写两句？",
+            "哪一道题你最有感觉，先写两句？",
         ]
     ref, short = q_ref(q), q_short(q)
     return [

@@ -140,14 +140,17 @@ def reflect(t: Turn) -> Draft:
     short = q_short(q, 18) if q else ""
     unanswered = q and not ctx.draft and len(ctx.text) >= 40
     ask = (
-        [f"这段几乎就是{q_ref(q)}的答案，要不要先把它贴进去，再补一句当时的感受？"]
+        [
+            f"这段几乎就是{q_ref(q)}的答案，先把它贴进去，再补一句：那一刻你心里是什么滋味？"
+        ]
         if unanswered
         else []
     )
     target = you(pos[0]) if pos else ""
     ask += [
         f"放到{q_ref(q)}上：最近哪一次{target}，让你最投入？" if q and target else "",
-        f"这段放到{q_ref(q)}（{short}）里，你会怎么写？" if q else "",
+        f"这段放到{q_ref(q)}（{short}）里，你最想留下哪一句？" if q else "",
+        "这件事里，最让你放不下的是哪一刻？",
         dig(row) if row else "",
     ]
     return Draft(
@@ -200,6 +203,9 @@ STEPS = {
 def feedback(t: Turn) -> Draft:
     """Say what is specific in the draft, what is missing, one deepening question."""
     draft, q = t.ctx.draft, t.ctx.question
+    told = [text for role, text in t.ctx.history if role == "user"][-1:]
+    if not draft and t.d.last_act == "reflect" and told:
+        draft = told[0]  # "那我V03就这么写？": the story they just told is the draft
     if not draft:
         example = clip((t.art.get("guide_question") or {}).get("example", ""), 60)
         return Draft(
@@ -240,7 +246,11 @@ def feedback(t: Turn) -> Draft:
         else [f"“{best}”是好的起点。", f"你写的“{best}”，方向是对的。"]
     )
     gap = (
-        [f"还差一点：{'、'.join(missing[:2])}。"]
+        [
+            f"还差一点：{'、'.join(missing[:2])}。",
+            f"再补上{'和'.join(missing[:2])}，就更像你自己的了。",
+            f"读下来少了{'、'.join(missing[:2])}。",
+        ]
         if missing
         else ["可以试着从里面提炼一个关键词。"]
     )
@@ -253,7 +263,7 @@ def feedback(t: Turn) -> Draft:
     if "当时的感受" in missing:
         deepen.append("那一刻你的感受是什么？")
     if "一个具体的场景" in missing:
-        deepen.append("能写一次具体发生的事吗？")
+        deepen.append("哪一次具体发生的事，可以放进来？")
     deepen += ["这件事对你为什么重要？"] if "它为什么对你重要" in missing else []
     deepen = deepen or ["如果用一个词概括它，会是什么？"]
     return Draft(

@@ -11,6 +11,7 @@ from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     combos,
 )
+from agent.rules import clip
 
 
 def summary(t: Turn) -> Draft:
@@ -65,11 +66,23 @@ def synthesis(t: Turn) -> Draft:
             )
         )
     lines = profile.candidates(parts, limit=2)
+    said = [
+        r["evidence"]
+        for key in ("strengths", "interests")
+        for r in parts[key][:1]
+        if r.get("evidence")
+    ]
+    quoted = "“" + "”“".join(said) + "”"
+    intro = (
+        [f"你写过{quoted}，可以先试这两条：", f"从你写的{quoted}出发，先试两条："]
+        if said
+        else ["从你写的看，可以先试这两条：", "把你的线索组合一下："]
+    )
     rows = [r for key in ("strengths", "interests", "values") for r in parts[key]]
     return Draft(
         combos(
             [
-                ["从你写的看，可以先试这两条：", "把你的线索组合一下："],
+                intro,
                 ["；\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1)) + "。"],
                 [
                     "哪条更让你心动？这周就能先做一件小事试试手感。",
@@ -93,30 +106,86 @@ def choose(t: Turn) -> Draft:
     """Help choose among options without choosing for them."""
     parts = profile.three_parts(t.ctx, t.u)
     value = parts["values"][0]["name"] if parts["values"] else ""
-    test = (
-        f"拿你看重的「{value}」当尺子，看哪条更贴近它。"
-        if value
-        else "想想做完哪条，你会更想接着做。"
-    )
+    values_named = [
+        e for e in t.u.entities if e["category"] == "values" and e["strong"]
+    ]
+    if len(values_named) >= 2:  # "自由和家人怎么排": two values, not two options
+        a, b = values_named[0]["name"], values_named[1]["name"]
+        return Draft(
+            combos(
+                [
+                    [
+                        f"「{a}」和「{b}」排不出先后很正常。",
+                        f"两个都放不下，说明「{a}」「{b}」都是真的。",
+                    ],
+                    [
+                        "看做过的选择比看感觉准：回想一次两者冲突的时候，你最后选了哪边。",
+                        f"试试这样想：如果一年里只能保住「{a}」或「{b}」，失去哪个更难受。",
+                    ],
+                    ["那一次你是怎么选的？", "哪一次选择最能说明你的排序？"],
+                ],
+                t.seed,
+            )
+        )
     options = profile.options_in(t.ctx.text) or [
         line.split("，满足")[0] for line in t.d.pending.get("lines") or []
     ]
+    if t.d.last_act == "choose" and not options:  # a reason given mid-choice
+        heard = clip(t.ctx.text, 20).rstrip("。？?")
+        link = [e for e in t.u.entities if e["strong"]]
+        why = (
+            f"这背后像是你看重的「{link[0]['name']}」。"
+            if link
+            else "这就是你的一把尺子。"
+        )
+        return Draft(
+            combos(
+                [
+                    [f"你说“{heard}”——{why}", f"“{heard}”，这句很关键：{why}"],
+                    [
+                        "也可以两条都留着：稳的那条当主线，另一条先当副业试两周。",
+                        "拿这把尺子量另一条，它哪里让你不安心？",
+                    ],
+                    ["哪条更经得起这把尺子？", "按这个标准，你现在更偏哪边？"],
+                ],
+                t.seed,
+            )
+        )
     named = "”和“".join(options[:2])
     lead = (
-        [f"“{named}”都说得通，纠结说明两条都戳到了你。"]
+        [
+            f"“{named}”都说得通，纠结说明两条都戳到了你。",
+            f"“{named}”，两条各有各的吸引力。",
+        ]
         if len(options) >= 2
         else [
             "两条都说得通，纠结说明它们都戳到了你。",
             "选哪条只能由你来定，我给你一把尺子。",
         ]
     )
+    test = (
+        [
+            f"拿你看重的「{value}」当尺子，看哪条更贴近它。",
+            f"用「{value}」量一量：哪条做下去，你更像自己？",
+        ]
+        if value
+        else ["想想做完哪条，你会更想接着做。"]
+    )
     return Draft(
         combos(
             [
                 lead,
-                [test],
-                ["也可以各花一个周末试一下，再比较哪条让你更有劲。"],
-                ["你心里偏向哪一条？", "如果只能先试一条，你会选哪条？"],
+                test,
+                [
+                    "也可以各花一个周末试一下，再比较哪条让你更有劲。",
+                    "不急着定：各做一个两小时的小尝试，感觉会比想象准。",
+                    "真定不下来，就先试成本低的那条。",
+                ],
+                [
+                    "你心里偏向哪一条？",
+                    "如果只能先试一条，你会选哪条？",
+                    "哪条一想到就更有劲？",
+                ],
             ],
             t.seed,
         )
@@ -166,7 +235,7 @@ def experiment(t: Turn) -> Draft:
     )
     if own:  # their own candidate, in their words
         action, career = (
-            f"做出“{own[0]}”的一个最小成品，拿给三个目标对象看，收集一句反馈",
+            f"做出“{own[0]}”的一个最小成品，拿给三个会用它的人看，记下他们的第一句反应",
             "",
         )
     elif talent and field:
