@@ -11,8 +11,8 @@ STEP_PREFIX = {
     "interests_exploration": "P",
 }
 HISTORY_LIMIT = 10
-ANSWERS_BUDGET = 240  # characters of the step's answers; the notes carry the rest
-FOCUS_CHARS = 120
+ANSWERS_BUDGET = 180  # characters of the step's answers; the notes carry the rest
+FOCUS_CHARS = 90
 ANSWER_CHARS = 40
 MESSAGE_CHARS = 200
 COACH_CHARS = 90  # the coach's own earlier replies: their gist is enough

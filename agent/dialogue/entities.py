@@ -50,7 +50,11 @@ CATEGORY_WORDS = (
 
 
 # Fillers that contain an alias but name nothing ("说实话" is not 「真相」).
-FILLERS = re.compile(r"说实话|老实说|实话实说|其实|说真的|真的是|自由发挥|随便")
+FILLERS = re.compile(
+    r"说实话|老实说|实话实说|其实|说真的|真的是|自由发挥|随便|"
+    # People, not values: "前领导说" is not a wish for 「领导」.
+    r"(?:前|老|我们|我的|他们)?(?:领导|老板|上司|老师|同事)"
+)
 
 
 def fold(text: str) -> str:

@@ -58,7 +58,6 @@ NEGATIVE = (
     "焦虑",
     "压力",
     "没劲",
-    "不想",
     "难受",
     "失望",
     "生气",
@@ -139,6 +138,10 @@ DURATION = re.compile(
     r"([0-9]{1,2}|[一二两三四五六七八九十半]{1,3})多?年"
     r"|(?<![0-9那这同去今明前后上下])([0-9]{1,2}|[一二两三四五六七八九十半]{1,3})多?年(?=了|的|多)"
 )
+NOT_BUT = re.compile(r"不是(.{1,12}?)[，,]?(?:而是|就是)([^，。！？]{2,24})")
+DOUBT = re.compile(
+    r"不算(?:啥|什么)?(?:本事|长处|才能|优点)|算不上(?:什么)?\S{0,4}|没什么了不起"
+)
 CONTRAST = re.compile(r"但是|可是|不过|却|反而|可我|但我")
 ACTION = re.compile(
     r"把|做了|做成|自己|帮|给|教|研究|整理|写|画|拆|修|带|陪|出题|组织|策划"
@@ -158,6 +161,8 @@ class Said:
     contrast: list[str] = field(default_factory=list)  # [before, after] a 但是
     vivid: str = ""  # the most concrete thing they did, in their words
     asks: str = ""  # a question at the end of a story ("所以这算擅长什么")
+    not_but: list[str] = field(default_factory=list)  # 不是[X]，而是[Y]
+    doubt: str = ""  # "我觉得这不算啥本事": they doubt their own strength
     positives: list[str] = field(default_factory=list)  # objects they enjoy
     glad: list[str] = field(default_factory=list)  # their words for enjoying it
     negatives: list[str] = field(default_factory=list)  # clauses that drain them
@@ -266,10 +271,10 @@ def read(text: str) -> Said:
     for sentence_ in re.split(r"[。！？!?\n]", text or ""):
         parts = CONTRAST.split(FILLERS.sub("", sentence_), maxsplit=1)
         if len(parts) == 2:
-            before = re.split(r"[，,；;]", parts[0].strip(" ，,"))[-1].strip()
-            after = re.split(r"[，,；;]", parts[1].strip())[0].strip()
-            if len(before) >= 3 and len(after) >= 4:
-                said.contrast = [trim(before)[:18], trim(after)[:24]]
+            before = (clauses(parts[0]) or [""])[-1]
+            after = (clauses(parts[1]) or [""])[0]
+            if 3 <= len(before) <= 18 and 4 <= len(after) <= 24:
+                said.contrast = [before, after]
                 break
     actions = [
         c
@@ -286,6 +291,10 @@ def read(text: str) -> Said:
         for p in said.positives
         if p != "{vivid}" or said.vivid
     ]
+    if m := NOT_BUT.search(FILLERS.sub("", text or "")):
+        said.not_but = [m.group(1).strip("什么的 "), trim(m.group(2))[:20]]
+    if m := DOUBT.search(text or ""):
+        said.doubt = m.group(0)
     tail = (said.clauses or [""])[-1]
     if re.search(r"算|适合|是不是|什么|吗|呢|啊$", tail) and re.search(
         r"所以|这算|那我|是不是|适合", tail

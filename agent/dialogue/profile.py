@@ -59,8 +59,8 @@ def three_parts(
     for key, note in NOTE_KEYS.items():
         ids[key].extend(i["id"] for i in (ctx.notes.get(note) or []) if "id" in i)
     parts: dict[str, list[dict]] = {}
-    for key, found in ids.items():
-        rows = [r for r in (_row(i) for i in dict.fromkeys(found)) if r]
+    for key, chosen in ids.items():
+        rows = [r for r in (_row(i) for i in dict.fromkeys(chosen)) if r]
         parts[key] = [{**r, "evidence": evidence.get(r["id"], "")} for r in rows[:3]]
     return parts
 

@@ -150,6 +150,14 @@ def _resolve(
         return "refer"  # "第二个是什么意思" points at a shown item
     if intent == "refer" and re.search(r"选|纠结|哪个好|哪条好|取舍", text):
         return "choose"  # "第一条和第二条我选不出来"
+    if intent == "pushback" and not d.last_act:
+        return "question_help"  # nothing to push back on yet: it is about the question
+    if (
+        re.match(r"然后|接下来", text)
+        and d.last_act in ("reflect", "feedback", "rephrase")
+        and d.pending.get("more")
+    ):
+        return "go_on"  # "然后呢 我该写啥": carry on from the last reply
     if FLIP.search(text):
         return "flip"  # "磨叽能翻成优点吗": the method's weakness → strength
     if (

@@ -21,7 +21,14 @@ def test_launcher_serves_healthy_stack_and_stops_leaving_no_process(tmp_path, si
         body = stack.wait_healthy()
         assert body["worker"]["ok"] is True  # beat scheduled, a worker ran it
         assert body["database"]["ok"] and body["redis"]["ok"]
-        assert f"http://127.0.0.1:{stack.port}/" in stack.output()
+        # The launcher prints the URL once its own port check passes, which can
+        # be a moment after /healthz first answers.
+        url = f"http://127.0.0.1:{stack.port}/"
+        for _ in range(50):
+            if url in stack.output():
+                break
+            time.sleep(0.2)
+        assert url in stack.output()
         session = asyncio.run(_open_coach_socket(stack.port))
         assert session["type"] == "session" and session["questions"]
         children = psutil.Process(stack.proc.pid).children(recursive=True)

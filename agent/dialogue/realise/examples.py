@@ -50,6 +50,16 @@ def examples(t: Turn) -> Draft:
         + (f"还有「{b['name']}」：{meaning(b)}。" if b else "")
     ]
     rest = rows[2:3]
+    own = next(
+        (
+            c
+            for c in t.u.said.get("clauses", [])
+            if "我" in c and len(c) >= 6 and not re.search(r"例子|举|怎么|答|写", c)
+        ),
+        "",
+    )
+    if own:  # their own words first: the examples serve them
+        lead = [f"你说“{own[:18]}”——那就从这里找。先看两个："]
     hint = (t.ctx.question.get("hint") or "").split("；")[0].rstrip("。")
     names = "「" + "」「".join(r["name"] for r in rows[:2]) + "」"
     reason = (
@@ -132,6 +142,10 @@ def search(t: Turn) -> Draft:
     """List what the knowledge base has on the topic."""
     rows = (t.art.get("search_content") or {}).get("entries") or []
     rows = [r for r in rows if r.get("category") != "questions"]
+    top = max((float(r.get("score") or 0) for r in rows), default=0.0)
+    rows = [
+        r for r in rows if float(r.get("score") or 0) >= 0.35 * top
+    ]  # drop the tail
     if re.search(r"差不多|类似|相近|相似|接近|像", t.ctx.text):  # not the word itself
         named = {e["name"] for e in t.u.entities}
         rows = [r for r in rows if r["name"] not in named] or rows

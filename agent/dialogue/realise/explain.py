@@ -148,13 +148,23 @@ def explain_text(t: Turn) -> Draft:
     guide = t.art.get("guide_question") or {}
     if guide.get("found"):
         example = t.fresh_example(guide)
+        same = (
+            guide["rephrased"].replace("“", "「")[:12] in text
+            or text[:12] in guide["rephrased"]
+        )
+        meaning_of = (
+            f"先写出具体的事，再想它背后你在意的是什么（{q_short(guide, 24)}）"
+            if same
+            else guide["rephrased"]
+        )
         return Draft(
             marks=[f"ex:{guide.get('id')}"],
             options=combos(
                 [
                     [
-                        f"你选的“{quoted}”出自第{guide['number']}题，它想问的是：{guide['rephrased']}。",
-                        f"“{quoted}”这句的意思是：{guide['rephrased']}。",
+                        f"你选的“{quoted}”出自第{guide['number']}题，"
+                        f"它想问的是：{meaning_of}。",
+                        f"“{quoted}”这句的意思是：{meaning_of}。",
                     ],
                     [f"比如有人写：“{example}”" if example else ""],
                     ["你会写哪一件事？", "读完这句，你想到了谁或哪件事？"],
@@ -269,15 +279,27 @@ def counts(t: Turn) -> Draft:
         "values": ["关键看它背后你在意的是什么：没有它时，你最难受的是哪一点？"],
     }[kind]
     angry = "生气" in t.ctx.text or "愤怒" in t.ctx.text
+    told = [x for r, x in t.ctx.history if r == "user" and len(x) >= 30][-1:]
+    from agent.dialogue.facts import read, you
+
+    thing = you(read(told[0]).vivid) if told and len(t.ctx.text) < 20 else ""
+    worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
     return Draft(
         combos(
             [
                 ["算。", "当然算。", "算的，而且很可能是条好线索。"],
+                ["不会也不影响：喜欢的事看的是你想靠近它，不是你已经会。"]
+                if worry
+                else [""],
                 [
                     "让你生气的事，常常指向你在意的价值。" if angry else "",
                     f"它可能指向「{row['name']}」：{meaning(row)}。"
                     if row
-                    else "再小的事，只要你真的在意，都是线索。",
+                    else (
+                        f"{thing}这件事本身就是线索。"
+                        if thing
+                        else "再小的事，只要你真的在意，都是线索。"
+                    ),
                 ],
                 test,
             ],

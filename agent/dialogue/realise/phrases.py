@@ -74,6 +74,7 @@ def q_short(question: dict, limit: int = 26) -> str:
     """Return the question's text cut at a pause, without its question mark."""
     # One question per reply: a two-part question is quoted as one ("…？…？").
     text = (question.get("text") or "").rstrip("？?").replace("？", "，")
+    text = text.replace("“", "「").replace("”", "」")  # quoted inside our own quotes
     short = clip(text, limit).rstrip("。？?")
     return short or text.split("，")[0][:limit]
 

@@ -88,6 +88,18 @@ def _mirror(t: Turn) -> list[str]:
             f"{lead}{_as_you(pos[0])}时，你却{glad}",
             f"{_as_you(pos[0])}，你{glad}",
         ]
+    if said.get("not_but"):
+        x, y = (you(v) for v in said["not_but"])
+        lead = f"{_as_you(work)}，" if work else ""
+        return [
+            f"{lead}撑着你的不是{x}，而是{y}",
+            f"{lead}不是{x}，是{y}：这句话很有分量",
+        ]
+    if said.get("doubt") and said.get("vivid"):
+        return [
+            f"{_as_you(said['vivid'])}，你却说“{you(said['doubt'])}”",
+            f"别人遇到难处会来找你，你却觉得{you(said['doubt'])}",
+        ]
     if said.get("contrast"):
         before, after = (you(x) for x in said["contrast"])
         return [f"你说{before}，可{after}", f"一边是{before}，一边是{after}"]
@@ -118,8 +130,20 @@ def reflect(t: Turn) -> Draft:
     if work and pos and ctx.role:
         core = re.sub(r"^(?:每天|每周|周末|平时|有时|经常|去|在)+", "", you(pos[0]))
         insight.append(f"也许让你有劲的不是{ctx.role}本身，而是{core}这类事")
+    if said.get("doubt"):
+        insight = [
+            f"这当然算本事，有人把这叫「{row['name']}」"
+            if row
+            else "这当然算本事：别人做起来费劲、你却很自然，这正是才能"
+        ]
+    elif said.get("not_but") and not insight:
+        insight.append("能撑你熬过难处的，往往就是你最在意的东西")
     if said.get("contrast") and not insight:
         insight.append("放不下的那一头，往往就是你在意的东西")
+    asks = said.get("asks", "")
+    if "是不是" in asks and not said.get("doubt"):
+        care = re.split(r"是不是", asks, maxsplit=1)[-1].strip("吗呢啊？? ")
+        insight = [f"听起来是的：你{you(care)}"] + insight[:1]
     firsts = [
         f"{m}——{i}。"
         for m in mirror
@@ -203,9 +227,20 @@ STEPS = {
 def feedback(t: Turn) -> Draft:
     """Say what is specific in the draft, what is missing, one deepening question."""
     draft, q = t.ctx.draft, t.ctx.question
-    told = [text for role, text in t.ctx.history if role == "user"][-1:]
-    if not draft and t.d.last_act == "reflect" and told:
-        draft = told[0]  # "那我V03就这么写？": the story they just told is the draft
+    told = [text for role, text in t.ctx.history if role == "user" and len(text) >= 30]
+    if not draft and told:
+        draft = told[-1]  # "那我V03就这么写？": the story they just told is the draft
+    if re.search(r"多细|多长|写多少|几句|三句|一句话", t.ctx.text):
+        return Draft(
+            combos(
+                [
+                    ["几句话就够，不用长。", "不用写很长，三四句就行。"],
+                    ["写到别人能看见那个画面：哪一天、谁说了什么、你当时心里怎么想。"],
+                    ["你先写哪一幕？", "那一幕里，谁说了哪句话？"],
+                ],
+                t.seed,
+            )
+        )
     if not draft:
         example = clip((t.art.get("guide_question") or {}).get("example", ""), 60)
         return Draft(

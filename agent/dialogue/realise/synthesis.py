@@ -224,18 +224,31 @@ def experiment(t: Turn) -> Draft:
             rows=[r for r in (talent,) if r],
         )
     career = field.get("career_examples", "").split("|")[0] if field else ""
-    own = profile.options_in(t.ctx.text) or [
-        line.split("，满足")[0] for line in (t.d.pending.get("lines") or [])[:1]
-    ]
+    own = profile.options_in(t.ctx.text)
+    lines = t.d.pending.get("lines") or []
+    if not own and lines:  # "第一条怎么开始": the candidate we just wrote
+        index = max(0, (t.u.ordinal or 1) - 1) if t.u.ordinal != -1 else len(lines) - 1
+        m = re.search(
+            r"用「(.+?)」在「(.+?)」里做([^，；。]+)", lines[min(index, len(lines) - 1)]
+        )
+        if m:
+            own = [
+                f"用「{m.group(1)}」做一件和「{m.group(2)}」有关的小作品（像{m.group(3)}会做的那种）"
+            ]
     amount, period = AMOUNT.search(t.ctx.text), PERIOD.search(t.ctx.text)
     when = (
         f"就用{period.group(0) if period else '每天'}的{amount.group(0)}，"
         if amount
-        else "这周"
+        else (f"就用这个{period.group(0)}，" if period else "这周")
     )
     if own:  # their own candidate, in their words
         action, career = (
-            f"做出“{own[0]}”的一个最小成品，拿给三个会用它的人看，记下他们的第一句反应",
+            (
+                f"{own[0]}，拿给三个人看，记下他们的第一句反应"
+                if own[0].startswith("用「")
+                else f"做出“{own[0]}”的一个最小成品，拿给三个会用它的人看，"
+                "记下他们的第一句反应"
+            ),
             "",
         )
     elif talent and field:
