@@ -185,6 +185,8 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         )
     if act == "explain_text":
         target = u.quoted_question or ""
+        if concept_key(ctx.selection or ctx.text, ctx.step) and ctx.selection:
+            target = ""  # a method term in the highlight: explain the term
         if target:
             return Plan(act, [_call("guide_question", question_id=target)])
         concept = ctx.selection or ctx.text

@@ -54,7 +54,9 @@ def examples(t: Turn) -> Draft:
         (
             c
             for c in t.u.said.get("clauses", [])
-            if "我" in c and len(c) >= 6 and not re.search(r"例子|举|怎么|答|写", c)
+            if len(c) >= 5
+            and not re.search(r"例子|举|怎么|答|写|不|没", c)
+            and re.search(r"刷|看|玩|搜|逛|听|做|喜欢|爱", c)
         ),
         "",
     )

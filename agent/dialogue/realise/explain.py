@@ -152,11 +152,12 @@ def explain_text(t: Turn) -> Draft:
             guide["rephrased"].replace("“", "「")[:12] in text
             or text[:12] in guide["rephrased"]
         )
-        meaning_of = (
-            f"先写出具体的事，再想它背后你在意的是什么（{q_short(guide, 24)}）"
-            if same
-            else guide["rephrased"]
-        )
+        how = {
+            "values_exploration": "先写出具体的事，再想它背后你在意的是什么",
+            "strengths_exploration": "先写出具体的习惯，再想它在什么场合会变成长处",
+            "interests_exploration": "先写出具体的兴趣，再想你真正好奇的是哪一面",
+        }.get(guide.get("step", ""), "先写出具体的事，再想它说明了你什么")
+        meaning_of = f"{how}（{q_short(guide, 24)}）" if same else guide["rephrased"]
         return Draft(
             marks=[f"ex:{guide.get('id')}"],
             options=combos(
@@ -296,7 +297,7 @@ def counts(t: Turn) -> Draft:
                     f"它可能指向「{row['name']}」：{meaning(row)}。"
                     if row
                     else (
-                        f"{thing}这件事本身就是线索。"
+                        f"{thing}，这本身就是线索。"
                         if thing
                         else "再小的事，只要你真的在意，都是线索。"
                     ),
@@ -311,7 +312,21 @@ def counts(t: Turn) -> Draft:
 
 def flip(t: Turn) -> Draft:
     """Turn a habit they were scolded for into its strength form (正因为……所以……)."""
-    trait = t.plan.target.get("trait") or "这个习惯"
+    trait = t.plan.target.get("trait") or ""
+    if not trait or trait in ("这", "这个", "它", "那个", "这点"):
+        return Draft(
+            combos(
+                [
+                    [
+                        "能翻，几乎每个被念叨过的习惯都能翻。",
+                        "能，缺点往往是才能用错了地方。",
+                    ],
+                    ["比如总被说“磨蹭”的人，换个场合就是做事仔细、想得周全。"],
+                    ["你想翻的是哪个习惯？", "你说的是被念叨最多的哪一个？"],
+                ],
+                t.seed,
+            )
+        )
     rows = [
         r
         for r in (t.art.get("search_content") or {}).get("entries") or []

@@ -118,6 +118,24 @@ def _mirror(t: Turn) -> list[str]:
     return [f"你说“{you(head)}”"]
 
 
+def _why(t: Turn, row: dict | None) -> str:
+    """Return the reason behind a reflection, for a following "为什么"."""
+    said, text = t.u.said, t.ctx.text
+    if row:
+        heard = clip(said.get("vivid") or text, 16).rstrip("。")
+        return f"因为你提到“{heard}”，这和「{row['name']}」说的{meaning(row)}很像。"
+    if said.get("not_but"):
+        x, y = said["not_but"]
+        return (
+            f"因为你说撑着你的不是{x}，而是{you(y)}："
+            "能让人熬过难处的东西，往往就是最在意的东西。"
+        )
+    if said.get("contrast"):
+        x, y = said["contrast"]
+        return f"因为你说“{x}”，又说“{you(y)}”：两头放在一起，差别本身就是线索。"
+    return f"因为你说“{clip(text, 24).rstrip('。')}”，这句话里有你在意的东西。"
+
+
 def reflect(t: Turn) -> Draft:
     """Reflect a personal story in their words, link it, tie it to the question."""
     said, ctx, q = t.u.said, t.ctx, t.ctx.question
@@ -181,19 +199,14 @@ def reflect(t: Turn) -> Draft:
         combos([firsts, affirm, example, [a for a in ask if a][:2]], t.seed),
         rows=[row] if row else [],
         pending={
-            "why": (
-                f"因为你提到“{clip(said.get('vivid') or ctx.text, 16).rstrip('。')}”，"
-                f"这和「{row['name']}」说的{meaning(row)}很像。"
+            "why": _why(t, row),
+            "more": (
+                f"就把你刚说的写进{q_ref(q)}："
+                f"{clip(said.get('vivid') or ctx.text, 20).rstrip('。')}。"
+                "再补一句当时你最在意的是什么。"
             )
-            if row
-            else (
-                f"因为你说“{said['contrast'][0]}”，又说“{you(said['contrast'][1])}”：两头放在一起，"
-                "差别本身就是线索。"
-            )
-            if said.get("contrast")
-            else f"因为你说“{clip(ctx.text, 24).rstrip('。')}”，"
-            "这句话里有你在意的东西。",
-            "more": f"把这段写进{q_ref(q)}吧，先写那个具体场景。" if q else "",
+            if q
+            else "",
         },
     )
 
