@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from agent.concepts import CONCEPTS, STEP_CONCEPT, concept_key  # noqa: F401
+from agent.dialogue.realise.phrases import quote_whole, someone
 
 PROBES = (
     "能说一个具体的场景吗？",
@@ -108,52 +109,6 @@ def is_generic_topic(topic: str) -> bool:
     return not t or any(g in t for g in GENERIC_TOPICS) and len(t) <= 8
 
 
-def _cell(value: object) -> str:
-    """Return a CSV cell as prose: its spaces were clause breaks."""
-    return "，".join(str(value or "").split())
-
-
-def row_example(row: dict, variant: int = 0) -> str:
-    """Return one concrete sentence about a knowledge row."""
-    name = row.get("name", "")
-    first = _cell(
-        (
-            row.get("signals")
-            or row.get("curiosity_signals")
-            or row.get("evidence_signals")
-            or ""
-        ).split("|")[0]
-    )
-    if row.get("category") == "values":
-        options = [
-            f"看重「{name}」的人常有这样的表现：{first}" if first else "",
-            f"看重「{name}」的人会说：“{_cell(row.get('self_statement'))}”"
-            if row.get("self_statement")
-            else "",
-        ]
-    elif row.get("category") == "strengths":
-        options = [
-            f"有「{name}」才能的人会说：“{_cell(row.get('reframe_example'))}”"
-            if row.get("reframe_example")
-            else "",
-            f"「{name}」的短处是{_cell(row.get('weakness_form'))}，长处是"
-            f"{_cell(row.get('strength_form'))}"
-            if row.get("weakness_form")
-            else "",
-        ]
-    elif row.get("category") == "interests":
-        options = [
-            f"对「{name}」着迷的人，{first}" if first else "",
-            f"「{name}」关心的是{_cell(row.get('description'))}"
-            if row.get("description")
-            else "",
-        ]
-    else:
-        options = []
-    options = [o for o in options if o]
-    return options[variant % len(options)] if options else f"「{clip(name, 20)}」"
-
-
 def nudge_text(
     trigger: str, *, focus: dict, rows: list[dict], minutes: int, variant: int
 ) -> str:
@@ -161,11 +116,12 @@ def nudge_text(
     if not focus.get("found"):
         text = NUDGE_NO_QUESTION.format(minutes=max(1, minutes))
         if rows:
-            text += f"比如从{row_example(rows[variant % len(rows)], variant)}说起。"
+            text += f"比如{someone(rows[variant % len(rows)], variant)}。"
         return text
-    example = clip(focus.get("example", ""), 45)
-    if rows and variant % 2:
-        example = row_example(rows[variant % len(rows)], variant)
+    # A workbook example is quoted whole or cut at a sentence end, never mid-word.
+    example = quote_whole(focus.get("example", ""), 60)
+    if rows and (variant % 2 or not example):
+        example = someone(rows[variant % len(rows)], variant)
     probes = [PROBES[(variant + i) % len(PROBES)] for i in range(2)]
     template = NUDGES.get(trigger, NUDGES["stuck"])
     if trigger == "idle_timeout" and minutes <= 0:  # asked in chat, not timed out
