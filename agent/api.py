@@ -28,6 +28,24 @@ __all__ = [
     "run_turn",
     "warm_up",
 ]
+# The evaluation harness (agent.evaluation) is served from here too, loaded on
+# first use: it drives run_turn itself, so importing it eagerly would be circular.
+_EVALUATION = {
+    "CaseError",
+    "evaluate",
+    "report_render",
+    "report_to_dict",
+    "sessions_load",
+}
+
+
+def __getattr__(name: str):
+    """Return an evaluation name on first use (PEP 562)."""
+    if name in _EVALUATION:
+        from agent import evaluation
+
+        return getattr(evaluation, name)
+    raise AttributeError(name)
 
 logger = logging.getLogger(__name__)
 CHUNK_CHARS = 40  # the answer is complete and checked before it streams

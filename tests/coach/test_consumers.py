@@ -194,7 +194,9 @@ class SlowTurn:
         self.release = asyncio.Event()
         self.started = asyncio.Event()
 
-    async def __call__(self, *, snapshot, text, selection="", guide_id=None, question_id=None):
+    async def __call__(
+        self, *, snapshot, text, selection="", guide_id=None, question_id=None
+    ):
         self.started.set()
         yield TurnDelta(text="比如，")
         await asyncio.wait_for(self.release.wait(), 10)

@@ -11,9 +11,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from agent.configuration import Configuration
-from agent.evaluation import (
+from agent.api import (
     CaseError,
+    Configuration,
     evaluate,
     report_render,
     report_to_dict,
