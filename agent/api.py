@@ -47,6 +47,7 @@ def __getattr__(name: str):
         return getattr(evaluation, name)
     raise AttributeError(name)
 
+
 logger = logging.getLogger(__name__)
 CHUNK_CHARS = 40  # the answer is complete and checked before it streams
 LAST_RESORT = (

@@ -15,7 +15,7 @@ CLAUSE_SPLIT = re.compile(
 )
 LEADS = re.compile(
     r"^(?:但是|可是|不过|然而|而且|其实|就是|所以|然后|因为|但|可|却|就|也|还|"
-    r"那(?![时年天次个些])|嗯+|唉+|emm+)+"
+    r"那(?![时年天次个些段阵])|嗯+|唉+|emm+)+"
 )
 POSITIVE = (
     "特别喜欢",
@@ -209,7 +209,12 @@ def _object_before(clause: str, cue: str) -> str:
 
 
 def positive_object(clause: str) -> str:
-    """Return the thing a positive clause is about, or ''."""
+    """Return the thing a positive clause is about, or '' when it is not clean."""
+    found = _positive_object(clause)
+    return "" if re.search(r"[得时的地着]$", found) else found
+
+
+def _positive_object(clause: str) -> str:
     for cue in POSITIVE:
         if cue in clause:
             after = _object_after(clause, cue)
@@ -273,7 +278,11 @@ def read(text: str) -> Said:
         if len(parts) == 2:
             before = (clauses(parts[0]) or [""])[-1]
             after = (clauses(parts[1]) or [""])[0]
-            if 3 <= len(before) <= 18 and 4 <= len(after) <= 24:
+            if (
+                4 <= len(before) <= 18
+                and 4 <= len(after) <= 24
+                and not before.endswith("我")
+            ):
                 said.contrast = [before, after]
                 break
     actions = [

@@ -47,6 +47,7 @@ ACTS = {
     "counts": "counts",
     "care": "care",
     "flip": "flip",
+    "english": "english",
 }
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 STEP_CATEGORY = {

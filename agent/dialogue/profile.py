@@ -121,8 +121,8 @@ def clue_ids(text: str, *, category: str) -> list[str]:
             shared = _overlap(clause, hit.data or {})
             clear = (
                 i == 0
-                and hit.score >= 8
-                and (len(hits) < 2 or hit.score >= 2 * hits[1].score)
+                and hit.score >= 10
+                and (len(hits) < 2 or hit.score >= 2.5 * hits[1].score)
                 and shared >= 1
             )
             if clear or shared >= 2:

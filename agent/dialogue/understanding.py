@@ -33,6 +33,8 @@ ATTACK = re.compile(
     r"数据库|后台|管理员|密码|token|api|规则|上面收到|一字不漏|原文|你的设定",
     re.I,
 )
+REVISE = re.compile(r"怎么改|如何改|改成|改一下|帮我改|给个方向|往哪改")
+RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
 FLIP = re.compile(r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点")
 RESUME = re.compile(r"没事|算了|继续|做题|写题|不用管|好多了")
 # After a crisis reply, the next messages stay in care unless the person
@@ -150,6 +152,14 @@ def _resolve(
         return "refer"  # "第二个是什么意思" points at a shown item
     if intent == "refer" and re.search(r"选|纠结|哪个好|哪条好|取舍", text):
         return "choose"  # "第一条和第二条我选不出来"
+    if d.last_act == "feedback" and REVISE.search(text):
+        return "feedback"  # "那具体要怎么改": how to revise the draft
+    if RANK.search(text):
+        return "choose"  # "价值观排前五是按什么排": ranking is choosing
+    if d.last_act in ("autonomy", "choose", "synthesis") and re.search(
+        r"选不出|定不下|纠结|分不出", text
+    ):
+        return "choose"
     if intent == "pushback" and not d.last_act:
         return "question_help"  # nothing to push back on yet: it is about the question
     if (
@@ -230,6 +240,9 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         intent, pred.confidence, pred.runner_up, pred.runner_up_confidence
     )
     intent = _resolve(pred, text, u, d)
+    if not re.search(r"[\u4e00-\u9fff]", text) and len(text.split()) >= 3:
+        u.intent = "english"  # an English message gets an English-friendly reply
+        return u
     if ctx.selection and re.search(r"不同意|不认同|不赞同|不对吧", text):
         u.intent = "pushback"  # disagreeing with the highlighted text
         return u

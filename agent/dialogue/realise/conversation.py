@@ -31,27 +31,50 @@ OFF_TOPICS = (
 
 
 def _meta(text: str) -> list[str]:
-    """Answer what was asked about the coach: memory, data, identity, abilities."""
+    """Answer what was asked about the coach: identity, model, data, memory, abilities.
+
+    Several questions in one message get one line each (at most two).
+    """
+    lines = []
+    if re.search(r"ai|机器|真人|人工|你是谁", text, re.I):
+        lines.append("我是 AI 教练，不是真人，只陪你做这本“找到想做的事”的练习。")
+    if re.search(r"模型|chatgpt|gpt|文心|通义|deepseek|kimi|区别", text, re.I):
+        lines.append(
+            "和通用聊天工具不同，我只做这本工作簿：背后用哪家模型由部署方设置。"
+        )
+    if re.search(r"数据|隐私|训练|安全|泄露|给别人|别人看", text):
+        lines.append(
+            "你写的内容存在你自己的会话里，别的用户看不到，这个应用也不拿它训练模型。"
+        )
     if re.search(r"记住|记得|上次|忘", text):
-        return [
-            "记得：你在工作簿里写的答案都存在你的会话里，下次打开还在；聊天我会参考最近的十来句。",
-            "你写过的答案都保存着，我每次回答都会参考；聊天记录我会看最近的一段。",
-        ]
-    if re.search(r"模型|chatgpt|gpt|文心|通义|deepseek|kimi", text, re.I):
-        return [
-            "我是这个应用里的教练程序，背后用哪家模型由部署方设置；"
-            "你写的内容存在你自己的会话里，这个应用不会拿它训练模型。"
-        ]
-    if re.search(r"数据|隐私|训练|安全|泄露|给别人", text):
-        return [
-            "你写的内容存在你自己的会话里，只用来帮你整理思路，别的用户看不到，这个应用也不拿它训练模型。"
-        ]
+        lines.append("你写过的答案都保存着，下次打开还在；聊天我会参考最近的一段。")
     if re.search(r"能做什么|会什么|怎么用|有什么用", text):
-        return ["我能换个说法解释题目、举知识库里的例子、帮你把写下的东西理一理。"]
-    return [
-        "我是这本工作簿里的 AI 教练，不是真人，只陪你做“找到想做的事”的练习。",
-        "我是程序做的教练，不是真人：解释问题、举例子、帮你理清想法。",
-    ]
+        lines.append("我能换个说法解释题目、举知识库里的例子、帮你把写下的东西理一理。")
+    if not lines:
+        lines.append("我是这本工作簿里的 AI 教练，陪你解释问题、举例子、理清想法。")
+    return ["".join(lines[:2])]
+
+
+def english(t: Turn) -> Draft:
+    """An English message: answer briefly in English, then offer the way in."""
+    q = t.ctx.question
+    start = f"我们从{q_ref(q)}开始：{q_short(q, 20)}？" if q else "我们从第一题开始？"
+    return Draft(
+        combos(
+            [
+                [
+                    "In short: this workbook helps you find work you truly want, "
+                    "from what matters to you, what you do naturally and what "
+                    "you're curious about. No right answers, just real moments.",
+                    "Sure. You answer short questions about your values, talents and "
+                    "interests, then we combine them into a few ideas to test.",
+                ],
+                ["我主要用中文回答，你用英文写也没关系。"],
+                [start],
+            ],
+            t.seed,
+        )
+    )
 
 
 def scope(t: Turn) -> Draft:
@@ -100,6 +123,28 @@ def greet(t: Turn) -> Draft:
 
 def autonomy(t: Turn) -> Draft:
     """The choice is theirs; offer one small step or two options."""
+    facts = [
+        c
+        for c in t.u.said.get("clauses", [])
+        if len(c) >= 5 and "帮我" not in c and not re.search(r"直接|告诉我|答案", c)
+    ]
+    if facts and t.ctx.question:  # "你直接帮我写…我爸开出租我妈在超市"
+        return Draft(
+            combos(
+                [
+                    [
+                        "答案得是你的，我不替你写；不过你刚才已经起了头：",
+                        "我不替你写，但你已经说出了开头：",
+                    ],
+                    [f"“{facts[0][:20]}”。"],
+                    [
+                        "接着写一句：这里面，你想留下的是哪一点？",
+                        f"把它放进{q_ref(t.ctx.question)}，下一句你会写什么？",
+                    ],
+                ],
+                t.seed,
+            )
+        )
     return Draft(
         combos(
             [
@@ -231,4 +276,5 @@ ACTS = {
     "progress": progress,
     "repair": repair,
     "nudge": nudge,
+    "english": english,
 }

@@ -112,10 +112,23 @@ def _mirror(t: Turn) -> list[str]:
     if neg:
         lead = _as_you(work) + "，" if work else ""
         return [f"{lead}{neg[0]}，这种消耗是真实的"]
+    # Their words as they wrote them: a quotation keeps its "我".
     head = max((c for c in clauses if len(c) <= 30), key=len, default="") or clip(
         ctx.text, 30
     )
-    return [f"你说“{you(head)}”"]
+    return [f"你说“{head}”"] if head else ["你说的这些，我记下了"]
+
+
+def _next_part(t: Turn) -> str:
+    """Return what "然后呢" gets after a reflection: write it in, then one more line."""
+    q = t.ctx.question
+    if not q:
+        return ""
+    heard = clip(t.u.said.get("vivid") or "", 20).rstrip("。")
+    lead = (
+        f"就把“{heard}”这件事写进{q_ref(q)}" if heard else f"就把刚才这段写进{q_ref(q)}"
+    )
+    return f"{lead}，再补一句当时你最在意的是什么。"
 
 
 def _why(t: Turn, row: dict | None) -> str:
@@ -179,7 +192,8 @@ def reflect(t: Turn) -> Draft:
         if row and said.get("asks")
         else ([f"比如{someone(row, t.seed)}。"] if row else [""])
     )
-    short = q_short(q, 18) if q else ""
+    short = q_short(q, 24) if q else ""
+    short = short if len(short) >= 8 else ""
     unanswered = q and not ctx.draft and len(ctx.text) >= 40
     ask = (
         [
@@ -200,13 +214,7 @@ def reflect(t: Turn) -> Draft:
         rows=[row] if row else [],
         pending={
             "why": _why(t, row),
-            "more": (
-                f"就把你刚说的写进{q_ref(q)}："
-                f"{clip(said.get('vivid') or ctx.text, 20).rstrip('。')}。"
-                "再补一句当时你最在意的是什么。"
-            )
-            if q
-            else "",
+            "more": _next_part(t),
         },
     )
 
