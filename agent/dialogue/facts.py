@@ -163,6 +163,9 @@ class Said:
     asks: str = ""  # a question at the end of a story ("所以这算擅长什么")
     not_but: list[str] = field(default_factory=list)  # 不是[X]，而是[Y]
     doubt: str = ""  # "我觉得这不算啥本事": they doubt their own strength
+    reversal: str = ""  # "那段时间我反而没想过辞职"
+    judged: str = ""  # a judgement on themselves: "有点没出息"
+    scolded: str = ""  # what they were scolded for: "我妈天天说我磨叽" → 磨叽
     positives: list[str] = field(default_factory=list)  # objects they enjoy
     glad: list[str] = field(default_factory=list)  # their words for enjoying it
     negatives: list[str] = field(default_factory=list)  # clauses that drain them
@@ -184,7 +187,7 @@ def trim(clause: str) -> str:
     return LEADS.sub("", clause.strip(" 　\"'“”「」")).strip()
 
 
-FILLERS = re.compile(r"说实话|老实说|说真的|其实|真的|反正")
+FILLERS = re.compile(r"说实话|老实说|说真的|其实|真的|反正|哈哈+|hh+|嘿嘿")
 
 
 def clauses(text: str) -> list[str]:
@@ -196,7 +199,7 @@ def clauses(text: str) -> list[str]:
 def _object_after(clause: str, cue: str) -> str:
     """Return what follows a cue such as 喜欢 ("喜欢和人打交道" → "和人打交道")."""
     rest = clause.split(cue, 1)[1]
-    rest = re.sub(r"^(?:上|的是|的|去|做|跟)?", "", rest)
+    rest = re.sub(r"^(?:上|的是|的|去|跟)?", "", rest)
     return rest.strip()[:16]
 
 
@@ -210,8 +213,8 @@ def _object_before(clause: str, cue: str) -> str:
 
 def positive_object(clause: str) -> str:
     """Return the thing a positive clause is about, or '' when it is not clean."""
-    found = _positive_object(clause)
-    return "" if re.search(r"[得时的地着]$", found) else found
+    found = _positive_object(clause).rstrip("的地着")
+    return "" if re.search(r"[得时]$", found) else found
 
 
 def _positive_object(clause: str) -> str:
@@ -304,6 +307,15 @@ def read(text: str) -> Said:
         said.not_but = [m.group(1).strip("什么的 "), trim(m.group(2))[:20]]
     if m := DOUBT.search(text or ""):
         said.doubt = m.group(0)
+    if m := re.search(r"(?:反而|倒是)([^，。！？]{3,16})", text or ""):
+        said.reversal = m.group(1)
+    if m := re.search(r"没出息|不好意思|太普通|很俗|太幼稚|不值一提", text or ""):
+        said.judged = m.group(0)
+    if m := re.search(
+        r"(?:说|嫌|骂|念叨)我(?:太|很|特别|总是|老是)?([^，。！？\s]{2,4}?)(?:[，。！？\s]|$)",
+        text or "",
+    ):
+        said.scolded = m.group(1)
     tail = (said.clauses or [""])[-1]
     if re.search(r"算|适合|是不是|什么|吗|呢|啊$", tail) and re.search(
         r"所以|这算|那我|是不是|适合", tail

@@ -55,7 +55,8 @@ def three_parts(
                 ids[category].append(found)
                 # Their own words behind the clue, to quote back.
                 words = re.split(r"[，。；！？,;!?\n]", text.strip())[0]
-                evidence.setdefault(found, words[:14])
+                if len(words) <= 16:  # quoted whole, or not at all
+                    evidence.setdefault(found, words)
     for key, note in NOTE_KEYS.items():
         ids[key].extend(i["id"] for i in (ctx.notes.get(note) or []) if "id" in i)
     parts: dict[str, list[dict]] = {}
@@ -187,7 +188,7 @@ def clue_names(ctx: TurnContext) -> str:
 
 NEGATIVE = re.compile(r"讨厌|不喜欢|受不了|烦|被.{0,4}骂|不想|生气|反感|最怕")
 OPTION = re.compile(r"(?:用|做|当|去)[^，。；：,;:？?！!\s“”]{3,18}")
-QUOTED = re.compile(r"[“\"「]([^”\"」]{4,30})[”\"」]")
+QUOTED = re.compile(r"[“\"「『]([^”\"」』]{4,30})[”\"」』]")
 
 
 def options_in(text: str) -> list[str]:

@@ -36,6 +36,7 @@ ATTACK = re.compile(
 REVISE = re.compile(r"怎么改|如何改|改成|改一下|帮我改|给个方向|往哪改")
 RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
 FLIP = re.compile(r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点")
+HYPERBOLE = re.compile(r"(?:就|简直|真是|烦得|累得|尴尬得|无聊得|困得|气得)想死")
 RESUME = re.compile(r"没事|算了|继续|做题|写题|不用管|好多了")
 # After a crisis reply, the next messages stay in care unless the person
 # clearly turns back to the workbook.
@@ -85,6 +86,7 @@ class Understanding:
     topic: str = ""  # what a search or example request is about
     quoted_question: str | None = None  # a workbook question quoted in the text
     crisis: bool = False
+    checkin: bool = False  # "想死" as a figure of speech: answer, and ask once
     said: dict = field(default_factory=dict)  # facts.Said as a dict
 
     def dump(self) -> dict:
@@ -160,6 +162,12 @@ def _resolve(
         r"选不出|定不下|纠结|分不出", text
     ):
         return "choose"
+    if (
+        d.last_act == "scope"
+        and intent in ("pushback", "unclear", "greet", "story")
+        and len(text) <= 12
+    ):
+        return "off_topic"  # "那你随便说说嘛": still out of scope
     if intent == "pushback" and not d.last_act:
         return "question_help"  # nothing to push back on yet: it is about the question
     if (
@@ -221,6 +229,15 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     if d.last_act == "crisis" and not CRISIS.search(text) and RESUME.search(text):
         u.intent = "care"  # "算了 没事 继续做题吧": their call, with the help repeated
         return u
+    if (
+        u.crisis
+        and HYPERBOLE.search(text)
+        and not CRISIS.search(HYPERBOLE.sub("", text))
+        and len(text) >= 24
+    ):
+        # "写文档我就想死" inside a story is a figure of speech: answer the story,
+        # and the reply still asks once (u.checkin) whether it was more than that.
+        u.crisis, u.checkin = False, True
     if u.crisis or (d.last_act == "crisis" and pred.intent in CARE_GOES_ON):
         u.intent, u.crisis = "crisis", True
         return u
@@ -231,6 +248,8 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     intent = pred.intent
     if intent == "crisis":  # a weak crisis guess: still take care, gently
         intent = "distress"
+    if u.checkin and intent == "distress":
+        intent = "story"  # the figure of speech sits inside a story
     if intent == "injection" and not ATTACK.search(text):
         intent = pred.runner_up if pred.runner_up != "injection" else "story"
     if pred.confidence < MIN_CONFIDENCE / 2 and intent not in FOLLOW_UPS:

@@ -93,6 +93,9 @@ def realise(turn: Turn) -> Reply:
         table.update(module.ACTS)
     fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]
     draft = fn(turn)
+    if turn.u.checkin:  # kept right after the opening: fit drops it last
+        check = "（如果“想死”不只是一句气话，请一定告诉我，或拨 12356。）"
+        draft.options = [[o[0], check, *o[1:]] for o in draft.options]
     text = choose(draft.options, turn.d, turn.budget)
     rows = draft.rows or turn.rows()
     marks = [

@@ -150,13 +150,7 @@ def empathy(t: Turn) -> Draft:
         if own
         else []
     )
-    if said.get("age") or re.search(r"太晚|来不及|年纪|这个年龄", text):
-        age = f"{said['age']}岁" if said.get("age") else "现在"
-        feel = [
-            f"{age}开始认真想“我想要什么”，不算晚；很多人是换过几次方向才想清楚的。",
-            f"觉得来不及，往往是因为你在乎。{age}看清方向，后面还有很长的路用得上。",
-        ]
-    elif re.search(r"被裁|裁员|失业|没回音|被辞", text):
+    if re.search(r"被裁|裁员|失业|没回音|被辞", text):
         role = t.ctx.role
         feel = [
             "被裁、投出去的简历没回音，这是处境，不是对你这个人的结论。",
@@ -166,9 +160,15 @@ def empathy(t: Turn) -> Draft:
                 else "一次裁员抹不掉你这些年攒下的本事。"
             ),
         ]
+    elif said.get("age") or re.search(r"太晚|来不及|年纪|这个年龄", text):
+        age = f"{said['age']}岁" if said.get("age") else "现在"
+        feel = [
+            f"{age}开始认真想“我想要什么”，不算晚；很多人是换过几次方向才想清楚的。",
+            f"觉得来不及，往往是因为你在乎。{age}看清方向，后面还有很长的路用得上。",
+        ]
     elif re.search(r"一无是处|没用|什么都不|不如别人|比我强|失败|废物", text):
         feel = [
-            "“一无是处”是此刻的感受，不是对你的结论。",
+            "这是此刻的感受，不是对你的结论。",
             "被这种感觉压着的时候，人很难看见自己做成过的事。",
         ]
     elif re.search(r"不想写|好累|写不动|放弃|烦|废话", text):
@@ -180,6 +180,11 @@ def empathy(t: Turn) -> Draft:
         feel = [
             "迷茫不是你哪里做错了，而是你不想随便选一条路。",
             "你愿意停下来问自己想要什么，这本身就不容易。",
+        ]
+    if re.search(r"有什么用|有啥用|有用吗|意义", text):  # answer the question asked
+        feel = [
+            f"{feel[0]}这些题不是考试，是帮你看清下一份工作里要守住什么，"
+            "面试时也说得清自己。"
         ]
     real = [v for v in t.ctx.answers.values() if len(v.strip()) >= 8]
     affirm = (

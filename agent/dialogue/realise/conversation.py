@@ -58,7 +58,7 @@ def _meta(text: str) -> list[str]:
 def english(t: Turn) -> Draft:
     """An English message: answer briefly in English, then offer the way in."""
     q = t.ctx.question
-    start = f"我们从{q_ref(q)}开始：{q_short(q, 20)}？" if q else "我们从第一题开始？"
+    start = f"我们从{q_ref(q)}开始：{q_short(q, 40)}？" if q else "我们从第一题开始？"
     return Draft(
         combos(
             [
@@ -82,6 +82,11 @@ def scope(t: Turn) -> Draft:
     text = t.ctx.text.lower()
     if t.u.intent == "meta":
         lead = _meta(text)
+    elif t.d.last_act == "scope":  # asked again: firm, not curt
+        lead = [
+            "这个我是真帮不上，不是推脱：我只懂这本工作簿。",
+            "还是得说声抱歉，这件事不在我会的范围里。",
+        ]
     else:
         asked = next((label for word, label in OFF_TOPICS if word in text), "")
         lead = [

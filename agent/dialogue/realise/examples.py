@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     ask,
@@ -60,6 +61,19 @@ def examples(t: Turn) -> Draft:
         ),
         "",
     )
+    denied = next(
+        (
+            c
+            for c in t.u.said.get("clauses", [])
+            if re.search(r"不逛|不看|没有|不怎么", c)
+        ),
+        "",
+    )
+    hint = (
+        (t.ctx.question.get("hint") or "").split("；")[0].split("，")[-1].rstrip("。")
+    )
+    if denied and hint:  # "我平时不逛书店": the question has another way in
+        lead = [f"{you(denied)}也没关系：{hint}。先看两个："]
     if own:  # their own words first: the examples serve them
         lead = [f"你说“{own[:18]}”——那就从这里找。先看两个："]
     hint = (t.ctx.question.get("hint") or "").split("；")[0].rstrip("。")

@@ -59,10 +59,19 @@ def explain(t: Turn) -> Draft:
     definition = data.get("definition", "").rstrip("。")
     example = [f"比如{someone(r, t.seed + i)}" for i, r in enumerate(rows[:1])] or [""]
     core = data.get("key") in ("values", "strengths", "interests", "formula")
+    tool = re.search(
+        r"ps|photoshop|剪辑|python|excel|英语|编程|ppt|证", t.ctx.text, re.I
+    )
+    answer = (
+        [f"{tool.group(0)}本身是技能；让你把它用溜的那股劲，才可能是才能。"]
+        if tool and data.get("key") == "skill"
+        else [""]
+    )
     return Draft(
         combos(
             [
                 [f"{definition}。", f"简单说：{definition}。"],
+                answer,
                 [(f"在公式里，{role}。" if core else f"{role}。") if role else ""],
                 example,
                 _mine(t) + [""],
@@ -283,7 +292,18 @@ def counts(t: Turn) -> Draft:
     told = [x for r, x in t.ctx.history if r == "user" and len(x) >= 30][-1:]
     from agent.dialogue.facts import read, you
 
-    thing = you(read(told[0]).vivid) if told and len(t.ctx.text) < 20 else ""
+    here = [
+        c
+        for c in t.u.said.get("clauses", [])
+        if len(c) >= 5 and not re.search(r"算|吗|呢|\?|？", c)
+    ]
+    thing = (
+        you(here[0])
+        if here
+        else you(read(told[0]).vivid)
+        if told and len(t.ctx.text) < 20
+        else ""
+    )
     worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
     return Draft(
         combos(

@@ -100,13 +100,23 @@ def _mirror(t: Turn) -> list[str]:
             f"{_as_you(said['vivid'])}，你却说“{you(said['doubt'])}”",
             f"别人遇到难处会来找你，你却觉得{you(said['doubt'])}",
         ]
-    if said.get("contrast"):
-        before, after = (you(x) for x in said["contrast"])
-        return [f"你说{before}，可{after}", f"一边是{before}，一边是{after}"]
+    if said.get("reversal") and (neg or work):
+        hard = neg[0] if neg else _as_you(work)
+        return [
+            f"{hard}，可就在那段时间，你反而{you(said['reversal'])}",
+            f"{hard}；最难的时候，你却{you(said['reversal'])}",
+        ]
     if neg and pos:
         return [f"你说{neg[0]}，可一说到{pos[0]}就不一样了"]
     if pos:
-        return [f"你说起{pos[0]}时，是有劲的", f"听得出来，{pos[0]}让你很投入"]
+        glad_words = f"，{glad}" if glad and len(glad) >= 3 else ""
+        return [
+            f"{you(pos[0])}{glad_words}——说起它你是有劲的",
+            f"听得出来，{you(pos[0])}让你很投入",
+        ]
+    if said.get("contrast"):
+        before, after = (you(x) for x in said["contrast"])
+        return [f"你说{before}，可{after}", f"一边是{before}，一边是{after}"]
     if said.get("vivid"):
         return [f"{_as_you(said['vivid'])}，这件事你记得很清楚"]
     if neg:
@@ -137,6 +147,11 @@ def _why(t: Turn, row: dict | None) -> str:
     if row:
         heard = clip(said.get("vivid") or text, 16).rstrip("。")
         return f"因为你提到“{heard}”，这和「{row['name']}」说的{meaning(row)}很像。"
+    if said.get("reversal"):
+        return (
+            f"因为你说最难的时候，你反而{you(said['reversal'])}："
+            "能让人熬过难处的东西，往往就是最在意的东西。"
+        )
     if said.get("not_but"):
         x, y = said["not_but"]
         return (
@@ -161,6 +176,8 @@ def reflect(t: Turn) -> Draft:
     if work and pos and ctx.role:
         core = re.sub(r"^(?:每天|每周|周末|平时|有时|经常|去|在)+", "", you(pos[0]))
         insight.append(f"也许让你有劲的不是{ctx.role}本身，而是{core}这类事")
+    if said.get("reversal") and not insight:
+        insight.append("最难的时候还留下来，说明那里有你真正在意的东西")
     if said.get("doubt"):
         insight = [
             f"这当然算本事，有人把这叫「{row['name']}」"
@@ -182,7 +199,12 @@ def reflect(t: Turn) -> Draft:
         if not (pos and i.endswith("这类事") and pos[0] in m)
     ] or [f"{m}。" for m in mirror]
     affirm = [""]
-    if said.get("duration") and (ctx.role or work):
+    if said.get("judged"):
+        affirm = [
+            f"这一点都不“{said['judged']}”，它是你真心想过的日子。",
+            f"别说“{said['judged']}”：能说清自己想要什么样的一天，很多人都做不到。",
+        ]
+    elif said.get("duration") and (ctx.role or work):
         affirm = [
             f"能把一件事做{said['duration']}，这份韧劲本身就难得。",
             f"坚持了{said['duration']}，本身就说明你靠得住。",

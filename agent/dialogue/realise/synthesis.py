@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue import profile
+from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     combos,
@@ -104,11 +105,29 @@ def synthesis(t: Turn) -> Draft:
 
 def choose(t: Turn) -> Draft:
     """Help choose among options without choosing for them."""
-    parts = profile.three_parts(t.ctx, t.u)
+    # Their values from what they wrote, not from this message: a job title
+    # in "做旅行规划师" is not the value 「规划」.
+    parts = profile.three_parts(t.ctx, None)
     value = parts["values"][0]["name"] if parts["values"] else ""
     values_named = [
         e for e in t.u.entities if e["category"] == "values" and e["strong"]
     ]
+    ranking = re.search(r"排前|怎么排|按什么排|排不出|排序|先后", t.ctx.text)
+    if ranking and len(values_named) < 2:
+        values_named = [{"name": r["name"]} for r in parts["values"][:2]]
+        if len(values_named) < 2:
+            return Draft(
+                combos(
+                    [
+                        ["好几个都重要很正常，排的时候两两比就行。"],
+                        [
+                            "拿两个问自己：如果只能留一个，留哪个？赢的那个再去和下一个比。"
+                        ],
+                        ["你先拿哪两个比？", "哪两个你最难取舍？"],
+                    ],
+                    t.seed,
+                )
+            )
     if len(values_named) >= 2:  # "自由和家人怎么排": two values, not two options
         a, b = values_named[0]["name"], values_named[1]["name"]
         return Draft(
@@ -152,6 +171,11 @@ def choose(t: Turn) -> Draft:
             )
         )
     named = "”和“".join(options[:2])
+    reasons = [
+        c
+        for c in t.u.said.get("clauses", [])
+        if re.search(r"喜欢|稳|收入|钱|有感觉|没感觉|累|自由|压力", c) and len(c) <= 16
+    ][:2]
     lead = (
         [
             f"“{named}”都说得通，纠结说明两条都戳到了你。",
@@ -163,6 +187,8 @@ def choose(t: Turn) -> Draft:
             "选哪条只能由你来定，我给你一把尺子。",
         ]
     )
+    if len(reasons) == 2:  # their own trade-off, said back
+        lead = [f"一条{you(reasons[0])}，一条{you(reasons[1])}：这就是你在掂量的东西。"]
     test = (
         [
             f"拿你看重的「{value}」当尺子，看哪条更贴近它。",
