@@ -72,7 +72,7 @@ def answer_checks(
 def sentence(text: str) -> str:
     """Return ``text`` ending with a full stop unless it already ends a sentence."""
     text = (text or "").strip().rstrip(_PAUSES)
-    return text if not text or text[-1] in _STOPS + "”」." else text + "。"
+    return text if not text or text[-1] in _STOPS + "”」.）" else text + "。"
 
 
 def clip(text: str, limit: int) -> str:

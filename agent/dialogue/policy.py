@@ -219,9 +219,18 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         plan.act = "go_on"
         return plan
     if act == "flip":
-        trait = re.split(r"能|可以|也能|算|怎么|翻|是不是", ctx.text)[0].strip(
-            " ，,。我"
-        )
+        text = re.sub(r"^(?:为什么|为啥|怎么|那)", "", ctx.text)
+        trait = re.split(r"能|可以|也能|算|怎么|翻|是不是", text)[0].strip(" ，,。我")
+        trait = re.sub(r"[这那它]$", "", trait)
+        if re.fullmatch(r"这个?|它|那个?|这点|这一点|", trait):
+            # The habit they named: in this message, their draft, or their story.
+            from agent.dialogue.facts import read
+
+            told = [x for r, x in ctx.history if r == "user" and len(x) >= 20]
+            for source in (ctx.text, ctx.draft, *reversed(told)):
+                if source and (found := read(source).scolded):
+                    trait = found
+                    break
         query = trait or u.topic or ctx.text[:20]
         call = _call("search_content", query=query, category="strengths", limit=4)
         return Plan(act, [call], target={"trait": trait[:8]})

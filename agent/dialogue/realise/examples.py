@@ -69,11 +69,21 @@ def examples(t: Turn) -> Draft:
         ),
         "",
     )
-    hint = (
-        (t.ctx.question.get("hint") or "").split("；")[0].split("，")[-1].rstrip("。")
-    )
-    if denied and hint:  # "我平时不逛书店": the question has another way in
-        lead = [f"{you(denied)}也没关系：{hint}。先看两个："]
+    way_in = (t.ctx.question.get("hint") or "").split("；")[0].split("，")[-1]
+    way_in = way_in.rstrip("。").lstrip("或也")
+    if denied and way_in:  # "我平时不逛书店": the question has another way in
+        example = t.fresh_example(t.ctx.question)
+        return Draft(
+            combos(
+                [
+                    [f"{you(denied)}也没关系，换个入口：{way_in}。"],
+                    [f"有人这样写：“{example}”" if example else ""],
+                    ["你最常点开的是哪一类？", "你手机里停留最久的是哪一类内容？"],
+                ],
+                t.seed,
+            ),
+            marks=[f"ex:{t.ctx.question.get('id')}"],
+        )
     if own:  # their own words first: the examples serve them
         lead = [f"你说“{own[:18]}”——那就从这里找。先看两个："]
     hint = (t.ctx.question.get("hint") or "").split("；")[0].rstrip("。")

@@ -58,8 +58,17 @@ def _linked(t: Turn) -> dict | None:
     return found
 
 
-def _mirror(t: Turn) -> list[str]:
-    """Return reflections of the story in the person's words (you, not I)."""
+NEGATED_GLAD = ("一点", "从来", "根本", "完全", "都", "也", "并", "不", "没")
+INSIGHTS = {
+    "contrast": "放不下的那一头，往往就是你在意的东西",
+    "reversal": "那样的时候还留下来，说明那里有你真正在意的东西",
+    "not_but": "能撑你熬过难处的，往往就是你最在意的东西",
+    "scolded": "同一个习惯，换了地方就成了本事",
+}
+
+
+def _mirror(t: Turn) -> tuple[list[str], str]:
+    """Return reflections of the story in the person's words, and their kind."""
     said, ctx = t.u.said, t.ctx
     clauses = said.get("clauses", [])
     duration, role = said.get("duration", ""), ctx.role
@@ -70,63 +79,71 @@ def _mirror(t: Turn) -> list[str]:
     pos = [
         you(p).removeprefix("和")
         for p in said.get("positives", [])
-        if len(p) >= 4 and not p.startswith(("比", "还", "都"))
+        if len(p) >= 2
+        and p not in ("什么", "这个", "那个", "一下", "这样")
+        and not p.startswith(("比", "还", "都"))
     ][:1]
     pos = [("和" + p) if p.startswith(("人", "别人")) else p for p in pos]
     glad = (said.get("glad") or [""])[0]
+    if said.get("scolded"):
+        later = next((c for c in clauses if re.search(r"后来|现在|工作|上班", c)), "")
+        if later:
+            return [
+                f"小时候被说“{said['scolded']}”，{you(later)}",
+                f"从被念叨“{said['scolded']}”到{you(later)}",
+            ], "scolded"
     if work and pos:
         head = _as_you(work) + (f"，{neg[0]}" if neg else "")
         mirror = [f"{head}；可一说到{pos[0]}，劲头就上来了"]
-        if glad.startswith(
-            ("一点", "从来", "根本", "完全", "都", "也", "并", "不", "没")
-        ):
+        if glad.startswith(NEGATED_GLAD):
             mirror.append(f"{head}；{pos[0]}，你却{glad}")
-        return mirror
-    if pos and glad.startswith(("一点", "从来", "根本", "完全", "都", "不", "没")):
+        return mirror, "work"
+    if pos and glad.startswith(NEGATED_GLAD):
         lead = f"{neg[0]}，" if neg else ""
         return [
-            f"{lead}{_as_you(pos[0])}时，你却{glad}",
-            f"{_as_you(pos[0])}，你{glad}",
-        ]
+            f"{lead}{_as_you(pos[0])}也{glad}",
+            f"{_as_you(pos[0])}，{glad}",
+        ], "glad"
     if said.get("not_but"):
         x, y = (you(v) for v in said["not_but"])
         lead = f"{_as_you(work)}，" if work else ""
-        return [
-            f"{lead}撑着你的不是{x}，而是{y}",
-            f"{lead}不是{x}，是{y}：这句话很有分量",
-        ]
+        return [f"{lead}撑着你的不是{x}，而是{y}", f"{lead}不是{x}，是{y}"], "not_but"
     if said.get("doubt") and said.get("vivid"):
         return [
             f"{_as_you(said['vivid'])}，你却说“{you(said['doubt'])}”",
             f"别人遇到难处会来找你，你却觉得{you(said['doubt'])}",
-        ]
+        ], "doubt"
     if said.get("reversal") and (neg or work):
         hard = neg[0] if neg else _as_you(work)
         return [
             f"{hard}，可就在那段时间，你反而{you(said['reversal'])}",
             f"{hard}；最难的时候，你却{you(said['reversal'])}",
-        ]
+        ], "reversal"
     if neg and pos:
-        return [f"你说{neg[0]}，可一说到{pos[0]}就不一样了"]
+        return [f"你说{neg[0]}，可一说到{pos[0]}就不一样了"], "pos"
     if pos:
-        glad_words = f"，{glad}" if glad and len(glad) >= 3 else ""
+        if glad and len(glad) >= 3:
+            return [f"{you(pos[0])}就{glad}，说起它你是有劲的"], "pos"
         return [
-            f"{you(pos[0])}{glad_words}——说起它你是有劲的",
+            f"说起{you(pos[0])}，你是有劲的",
             f"听得出来，{you(pos[0])}让你很投入",
-        ]
+        ], "pos"
     if said.get("contrast"):
         before, after = (you(x) for x in said["contrast"])
-        return [f"你说{before}，可{after}", f"一边是{before}，一边是{after}"]
+        return [
+            f"你说{before}，可{after}",
+            f"一边是{before}，一边是{after}",
+        ], "contrast"
     if said.get("vivid"):
-        return [f"{_as_you(said['vivid'])}，这件事你记得很清楚"]
+        return [f"{_as_you(said['vivid'])}，这件事你记得很清楚"], "vivid"
     if neg:
         lead = _as_you(work) + "，" if work else ""
-        return [f"{lead}{neg[0]}，这种消耗是真实的"]
+        return [f"{lead}{neg[0]}，这种消耗是真实的"], "neg"
     # Their words as they wrote them: a quotation keeps its "我".
     head = max((c for c in clauses if len(c) <= 30), key=len, default="") or clip(
         ctx.text, 30
     )
-    return [f"你说“{head}”"] if head else ["你说的这些，我记下了"]
+    return ([f"你说“{head}”"] if head else ["你说的这些，我记下了"]), "plain"
 
 
 def _next_part(t: Turn) -> str:
@@ -168,32 +185,28 @@ def reflect(t: Turn) -> Draft:
     """Reflect a personal story in their words, link it, tie it to the question."""
     said, ctx, q = t.u.said, t.ctx, t.ctx.question
     row = _linked(t)
-    mirror = _mirror(t)
+    mirror, kind = _mirror(t)
     clauses = said.get("clauses", [])
     work = next((c for c in clauses if ctx.role and ctx.role in c), "")
     pos = [p for p in said.get("positives", []) if len(p) >= 4][:1]
     insight = [INSIGHT.get(row["category"], "").format(name=row["name"])] if row else []
-    if work and pos and ctx.role:
+    if kind == "work" and pos and ctx.role:
         core = re.sub(r"^(?:每天|每周|周末|平时|有时|经常|去|在)+", "", you(pos[0]))
         insight.append(f"也许让你有劲的不是{ctx.role}本身，而是{core}这类事")
-    if said.get("reversal") and not insight:
-        insight.append("最难的时候还留下来，说明那里有你真正在意的东西")
-    if said.get("doubt"):
-        insight = [
-            f"这当然算本事，有人把这叫「{row['name']}」"
-            if row
-            else "这当然算本事：别人做起来费劲、你却很自然，这正是才能"
-        ]
-    elif said.get("not_but") and not insight:
-        insight.append("能撑你熬过难处的，往往就是你最在意的东西")
-    if said.get("contrast") and not insight:
-        insight.append("放不下的那一头，往往就是你在意的东西")
+    if kind in INSIGHTS and not insight:
+        insight.append(INSIGHTS[kind])
     asks = said.get("asks", "")
-    if "是不是" in asks and not said.get("doubt"):
+    if said.get("doubt") or "算" in asks:  # "这算才能吗" / "这不算啥本事吧"
+        insight = [
+            f"这当然算，有人把这叫「{row['name']}」"
+            if row
+            else "这当然算：别人做起来费劲、你却很自然，这正是才能的样子"
+        ]
+    elif "是不是" in asks:
         care = re.split(r"是不是", asks, maxsplit=1)[-1].strip("吗呢啊？? ")
         insight = [f"听起来是的：你{you(care)}"] + insight[:1]
     firsts = [
-        f"{m}——{i}。"
+        f"{m}——{i}。" if "——" not in m else f"{m}。{i}。"
         for m in mirror
         for i in insight
         if not (pos and i.endswith("这类事") and pos[0] in m)
@@ -210,9 +223,9 @@ def reflect(t: Turn) -> Draft:
             f"坚持了{said['duration']}，本身就说明你靠得住。",
         ]
     example = (
-        [f"有人把这叫「{row['name']}」：{meaning(row)}。"]
-        if row and said.get("asks")
-        else ([f"比如{someone(row, t.seed)}。"] if row else [""])
+        [f"比如{someone(row, t.seed)}。"]
+        if row and not said.get("doubt") and "算" not in asks
+        else [""]
     )
     short = q_short(q, 24) if q else ""
     short = short if len(short) >= 8 else ""
@@ -227,17 +240,16 @@ def reflect(t: Turn) -> Draft:
     target = you(pos[0]) if pos else ""
     ask += [
         f"放到{q_ref(q)}上：最近哪一次{target}，让你最投入？" if q and target else "",
-        f"这段放到{q_ref(q)}（{short}）里，你最想留下哪一句？" if q else "",
+        (f"这段放到{q_ref(q)}（{short}）里，你最想留下哪一句？" if short else "")
+        if q
+        else "",
         "这件事里，最让你放不下的是哪一刻？",
         dig(row) if row else "",
     ]
     return Draft(
         combos([firsts, affirm, example, [a for a in ask if a][:2]], t.seed),
         rows=[row] if row else [],
-        pending={
-            "why": _why(t, row),
-            "more": _next_part(t),
-        },
+        pending={"why": _why(t, row), "more": _next_part(t)},
     )
 
 

@@ -187,7 +187,14 @@ def choose(t: Turn) -> Draft:
             "选哪条只能由你来定，我给你一把尺子。",
         ]
     )
-    if len(reasons) == 2:  # their own trade-off, said back
+    sides = [
+        re.sub(r"^(?:前者|后者|一个|另一个|第一个|第二个)", "", seg)
+        for seg in re.split(r"[，。；,;]", t.ctx.text)
+        if re.match(r"前者|后者|一个是?|另一个", seg) and 4 <= len(seg) <= 20
+    ]
+    if len(sides) == 2:  # "前者喜欢但是收入不稳定，后者稳但是没那么有感觉"
+        lead = [f"一条{you(sides[0])}，一条{you(sides[1])}：这就是你在掂量的东西。"]
+    elif len(reasons) == 2:  # their own trade-off, said back
         lead = [f"一条{you(reasons[0])}，一条{you(reasons[1])}：这就是你在掂量的东西。"]
     test = (
         [
