@@ -294,7 +294,7 @@ def read(text: str) -> Said:
         if ACTION.search(c)
         and 6 <= len(c) <= 24
         and not any(w in c for w in NEGATIVE)
-        and not re.search(r"应该|可能|吧$|[吗呢]$", c)
+        and not re.search(r"应该|可能|吧$|[吗呢]$|不知道|不|没", c)
     ]
     if actions:  # the clause richest in doing, as they said it
         said.vivid = max(actions, key=lambda c: (len(ACTION.findall(c)), len(c)))

@@ -48,15 +48,22 @@ def three_parts(
     for e in u.entities if u else []:
         if e["category"] in ids:
             ids[e["category"]].append(e["id"])
+    per_answer: dict[str, list[list[str]]] = {k: [] for k in NOTE_KEYS}
     for qid, text in sorted(ctx.answers.items()):
         category = PREFIX_CATEGORY.get(qid[:1])
         if category and text.strip():
-            for found in clue_ids(text, category=category):
-                ids[category].append(found)
-                # Their own words behind the clue, to quote back.
-                words = re.split(r"[，。；！？,;!?\n]", text.strip())[0]
+            found_here = clue_ids(text, category=category)
+            per_answer[category].append(found_here)
+            # Their own words behind the clue, to quote back.
+            words = re.split(r"[，。；！？,;!?\n]", text.strip())[0]
+            for found in found_here:
                 if len(words) <= 16:  # quoted whole, or not at all
                     evidence.setdefault(found, words)
+    for category, lists in per_answer.items():
+        # The best clue of every answer before the second of any: the parts
+        # come from across what they wrote, not all from one answer.
+        for rank in range(max((len(x) for x in lists), default=0)):
+            ids[category].extend(x[rank] for x in lists if rank < len(x))
     for key, note in NOTE_KEYS.items():
         ids[key].extend(i["id"] for i in (ctx.notes.get(note) or []) if "id" in i)
     parts: dict[str, list[dict]] = {}
@@ -105,11 +112,12 @@ def clue_ids(text: str, *, category: str) -> list[str]:
     """
     found = linked_ids(text, category=category)
     for clause in re.split(r"[。；！？;!?\n]", text or ""):
-        if (
-            len(clause) < 6
-            or NEGATIVE.search(clause)
-            and not re.search(r"受不了被|讨厌被", clause)
-        ):
+        # A complaint says nothing about what someone is good at or drawn to,
+        # but anger is how values show ("欺负新人我会很生气" → 「公平」).
+        complaint = NEGATIVE.search(clause) and not re.search(
+            r"受不了被|讨厌被", clause
+        )
+        if len(clause) < 6 or (complaint and category != "values"):
             continue
         hits = [
             h
@@ -146,6 +154,18 @@ def linked_ids(text: str, *, category: str = "all") -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def _fitting(careers: list[str], talent: dict | None, i: int) -> str:
+    """Return the career that suits the talent's scenes best ("写作" → 内容编辑)."""
+    scenes = (talent or {}).get("fit_scenes", "")
+    scored = sorted(
+        careers,
+        key=lambda c: -sum(c[j : j + 2] in scenes for j in range(len(c) - 1)),
+    )
+    best = scored[0]
+    fits = sum(best[j : j + 2] in scenes for j in range(len(best) - 1))
+    return best if fits else careers[i % len(careers)]
+
+
 def candidates(parts: dict[str, list[dict]], limit: int = 2) -> list[str]:
     """Return candidate sentences "用「才能」在「领域」做【事】，满足「价值」"."""
     talents, fields, values = parts["strengths"], parts["interests"], parts["values"]
@@ -154,12 +174,13 @@ def candidates(parts: dict[str, list[dict]], limit: int = 2) -> list[str]:
         talent = talents[i % len(talents)] if talents else None
         field = fields[i % len(fields)] if fields else None
         value = values[i % len(values)] if values else None
-        careers = (field or {}).get("career_examples", "").split("|")
-        job = careers[i % len(careers)] if careers and careers[0] else "一件具体的事"
+        careers = [c for c in (field or {}).get("career_examples", "").split("|") if c]
+        job = _fitting(careers, talent, i) if careers else "一件具体的事"
         line = "用" + (f"「{talent['name']}」" if talent else "你的长处")
         line += f"在「{field['name']}」里" if field else ""
         line += f"做{job}"
-        line += f"，满足「{value['name']}」" if value else ""
+        repeated = value and i > 0 and len(values) == 1  # say a lone value once
+        line += f"，满足「{value['name']}」" if value and not repeated else ""
         if line not in lines:
             lines.append(line)
     return lines

@@ -196,6 +196,14 @@ def _resolve(
         and len(text) <= 14
     ):
         return "feedback"  # "改了一下，现在呢" / "那我要怎么改": the draft again
+    if (
+        intent == "story"
+        and not u.said.get("positives")
+        and re.search(
+            r"迷茫|焦虑|不知道自己.{0,6}(?:喜欢|想要|适合)|一事无成|没方向", text
+        )
+    ):
+        return "distress"  # a story told from inside the fog: the feeling first
     if intent == "story" and len(text) < 10 and not u.entities:
         return "unclear"  # too little to reflect; saying it back would parrot
     if (

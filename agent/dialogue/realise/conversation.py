@@ -90,7 +90,8 @@ def scope(t: Turn) -> Draft:
     else:
         asked = next((label for word, label in OFF_TOPICS if word in text), "")
         lead = [
-            f"{asked or '这个'}我帮不上忙，我只陪你做这本“找到想做的事”的练习。",
+            f"{asked or '这个'}我不在行，我能帮的只有这本工作簿。",
+            f"{asked or '这件事'}我就不掺和了，我的用处是陪你把这几道题想清楚。",
             f"{asked or '这件事'}不在我能帮的范围里，我专心陪你做这本工作簿。",
         ]
     hint = ""
@@ -154,7 +155,8 @@ def autonomy(t: Turn) -> Draft:
         combos(
             [
                 [
-                    "我替你选的，未必是你真想要的。",
+                    "我挑的答案，你未必愿意照着过。",
+                    "要是我替你定了，这个答案就不是你的了。",
                     "这个答案只能由你来定，我能做的是帮你看清楚。",
                 ],
                 [

@@ -151,7 +151,12 @@ def refer(t: Turn) -> Draft:
                     f"展开说「{name}」：{meaning(row)}。",
                 ],
                 [two_sides],
-                [f"比如{someone(row, t.seed)}。", f"比如{someone(row, t.seed + 1)}。"],
+                [
+                    f"比如{x}。"
+                    for x in (someone(row, t.seed), someone(row, t.seed + 1))
+                    if meaning(row) not in x  # not the definition said twice
+                ]
+                or [""],
                 [
                     dig(row) or "你身上哪一次有过这样的时候？",
                     "你想起的是自己的哪一次？",

@@ -312,15 +312,20 @@ def counts(t: Turn) -> Draft:
                 ["不会也不影响：喜欢的事看的是你想靠近它，不是你已经会。"]
                 if worry
                 else [""],
+                ["让你生气的事，常常指向你在意的价值。" if angry else ""],
                 [
-                    "让你生气的事，常常指向你在意的价值。" if angry else "",
                     f"它可能指向「{row['name']}」：{meaning(row)}。"
                     if row
                     else (
-                        f"{thing}，这本身就是线索。"
+                        f"{thing}，这本身就是线索"
+                        + (
+                            f"，正好写进{q_ref(t.ctx.question)}。"
+                            if t.ctx.question
+                            else "。"
+                        )
                         if thing
                         else "再小的事，只要你真的在意，都是线索。"
-                    ),
+                    )
                 ],
                 test,
             ],

@@ -126,8 +126,8 @@ def meaning(row: dict) -> str:
 
 
 def dig(row: dict) -> str:
-    """Return the row's own deepening question, if it has one."""
-    question = cell(row.get("dig_question")).rstrip("？?")
+    """Return the row's own deepening question, if it has one (it speaks to "你")."""
+    question = "，".join(str(row.get("dig_question") or "").split()).rstrip("？?")
     return f"{question}？" if question else ""
 
 

@@ -135,7 +135,12 @@ def _mirror(t: Turn) -> tuple[list[str], str]:
             f"一边是{before}，一边是{after}",
         ], "contrast"
     if said.get("vivid"):
-        return [f"{_as_you(said['vivid'])}，这件事你记得很清楚"], "vivid"
+        line = (
+            f"{_as_you(said['vivid'])}，这件事你记得很清楚"
+            if said.get("has_scene")
+            else f"你说到{you(said['vivid'])}，这里面有你在意的东西"
+        )
+        return [line], "vivid"
     if neg:
         lead = _as_you(work) + "，" if work else ""
         return [f"{lead}{neg[0]}，这种消耗是真实的"], "neg"

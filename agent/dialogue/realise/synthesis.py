@@ -274,7 +274,17 @@ def experiment(t: Turn) -> Draft:
         if amount
         else (f"就用这个{period.group(0)}，" if period else "这周")
     )
-    if own:  # their own candidate, in their words
+    said_own = bool(profile.options_in(t.ctx.text))  # their words, not our line
+    kind = said_own and re.search(r"写|文章|公众号|播客|视频|内容|故事", own[0])
+    talk = said_own and re.search(r"陪伴|教|培训|咨询|辅导|带|讲", own[0])
+    if own and (kind or talk):  # a concrete first step for this kind of work
+        action = (
+            f"做一期最小版的“{own[0]}”：写一篇八百字或录十分钟，发给三个会看的人"
+            if kind
+            else f"找一个正需要的人，用一小时试一次“{own[0]}”，结束时问他哪句最有用"
+        )
+        career = ""
+    elif own:  # their own candidate, in their words
         action, career = (
             (
                 f"{own[0]}，拿给三个人看，记下他们的第一句反应"
