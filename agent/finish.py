@@ -51,7 +51,7 @@ async def _regenerate(
 
 async def _plan_results(state: AgentState, config: Configuration) -> list:
     """Run the planned tools a model skipped, so the realised act is grounded."""
-    from agent.nodes import _run_one, _tool_context
+    from agent.acting import _run_one, _tool_context
 
     have = artifacts(state["messages"])
     calls = [

@@ -15,13 +15,8 @@ from typing import Annotated, Any, Literal
 from langchain_core.tools import InjectedToolArg, tool
 
 from agent.cache import off_loop
-from agent.lookups import (
-    concept_data,
-    examples_data,
-    guide_data,
-    proactive_data,
-    search_data,
-)
+from agent.lookups import concept_data, guide_data, proactive_data
+from agent.retrieval import examples_data, search_data
 
 VIEW_CHARS = 1600  # the model's view of one tool result
 Category = Literal["all", "values", "strengths", "interests", "questions"]

@@ -14,7 +14,7 @@ from langchain_core.tools import InjectedToolArg, tool
 from langgraph.errors import NodeError
 from langgraph.runtime import Runtime
 
-from agent import nodes, prompts
+from agent import nodes, prompts, tools
 from agent.configuration import Configuration
 from agent.finish import format_answer
 from agent.graph import build_graph
@@ -262,7 +262,7 @@ def calls_message(*calls: tuple[str, dict]) -> AIMessage:
 
 
 async def test_run_tools_runs_the_calls_concurrently(kb, monkeypatch):
-    monkeypatch.setitem(nodes.TOOLS_BY_NAME, "slow_lookup", slow_lookup)
+    monkeypatch.setitem(tools.TOOLS_BY_NAME, "slow_lookup", slow_lookup)
     state = await after_input()
     message = calls_message(
         ("slow_lookup", {"name": "a"}),

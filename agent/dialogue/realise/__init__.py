@@ -81,15 +81,22 @@ def realise(turn: Turn) -> Reply:
     """Return the reply for the turn's act."""
     from agent.dialogue.realise import (
         care,
+        choosing,
         conversation,
+        drafts,
+        empathy,
         examples,
+        experiments,
         explain,
+        followups,
+        scope,
         story,
         synthesis,
     )
 
     table = {}
-    for module in (care, conversation, explain, examples, story, synthesis):
+    modules = (care, empathy, scope, conversation, explain, followups, examples)
+    for module in (*modules, story, drafts, synthesis, choosing, experiments):
         table.update(module.ACTS)
     fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]
     draft = fn(turn)

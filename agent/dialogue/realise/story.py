@@ -1,16 +1,15 @@
-"""Acts about what the person told or wrote: reflecting a story, reviewing a draft.
+"""Reflecting a personal story: in the person's words, sharper, before any question.
 
-A reflection says back the person's words, sharper, before any question; an
-affirmation names a strength they showed; examples come after, as "有人……".
+An affirmation names a strength they showed; an example comes after, as "有人……".
 """
 
 from __future__ import annotations
 
 import re
 
-from agent.dialogue import profile
 from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.mirror import INSIGHTS, mirror_of
 from agent.dialogue.realise.phrases import (
     cell,
     combos,
@@ -27,11 +26,6 @@ INSIGHT = {
     "strengths": "这像是「{name}」在起作用",
     "interests": "「{name}」也许就是让你有劲的领域",
 }
-
-
-def _as_you(clause: str) -> str:
-    clause = you(clause)
-    return clause if clause.startswith("你") else "你" + clause
 
 
 def _linked(t: Turn) -> dict | None:
@@ -56,99 +50,6 @@ def _linked(t: Turn) -> dict | None:
             None,
         )
     return found
-
-
-NEGATED_GLAD = ("一点", "从来", "根本", "完全", "都", "也", "并", "不", "没")
-INSIGHTS = {
-    "contrast": "放不下的那一头，往往就是你在意的东西",
-    "reversal": "那样的时候还留下来，说明那里有你真正在意的东西",
-    "not_but": "能撑你熬过难处的，往往就是你最在意的东西",
-    "scolded": "同一个习惯，换了地方就成了本事",
-}
-
-
-def _mirror(t: Turn) -> tuple[list[str], str]:
-    """Return reflections of the story in the person's words, and their kind."""
-    said, ctx = t.u.said, t.ctx
-    clauses = said.get("clauses", [])
-    duration, role = said.get("duration", ""), ctx.role
-    work = next(
-        (c for c in clauses if (duration and duration in c) or (role and role in c)), ""
-    )
-    neg = [you(c) for c in said.get("negatives", []) if c != work][-1:]
-    pos = [
-        you(p).removeprefix("和")
-        for p in said.get("positives", [])
-        if len(p) >= 2
-        and p not in ("什么", "这个", "那个", "一下", "这样")
-        and not p.startswith(("比", "还", "都"))
-    ][:1]
-    pos = [("和" + p) if p.startswith(("人", "别人")) else p for p in pos]
-    glad = (said.get("glad") or [""])[0]
-    if said.get("scolded"):
-        later = next((c for c in clauses if re.search(r"后来|现在|工作|上班", c)), "")
-        if later:
-            return [
-                f"小时候被说“{said['scolded']}”，{you(later)}",
-                f"从被念叨“{said['scolded']}”到{you(later)}",
-            ], "scolded"
-    if work and pos:
-        head = _as_you(work) + (f"，{neg[0]}" if neg else "")
-        mirror = [f"{head}；可一说到{pos[0]}，劲头就上来了"]
-        if glad.startswith(NEGATED_GLAD):
-            mirror.append(f"{head}；{pos[0]}，你却{glad}")
-        return mirror, "work"
-    if pos and glad.startswith(NEGATED_GLAD):
-        lead = f"{neg[0]}，" if neg else ""
-        return [
-            f"{lead}{_as_you(pos[0])}也{glad}",
-            f"{_as_you(pos[0])}，{glad}",
-        ], "glad"
-    if said.get("not_but"):
-        x, y = (you(v) for v in said["not_but"])
-        lead = f"{_as_you(work)}，" if work else ""
-        return [f"{lead}撑着你的不是{x}，而是{y}", f"{lead}不是{x}，是{y}"], "not_but"
-    if said.get("doubt") and said.get("vivid"):
-        return [
-            f"{_as_you(said['vivid'])}，你却说“{you(said['doubt'])}”",
-            f"别人遇到难处会来找你，你却觉得{you(said['doubt'])}",
-        ], "doubt"
-    if said.get("reversal") and (neg or work):
-        hard = neg[0] if neg else _as_you(work)
-        return [
-            f"{hard}，可就在那段时间，你反而{you(said['reversal'])}",
-            f"{hard}；最难的时候，你却{you(said['reversal'])}",
-        ], "reversal"
-    if neg and pos:
-        return [f"你说{neg[0]}，可一说到{pos[0]}就不一样了"], "pos"
-    if pos:
-        if glad and len(glad) >= 3:
-            return [f"{you(pos[0])}就{glad}，说起它你是有劲的"], "pos"
-        return [
-            f"说起{you(pos[0])}，你是有劲的",
-            f"听得出来，{you(pos[0])}让你很投入",
-        ], "pos"
-    if said.get("contrast"):
-        before, after = (you(x) for x in said["contrast"])
-        return [
-            f"你说{before}，可{after}",
-            f"一边是{before}，一边是{after}",
-        ], "contrast"
-    if said.get("vivid"):
-        line = (
-            f"{_as_you(said['vivid'])}，这件事你记得很清楚"
-            if said.get("has_scene")
-            else f"你说到{you(said['vivid'])}，这里面有你在意的东西"
-        )
-        return [line], "vivid"
-    if neg:
-        lead = _as_you(work) + "，" if work else ""
-        return [f"{lead}{neg[0]}，这种消耗是真实的"], "neg"
-    # Their words as they wrote them: a quotation keeps its "我".
-    head = max((c for c in clauses if len(c) <= 30), key=len, default="") or clip(
-        ctx.text, 30
-    )
-    return ([f"你说“{head}”"] if head else ["你说的这些，我记下了"]), "plain"
 
 
 def _next_part(t: Turn) -> str:
@@ -190,7 +91,7 @@ def reflect(t: Turn) -> Draft:
     """Reflect a personal story in their words, link it, tie it to the question."""
     said, ctx, q = t.u.said, t.ctx, t.ctx.question
     row = _linked(t)
-    mirror, kind = _mirror(t)
+    mirror, kind = mirror_of(t)
     clauses = said.get("clauses", [])
     work = next((c for c in clauses if ctx.role and ctx.role in c), "")
     pos = [p for p in said.get("positives", []) if len(p) >= 4][:1]
@@ -258,114 +159,4 @@ def reflect(t: Turn) -> Draft:
     )
 
 
-REVISE = re.compile(r"怎么改|改成|如何改|怎么写得|怎么补|改一下|帮我改")
-
-
-def _draft_review(draft: str) -> tuple[str, list[str]]:
-    """Return the draft's most specific sentence and what it still lacks."""
-    from agent.dialogue.facts import read
-
-    said = read(draft)
-    missing = []
-    if not (said.has_scene or said.has_person):
-        missing.append("一个具体的场景")
-    if not said.has_feeling:
-        missing.append("当时的感受")
-    if not said.has_reason:
-        missing.append("它为什么对你重要")
-    best = max(re.split(r"[。！？!?\n]", draft), key=len).strip()
-    return clip(best, 22).rstrip("。") or best[:20], missing
-
-
-STEPS = {
-    "一个具体的场景": "写一次具体的经历：哪天、在哪、和谁",
-    "当时的感受": "写下那一刻的感受，用你自己的词",
-    "它为什么对你重要": "补一句“因为……”，说它为什么对你重要",
-}
-
-
-def feedback(t: Turn) -> Draft:
-    """Say what is specific in the draft, what is missing, one deepening question."""
-    draft, q = t.ctx.draft, t.ctx.question
-    told = [text for role, text in t.ctx.history if role == "user" and len(text) >= 30]
-    if not draft and told:
-        draft = told[-1]  # "那我V03就这么写？": the story they just told is the draft
-    if re.search(r"多细|多长|写多少|几句|三句|一句话", t.ctx.text):
-        return Draft(
-            combos(
-                [
-                    ["几句话就够，不用长。", "不用写很长，三四句就行。"],
-                    ["写到别人能看见那个画面：哪一天、谁说了什么、你当时心里怎么想。"],
-                    ["你先写哪一幕？", "那一幕里，谁说了哪句话？"],
-                ],
-                t.seed,
-            )
-        )
-    if not draft:
-        example = clip((t.art.get("guide_question") or {}).get("example", ""), 60)
-        return Draft(
-            combos(
-                [
-                    [f"{q_ref(q) or '这道题'}你还没写下内容，先写两三句，我再帮你看。"],
-                    [f"比如有人这样写：“{example.rstrip('。')}”" if example else ""],
-                    ["你打算从哪件事写起？"],
-                ],
-                t.seed,
-            )
-        )
-    best, missing = _draft_review(draft)
-    named = profile.linked_ids(draft)
-    found = (t.art.get("search_content") or {}).get("entries") or []
-    rows = [r for r in found if r["id"] in named][:1]
-    if REVISE.search(t.ctx.text) and missing:
-        marks = "①②③"
-        steps = "；".join(f"{marks[i]}{STEPS[m]}" for i, m in enumerate(missing[:3]))
-        flip = (
-            "，最后用“正因为……所以……”把它翻成长处"
-            if t.ctx.step == "strengths_exploration"
-            else ""
-        )
-        return Draft(
-            combos(
-                [
-                    ["可以这样改：", "分几步补："],
-                    [steps + flip + "。"],
-                    ["你想先补哪一步？", "先从哪一步下手？"],
-                ],
-                t.seed,
-            )
-        )
-    verdict = (
-        ["已经挺具体了，有画面也有感受。"]
-        if not missing
-        else [f"“{best}”是好的起点。", f"你写的“{best}”，方向是对的。"]
-    )
-    gap = (
-        [
-            f"还差一点：{'、'.join(missing[:2])}。",
-            f"再补上{'和'.join(missing[:2])}，就更像你自己的了。",
-            f"读下来少了{'、'.join(missing[:2])}。",
-        ]
-        if missing
-        else ["可以试着从里面提炼一个关键词。"]
-    )
-    named_row = (
-        [f"你写的这些，有人会叫它「{rows[0]['name']}」：{meaning(rows[0])}。"]
-        if rows
-        else [""]
-    )
-    deepen = [dig(rows[0])] if rows and dig(rows[0]) else []
-    if "当时的感受" in missing:
-        deepen.append("那一刻你的感受是什么？")
-    if "一个具体的场景" in missing:
-        deepen.append("哪一次具体发生的事，可以放进来？")
-    deepen += ["这件事对你为什么重要？"] if "它为什么对你重要" in missing else []
-    deepen = deepen or ["如果用一个词概括它，会是什么？"]
-    return Draft(
-        combos([verdict, gap, named_row, deepen[:2]], t.seed),
-        rows=rows[:1],
-        pending={"more": "改的时候先补一个具体场景，再写感受。"},
-    )
-
-
-ACTS = {"reflect": reflect, "feedback": feedback}
+ACTS = {"reflect": reflect}

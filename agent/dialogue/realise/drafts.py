@@ -1,0 +1,127 @@
+"""Reviewing a draft: what is specific, what is missing, how to revise it."""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue import profile
+from agent.dialogue.facts import read
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.phrases import (
+    combos,
+    dig,
+    meaning,
+    q_ref,
+)
+from agent.rules import clip
+
+REVISE = re.compile(r"怎么改|改成|如何改|怎么写得|怎么补|改一下|帮我改")
+
+
+def _draft_review(draft: str) -> tuple[str, list[str]]:
+    """Return the draft's most specific sentence and what it still lacks."""
+
+    said = read(draft)
+    missing = []
+    if not (said.has_scene or said.has_person):
+        missing.append("一个具体的场景")
+    if not said.has_feeling:
+        missing.append("当时的感受")
+    if not said.has_reason:
+        missing.append("它为什么对你重要")
+    best = max(re.split(r"[。！？!?\n]", draft), key=len).strip()
+    return clip(best, 22).rstrip("。") or best[:20], missing
+
+
+STEPS = {
+    "一个具体的场景": "写一次具体的经历：哪天、在哪、和谁",
+    "当时的感受": "写下那一刻的感受，用你自己的词",
+    "它为什么对你重要": "补一句“因为……”，说它为什么对你重要",
+}
+
+
+def feedback(t: Turn) -> Draft:
+    """Say what is specific in the draft, what is missing, one deepening question."""
+    draft, q = t.ctx.draft, t.ctx.question
+    told = [text for role, text in t.ctx.history if role == "user" and len(text) >= 30]
+    if not draft and told:
+        draft = told[-1]  # "那我V03就这么写？": the story they just told is the draft
+    if re.search(r"多细|多长|写多少|几句|三句|一句话", t.ctx.text):
+        return Draft(
+            combos(
+                [
+                    ["几句话就够，不用长。", "不用写很长，三四句就行。"],
+                    ["写到别人能看见那个画面：哪一天、谁说了什么、你当时心里怎么想。"],
+                    ["你先写哪一幕？", "那一幕里，谁说了哪句话？"],
+                ],
+                t.seed,
+            )
+        )
+    if not draft:
+        example = clip((t.art.get("guide_question") or {}).get("example", ""), 60)
+        return Draft(
+            combos(
+                [
+                    [f"{q_ref(q) or '这道题'}你还没写下内容，先写两三句，我再帮你看。"],
+                    [f"比如有人这样写：“{example.rstrip('。')}”" if example else ""],
+                    ["你打算从哪件事写起？"],
+                ],
+                t.seed,
+            )
+        )
+    best, missing = _draft_review(draft)
+    named = profile.linked_ids(draft)
+    found = (t.art.get("search_content") or {}).get("entries") or []
+    rows = [r for r in found if r["id"] in named][:1]
+    if REVISE.search(t.ctx.text) and missing:
+        marks = "①②③"
+        steps = "；".join(f"{marks[i]}{STEPS[m]}" for i, m in enumerate(missing[:3]))
+        flip = (
+            "，最后用“正因为……所以……”把它翻成长处"
+            if t.ctx.step == "strengths_exploration"
+            else ""
+        )
+        return Draft(
+            combos(
+                [
+                    ["可以这样改：", "分几步补："],
+                    [steps + flip + "。"],
+                    ["你想先补哪一步？", "先从哪一步下手？"],
+                ],
+                t.seed,
+            )
+        )
+    verdict = (
+        ["已经挺具体了，有画面也有感受。"]
+        if not missing
+        else [f"“{best}”是好的起点。", f"你写的“{best}”，方向是对的。"]
+    )
+    gap = (
+        [
+            f"还差一点：{'、'.join(missing[:2])}。",
+            f"再补上{'和'.join(missing[:2])}，就更像你自己的了。",
+            f"读下来少了{'、'.join(missing[:2])}。",
+        ]
+        if missing
+        else ["可以试着从里面提炼一个关键词。"]
+    )
+    named_row = (
+        [f"你写的这些，有人会叫它「{rows[0]['name']}」：{meaning(rows[0])}。"]
+        if rows
+        else [""]
+    )
+    deepen = [dig(rows[0])] if rows and dig(rows[0]) else []
+    if "当时的感受" in missing:
+        deepen.append("那一刻你的感受是什么？")
+    if "一个具体的场景" in missing:
+        deepen.append("哪一次具体发生的事，可以放进来？")
+    deepen += ["这件事对你为什么重要？"] if "它为什么对你重要" in missing else []
+    deepen = deepen or ["如果用一个词概括它，会是什么？"]
+    return Draft(
+        combos([verdict, gap, named_row, deepen[:2]], t.seed),
+        rows=rows[:1],
+        pending={"more": "改的时候先补一个具体场景，再写感受。"},
+    )
+
+
+ACTS = {"feedback": feedback}

@@ -1,0 +1,109 @@
+"""A small 1–2 week experiment to test a candidate, or how to review one."""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue import profile
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.phrases import (
+    combos,
+)
+
+AMOUNT = re.compile(r"[一二两三四五半0-9]+个?(?:小时|分钟)")
+
+PERIOD = re.compile(r"晚上|每晚|周末|午休|早上|下班后")
+
+REVIEW = re.compile(r"判断|复盘|行不行|有没有用|效果|怎么看|成功|失败")
+
+
+def experiment(t: Turn) -> Draft:
+    """Design a small 1–2 week experiment for a candidate, or how to review one."""
+    parts = profile.three_parts(t.ctx, t.u)
+    field = parts["interests"][0] if parts["interests"] else None
+    talent = parts["strengths"][0] if parts["strengths"] else None
+    if REVIEW.search(t.ctx.text):
+        used = (
+            f"有没有用上你的「{talent['name']}」"
+            if talent
+            else "有没有用上你擅长的做法"
+        )
+        return Draft(
+            combos(
+                [
+                    ["复盘时看三点：", "判断行不行，看三件事："],
+                    [
+                        f"那段时间过得快不快；{used}；做完还想不想接着做。两项以上是“是”，就值得再试一轮。"
+                    ],
+                    ["复盘定在哪天？", "你打算哪天坐下来复盘？"],
+                ],
+                t.seed,
+            ),
+            rows=[r for r in (talent,) if r],
+        )
+    career = field.get("career_examples", "").split("|")[0] if field else ""
+    own = profile.options_in(t.ctx.text)
+    lines = t.d.pending.get("lines") or []
+    if not own and lines:  # "第一条怎么开始": the candidate we just wrote
+        index = max(0, (t.u.ordinal or 1) - 1) if t.u.ordinal != -1 else len(lines) - 1
+        m = re.search(
+            r"用「(.+?)」在「(.+?)」里做([^，；。]+)", lines[min(index, len(lines) - 1)]
+        )
+        if m:
+            own = [
+                f"用「{m.group(1)}」做一件和「{m.group(2)}」有关的小作品（像{m.group(3)}会做的那种）"
+            ]
+    amount, period = AMOUNT.search(t.ctx.text), PERIOD.search(t.ctx.text)
+    when = (
+        f"就用{period.group(0) if period else '每天'}的{amount.group(0)}，"
+        if amount
+        else (f"就用这个{period.group(0)}，" if period else "这周")
+    )
+    said_own = bool(profile.options_in(t.ctx.text))  # their words, not our line
+    kind = said_own and re.search(r"写|文章|公众号|播客|视频|内容|故事", own[0])
+    talk = said_own and re.search(r"陪伴|教|培训|咨询|辅导|带|讲", own[0])
+    if own and (kind or talk):  # a concrete first step for this kind of work
+        action = (
+            f"做一期最小版的“{own[0]}”：写一篇八百字或录十分钟，发给三个会看的人"
+            if kind
+            else f"找一个正需要的人，用一小时试一次“{own[0]}”，结束时问他哪句最有用"
+        )
+        career = ""
+    elif own:  # their own candidate, in their words
+        action, career = (
+            (
+                f"{own[0]}，拿给三个人看，记下他们的第一句反应"
+                if own[0].startswith("用「")
+                else f"做出“{own[0]}”的一个最小成品，拿给三个会用它的人看，"
+                "记下他们的第一句反应"
+            ),
+            "",
+        )
+    elif talent and field:
+        action = f"用「{talent['name']}」在「{field['name']}」里做一次小尝试"
+    else:
+        action = "挑一条候选，做出一个最小成品，拿给三个人看"
+    return Draft(
+        combos(
+            [
+                [
+                    "小实验就是花一两周、成本低、马上能开始的尝试。",
+                    "把候选当成假设，用一个小实验检验它。",
+                ],
+                [
+                    f"比如{when}{action}"
+                    + (f"，像{career}那样做一小件事" if career else "")
+                    + "。"
+                ],
+                [
+                    "做完记下哪一刻最投入，再问问自己还想不想继续。",
+                    "定个复盘日子：做完后，哪一刻最有劲？",
+                ],
+            ],
+            t.seed,
+        ),
+        rows=[r for r in (talent, field) if r],
+    )
+
+
+ACTS = {"experiment": experiment}

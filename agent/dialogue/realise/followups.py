@@ -1,0 +1,199 @@
+"""Acts that follow the last reply or a small question about the person:
+"为什么", "然后呢", "这也算吗", and turning a weakness into its strength.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue.facts import read, you
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.phrases import (
+    cell,
+    combos,
+    meaning,
+    q_ref,
+)
+
+
+def why(t: Turn) -> Draft:
+    """Give the reason behind the last statement."""
+    reason = t.d.pending.get("why") or ""
+    data = t.art.get("explain_concept") or {}
+    if not reason and data.get("role"):
+        reason = f"因为{data['role']}。"
+    if not reason:
+        reason = "因为写得越具体，后面越容易看出哪些线索在反复出现。"
+    return Draft(
+        combos(
+            [
+                ["问得好。", "说说我的理由。", ""],
+                [reason],
+                ["你觉得哪里说得通、哪里不像你？", "这和你自己的感觉，哪里对得上？"],
+            ],
+            t.seed,
+        ),
+        pending={"more": t.d.pending.get("more", "")},
+    )
+
+
+def go_on(t: Turn) -> Draft:
+    """Go on from where the last reply stopped."""
+    more = t.d.pending.get("more") or ""
+    if not more and t.art.get("recommend_examples"):
+        from agent.dialogue.realise.examples import examples
+
+        return examples(t)
+    guide = t.art.get("guide_question") or {}
+    if not more and guide.get("found"):  # nothing held back: one layer deeper
+        directions = guide.get("directions") or []
+        return Draft(
+            combos(
+                [
+                    ["再往深一层：", "接下来可以这样想："],
+                    [f"{d}。" for d in directions[1:3]]
+                    or [f"{guide.get('rephrased', '')}。"],
+                    ["写的时候，那个画面里有谁？", "你会先写哪一个画面？"],
+                ],
+                t.seed,
+            )
+        )
+    return Draft(
+        combos(
+            [
+                ["接着刚才的说。", "往下走一步：", "下一步是这样："],
+                [more],
+                ["你想先写哪一段？", "从哪个画面开始写？"],
+            ],
+            t.seed,
+        )
+    )
+
+
+def counts(t: Turn) -> Draft:
+    """Answer "这也算吗" directly (yes, as a clue), then what would make it one."""
+    rows = [
+        r
+        for r in (t.art.get("search_content") or {}).get("entries") or []
+        if r.get("category") != "questions"
+    ]
+    strong = {e["id"] for e in t.u.entities if e["strong"]}
+    row = next((r for r in rows if r["id"] in strong), None)
+    kind = (
+        (row or {}).get("category")
+        or t.u.category
+        or {
+            "values_exploration": "values",
+            "strengths_exploration": "strengths",
+        }.get(t.ctx.step, "interests")
+    )
+    test = {
+        "interests": [
+            "关键看是真好奇还是只是消遣：它背后哪一部分，你会主动去琢磨？",
+            "分辨一下：不为放松的时候，你最想多了解它的哪一面？",
+        ],
+        "strengths": [
+            "关键看它是不是你不经意就会做、别人还常因此找你：谁这样说过你，当时是什么事？"
+        ],
+        "values": ["关键看它背后你在意的是什么：没有它时，你最难受的是哪一点？"],
+    }[kind]
+    angry = "生气" in t.ctx.text or "愤怒" in t.ctx.text
+    told = [x for r, x in t.ctx.history if r == "user" and len(x) >= 30][-1:]
+
+    here = [
+        c
+        for c in t.u.said.get("clauses", [])
+        if len(c) >= 5 and not re.search(r"算|吗|呢|\?|？", c)
+    ]
+    thing = (
+        you(here[0])
+        if here
+        else you(read(told[0]).vivid)
+        if told and len(t.ctx.text) < 20
+        else ""
+    )
+    worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
+    return Draft(
+        combos(
+            [
+                ["算。", "当然算。", "算的，而且很可能是条好线索。"],
+                ["不会也不影响：喜欢的事看的是你想靠近它，不是你已经会。"]
+                if worry
+                else [""],
+                ["让你生气的事，常常指向你在意的价值。" if angry else ""],
+                [
+                    f"它可能指向「{row['name']}」：{meaning(row)}。"
+                    if row
+                    else (
+                        f"{thing}，这本身就是线索"
+                        + (
+                            f"，正好写进{q_ref(t.ctx.question)}。"
+                            if t.ctx.question
+                            else "。"
+                        )
+                        if thing
+                        else "再小的事，只要你真的在意，都是线索。"
+                    )
+                ],
+                test,
+            ],
+            t.seed,
+        ),
+        rows=[row] if row else [],
+    )
+
+
+def flip(t: Turn) -> Draft:
+    """Turn a habit they were scolded for into its strength form (正因为……所以……)."""
+    trait = t.plan.target.get("trait") or ""
+    if not trait or trait in ("这", "这个", "它", "那个", "这点"):
+        return Draft(
+            combos(
+                [
+                    [
+                        "能翻，几乎每个被念叨过的习惯都能翻。",
+                        "能，缺点往往是才能用错了地方。",
+                    ],
+                    ["比如总被说“磨蹭”的人，换个场合就是做事仔细、想得周全。"],
+                    ["你想翻的是哪个习惯？", "你说的是被念叨最多的哪一个？"],
+                ],
+                t.seed,
+            )
+        )
+    rows = [
+        r
+        for r in (t.art.get("search_content") or {}).get("entries") or []
+        if r.get("category") == "strengths"
+    ]
+    row = next(
+        (
+            r
+            for r in rows
+            if trait in cell(r.get("weakness_form")) + cell(r.get("aliases"))
+        ),
+        rows[0] if rows else None,
+    )
+    if row is None:
+        body = [f"能翻。正因为{trait}，你在别人图快的地方，往往看得更仔细。"]
+    else:
+        strong = cell(row.get("strength_form"))
+        body = [
+            f"能翻：正因为{trait}，所以{strong}。有人把这叫「{row['name']}」。",
+            f"当然能。“{trait}”的另一面，常常是{strong}，也就是「{row['name']}」。",
+        ]
+    return Draft(
+        combos(
+            [
+                body,
+                [
+                    f"你哪一次正因为{trait}，反而把事做对了？",
+                    f"想一件事：正是因为{trait}，你拦下了什么、做好了什么？",
+                ],
+            ],
+            t.seed,
+        ),
+        rows=[row] if row else [],
+    )
+
+
+ACTS = {"why": why, "go_on": go_on, "counts": counts, "flip": flip}

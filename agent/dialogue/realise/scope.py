@@ -1,0 +1,102 @@
+"""What the coach is for: off-topic requests, questions about the coach, English."""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.phrases import (
+    back_to,
+    combos,
+    q_ref,
+    q_short,
+)
+
+OFF_TOPICS = (
+    ("天气", "查天气"),
+    ("代码", "写代码"),
+    ("python", "写代码"),
+    ("公式", "算公式"),
+    ("excel", "做表格"),
+    ("小说", "推荐小说"),
+    ("翻译", "翻译"),
+    ("股票", "看股票"),
+    ("基金", "理财"),
+    ("笑话", "讲笑话"),
+    ("菜", "教做菜"),
+    ("作业", "写作业"),
+)
+
+
+def _meta(text: str) -> list[str]:
+    """Answer what was asked about the coach: identity, model, data, memory, abilities.
+
+    Several questions in one message get one line each (at most two).
+    """
+    lines = []
+    if re.search(r"ai|机器|真人|人工|你是谁", text, re.I):
+        lines.append("我是 AI 教练，不是真人，只陪你做这本“找到想做的事”的练习。")
+    if re.search(r"模型|chatgpt|gpt|文心|通义|deepseek|kimi|区别", text, re.I):
+        lines.append(
+            "和通用聊天工具不同，我只做这本工作簿：背后用哪家模型由部署方设置。"
+        )
+    if re.search(r"数据|隐私|训练|安全|泄露|给别人|别人看", text):
+        lines.append(
+            "你写的内容存在你自己的会话里，别的用户看不到，这个应用也不拿它训练模型。"
+        )
+    if re.search(r"记住|记得|上次|忘", text):
+        lines.append("你写过的答案都保存着，下次打开还在；聊天我会参考最近的一段。")
+    if re.search(r"能做什么|会什么|怎么用|有什么用", text):
+        lines.append("我能换个说法解释题目、举知识库里的例子、帮你把写下的东西理一理。")
+    if not lines:
+        lines.append("我是这本工作簿里的 AI 教练，陪你解释问题、举例子、理清想法。")
+    return ["".join(lines[:2])]
+
+
+def scope(t: Turn) -> Draft:
+    """Say kindly what the coach is for, then bring them back."""
+    text = t.ctx.text.lower()
+    if t.u.intent == "meta":
+        lead = _meta(text)
+    elif t.d.last_act == "scope":  # asked again: firm, not curt
+        lead = [
+            "这个我是真帮不上，不是推脱：我只懂这本工作簿。",
+            "还是得说声抱歉，这件事不在我会的范围里。",
+        ]
+    else:
+        asked = next((label for word, label in OFF_TOPICS if word in text), "")
+        lead = [
+            f"{asked or '这个'}我不在行，我能帮的只有这本工作簿。",
+            f"{asked or '这件事'}我就不掺和了，我的用处是陪你把这几道题想清楚。",
+            f"{asked or '这件事'}不在我能帮的范围里，我专心陪你做这本工作簿。",
+        ]
+    hint = ""
+    passions = [e for e in t.u.entities if e["category"] == "interests" and e["strong"]]
+    if passions and t.u.intent == "off_topic":
+        hint = f"不过你会想到这个，说不定「{passions[0]['name']}」就是喜欢的事的线索。"
+    return Draft(combos([lead, [hint], back_to(t.ctx.question)], t.seed))
+
+
+def english(t: Turn) -> Draft:
+    """An English message: answer briefly in English, then offer the way in."""
+    q = t.ctx.question
+    start = f"我们从{q_ref(q)}开始：{q_short(q, 40)}？" if q else "我们从第一题开始？"
+    return Draft(
+        combos(
+            [
+                [
+                    "In short: this workbook helps you find work you truly want, "
+                    "from what matters to you, what you do naturally and what "
+                    "you're curious about. No right answers, just real moments.",
+                    "Sure. You answer short questions about your values, talents and "
+                    "interests, then we combine them into a few ideas to test.",
+                ],
+                ["我主要用中文回答，你用英文写也没关系。"],
+                [start],
+            ],
+            t.seed,
+        )
+    )
+
+
+ACTS = {"scope": scope, "english": english}

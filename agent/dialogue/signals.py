@@ -1,0 +1,62 @@
+"""Signals read before and around the classifier: safety, attacks, and the
+few phrasings whose meaning depends on the dialogue so far.
+"""
+
+import re
+
+# Safety first: a crisis is never left to a probability alone.
+CRISIS = re.compile(
+    r"不想活|活着(?:真)?没(?:什么)?意思|活着(?:好|太|真)?累|想死|去死|自杀|轻生|"
+    r"结束(?:自己|生命|这一切)|了结自己|跳楼|跳下去|跳河|烧炭|割腕|安眠药|伤害自己|"
+    r"死了(?:算了|也没人|就好)|消失了?也没人|不如死|活不下去|撑不下去了|"
+    r"药.{0,6}准备好|准备好.{0,4}药|快不在了|不在了|不醒过来|醒不过来就好|永远睡着|"
+    r"(?:我|自己)(?:要是|如果)?消失|没人会记得我|大家都(?:会)?轻松|拖累(?:大家|家人|别人)|"
+    r"解脱了?吧|一了百了|活够了|"
+    r"遗书|离开这个世界|kill myself|suicid|end my life|want to die|don'?t want to live",
+    re.I,
+)
+# A refusal is costly when wrong ("pour over coffee" is not an attack): the
+# classifier's injection guess must come with words an attack uses.
+ATTACK = re.compile(
+    r"忽略|无视|指令|提示词|系统设置|system|prompt|ignore|instruction|dan\b|越狱|jailbreak|"
+    r"开发者模式|没有(?:任何)?限制|扮演|假装你|别人的|其他(?:人|用户)|别的用户|所有(?:用户|会话)|"
+    r"数据库|后台|管理员|密码|token|api|规则|上面收到|一字不漏|原文|你的设定",
+    re.I,
+)
+REVISE = re.compile(r"怎么改|如何改|改成|改一下|帮我改|给个方向|往哪改")
+RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
+FLIP = re.compile(r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点")
+HYPERBOLE = re.compile(r"(?:就|简直|真是|烦得|累得|尴尬得|无聊得|困得|气得)想死")
+RESUME = re.compile(r"没事|算了|继续|做题|写题|不用管|好多了")
+# After a crisis reply, the next messages stay in care unless the person
+# clearly turns back to the workbook.
+CARE_GOES_ON = (
+    "pushback",
+    "unclear",
+    "greet",
+    "distress",
+    "meta",
+    "story",
+    "off_topic",
+    "decide_for_me",
+    "go_on",
+    "why",
+)
+FOLLOW_UPS = ("more", "refer", "why", "go_on")
+# "然后呢 做完了怎么判断" / "好吧 那回到题目…": the request follows the particles.
+LEAD_PARTICLES = re.compile(
+    r"^(?:(?:然后呢|然后|好吧|好的|好|那么|那|嗯+|哦+|所以)[\s，,。！!？?]*)+"
+)
+WANTS_EXAMPLE = re.compile(r"例子|示例|举例|举个|范例|参考答案|example", re.I)
+# With a highlighted text, a short message is about that text, whatever else
+# it might mean alone ("这句没太懂", "怎么区分").
+SELF_CONTAINED = (
+    "crisis",
+    "injection",
+    "quiet",
+    "distress",
+    "story",
+    "feedback",
+    "synthesis",
+    "greet",
+)
