@@ -200,7 +200,7 @@ def read(text: str) -> Said:
         said.not_but = [m.group(1).strip("什么的 "), trim(m.group(2))[:20]]
     if m := DOUBT.search(text or ""):
         said.doubt = m.group(0)
-    if m := re.search(r"(?:反而|倒是)([^，。！？]{3,16})", text or ""):
+    if m := re.search(r"(?:反而|倒是)([^，。！？\s]{3,16})", text or ""):
         said.reversal = m.group(1)
     if m := re.search(r"没出息|不好意思|太普通|很俗|太幼稚|不值一提", text or ""):
         said.judged = m.group(0)

@@ -112,6 +112,18 @@ def _resolve(
         return "refer"  # "第二个是什么意思" points at a shown item
     if intent == "refer" and re.search(r"选|纠结|哪个好|哪条好|取舍", text):
         return "choose"  # "第一条和第二条我选不出来"
+    if (
+        intent in ("greet", "unclear", "go_on", "progress")
+        and len(text) >= 8
+        and re.search(r"我.{0,6}(?:看|刷|玩|做|学|逛|听|搜|买|追|养|练)", text)
+    ):
+        return "story"  # "那我最近老在b站看装修改造视频": an answer given in passing
+    if re.search(r"除了.{2,10}", text) and re.search(r"没有|没什么|都不|除了", text):
+        return "counts"  # "真的没有…除了打游戏": the exception is the answer
+    if re.search(r"(?:跟|和)(?:现在|我|工作|找工作).{0,6}(?:有啥|有什么)关系", text):
+        return "question_help"  # why the question asks this
+    if re.search(r"你(?:觉得|说|看)(?:哪个|哪条|选哪)", text):
+        return "decide_for_me"  # asking the coach to pick
     if d.last_act == "feedback" and REVISE.search(text):
         return "feedback"  # "那具体要怎么改": how to revise the draft
     if RANK.search(text):

@@ -38,7 +38,10 @@ def choose(t: Turn) -> Draft:
                     t.seed,
                 )
             )
-    if len(values_named) >= 2:  # "自由和家人怎么排": two values, not two options
+    options_here = profile.options_in(t.ctx.text)
+    if len(values_named) >= 2 and (
+        ranking or not options_here
+    ):  # "自由和家人怎么排": two values, not two options
         a, b = values_named[0]["name"], values_named[1]["name"]
         return Draft(
             combos(
@@ -99,8 +102,8 @@ def choose(t: Turn) -> Draft:
     )
     sides = [
         re.sub(r"^(?:前者|后者|一个|另一个|第一个|第二个)", "", seg)
-        for seg in re.split(r"[，。；,;]", t.ctx.text)
-        if re.match(r"前者|后者|一个是?|另一个", seg) and 4 <= len(seg) <= 20
+        for seg in re.split(r"[，。；,;\s]+", t.ctx.text)
+        if re.match(r"前者|后者", seg) and 4 <= len(seg) <= 20
     ]
     if len(sides) == 2:  # "前者喜欢但是收入不稳定，后者稳但是没那么有感觉"
         lead = [f"一条{you(sides[0])}，一条{you(sides[1])}：这就是你在掂量的东西。"]

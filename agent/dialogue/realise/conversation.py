@@ -46,7 +46,9 @@ def autonomy(t: Turn) -> Draft:
     facts = [
         c
         for c in t.u.said.get("clauses", [])
-        if len(c) >= 5 and "帮我" not in c and not re.search(r"直接|告诉我|答案", c)
+        if len(c) >= 5
+        and "帮我" not in c
+        and not re.search(r"直接|告诉我|答案|想|问|干啥|怎么办|选", c)
     ]
     if facts and t.ctx.question:  # "你直接帮我写…我爸开出租我妈在超市"
         return Draft(

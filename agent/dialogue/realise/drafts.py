@@ -75,7 +75,11 @@ def feedback(t: Turn) -> Draft:
     rows = [r for r in found if r["id"] in named][:1]
     if REVISE.search(t.ctx.text) and missing:
         marks = "①②③"
-        steps = "；".join(f"{marks[i]}{STEPS[m]}" for i, m in enumerate(missing[:3]))
+        steps = (
+            "；".join(f"{marks[i]}{STEPS[m]}" for i, m in enumerate(missing[:3]))
+            if len(missing) > 1
+            else STEPS[missing[0]]
+        )
         flip = (
             "，最后用“正因为……所以……”把它翻成长处"
             if t.ctx.step == "strengths_exploration"
@@ -84,9 +88,13 @@ def feedback(t: Turn) -> Draft:
         return Draft(
             combos(
                 [
-                    ["可以这样改：", "分几步补："],
+                    ["可以这样改：", "分几步补："]
+                    if len(missing) > 1
+                    else ["就差一步："],
                     [steps + flip + "。"],
-                    ["你想先补哪一步？", "先从哪一步下手？"],
+                    ["你想先补哪一步？", "先从哪一步下手？"]
+                    if len(missing) > 1
+                    else ["你会补哪一句？", "那一句你会怎么写？"],
                 ],
                 t.seed,
             )
@@ -115,7 +123,8 @@ def feedback(t: Turn) -> Draft:
         deepen.append("那一刻你的感受是什么？")
     if "一个具体的场景" in missing:
         deepen.append("哪一次具体发生的事，可以放进来？")
-    deepen += ["这件事对你为什么重要？"] if "它为什么对你重要" in missing else []
+    if "它为什么对你重要" in missing and len(missing) > 1:
+        deepen.append("这件事对你为什么重要？")
     deepen = deepen or ["如果用一个词概括它，会是什么？"]
     return Draft(
         combos([verdict, gap, named_row, deepen[:2]], t.seed),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     ask,
@@ -99,8 +100,19 @@ def rephrase(t: Turn) -> Draft:
         else ""
     )
     role = t.ctx.role
+    own = next(
+        (
+            c
+            for c in t.u.said.get("clauses", [])
+            if len(c) >= 5
+            and not re.search(r"没看懂|不懂|怎么|什么|吗|题|关系|你说|除了|？|\?", c)
+        ),
+        "",
+    )
     start = (
-        [f"可以先从你做{role}的这些年里找一个场景。"]
+        [f"你说{you(own)}——就从这里写起。"]
+        if own
+        else [f"可以先从你做{role}的这些年里找一个场景。"]
         if role
         else [
             "先写一个具体的人或一件事，之后我们再一起提炼。",
@@ -142,7 +154,7 @@ def rephrase(t: Turn) -> Draft:
         marks=[f"ex:{q.get('id')}"],
         pending={
             "why": f"因为{q.get('hint', '')}" if q.get("hint") else "",
-            "more": "写不出来时，先看看知识库里的例子也行。",
+            "more": "写不出来时，先写一个最小的画面：哪天、在哪、谁在场。",
         },
     )
 

@@ -100,11 +100,16 @@ def counts(t: Turn) -> Draft:
     angry = "生气" in t.ctx.text or "愤怒" in t.ctx.text
     told = [x for r, x in t.ctx.history if r == "user" and len(x) >= 30][-1:]
 
-    here = [
-        c
-        for c in t.u.said.get("clauses", [])
-        if len(c) >= 5 and not re.search(r"算|吗|呢|\?|？", c)
-    ]
+    exception = re.search(r"除了(.{2,10}?)(?:[，。！？,!?\s]|$)", t.ctx.text)
+    here = (
+        [exception.group(1)]
+        if exception
+        else [
+            c
+            for c in t.u.said.get("clauses", [])
+            if len(c) >= 5 and not re.search(r"算|吗|呢|\?|？", c)
+        ]
+    )
     thing = (
         you(here[0])
         if here

@@ -48,6 +48,10 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
                 f"小时候被说“{said['scolded']}”，{you(later)}",
                 f"从被念叨“{said['scolded']}”到{you(later)}",
             ], "scolded"
+        return [
+            f"小时候总被说“{said['scolded']}”——很多才能，最早都是以“毛病”的样子出现的",
+            f"被念叨了那么多年的“{said['scolded']}”，换个场合可能就是长处",
+        ], "plain"
     if work and pos:
         head = _as_you(work) + (f"，{neg[0]}" if neg else "")
         mirror = [f"{head}；可一说到{pos[0]}，劲头就上来了"]

@@ -46,6 +46,10 @@ def _meta(text: str) -> list[str]:
         )
     if re.search(r"记住|记得|上次|忘", text):
         lines.append("你写过的答案都保存着，下次打开还在；聊天我会参考最近的一段。")
+    if re.search(r"根据|依据|凭什么|从哪来", text):
+        lines.append(
+            "我的建议来自两处：你在工作簿里写下的答案，和知识库里我们整理的价值观、才能、领域条目。"
+        )
     if re.search(r"能做什么|会什么|怎么用|有什么用", text):
         lines.append("我能换个说法解释题目、举知识库里的例子、帮你把写下的东西理一理。")
     if not lines:

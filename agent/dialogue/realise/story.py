@@ -149,7 +149,12 @@ def reflect(t: Turn) -> Draft:
         (f"这段放到{q_ref(q)}（{short}）里，你最想留下哪一句？" if short else "")
         if q
         else "",
-        "这件事里，最让你放不下的是哪一刻？",
+        "这件事里，最让你放不下的是哪一刻？" if not said.get("scolded") else "",
+        (
+            f"正因为{said['scolded']}，你在哪件事上反而做得比别人好？"
+            if said.get("scolded")
+            else ""
+        ),
         dig(row) if row else "",
     ]
     return Draft(
