@@ -23,7 +23,7 @@ CLAUSE_SPLIT = re.compile(
     r"[，,。.！!？?；;、…\n]+|(?<=[\u4e00-\u9fff])\s+|\s+(?=[\u4e00-\u9fff])|(?=但是|可是|不过|然而)"
 )
 LEADS = re.compile(
-    r"^(?:但是|可是|不过|然而|而且|其实|就是|所以|然后|因为|但|可|却|就|也|还|"
+    r"^(?:但是|可是|不过|然而|而且|其实|就是|所以|然后|因为|但|可(?![能以是])|却|就|也|还|"
     r"那(?![时年天次个些段阵])|嗯+|唉+|emm+)+"
 )
 DURATION = re.compile(
@@ -58,6 +58,8 @@ class Said:
     doubt: str = ""  # "我觉得这不算啥本事": they doubt their own strength
     reversal: str = ""  # "那段时间我反而没想过辞职"
     judged: str = ""  # a judgement on themselves: "有点没出息"
+    want: str = ""  # what they want to keep ("想继承他们能吃苦")
+    reject: str = ""  # what they refuse ("不想被一个店拴住")
     scolded: str = ""  # what they were scolded for: "我妈天天说我磨叽" → 磨叽
     positives: list[str] = field(default_factory=list)  # objects they enjoy
     glad: list[str] = field(default_factory=list)  # their words for enjoying it
@@ -202,6 +204,12 @@ def read(text: str) -> Said:
         said.doubt = m.group(0)
     if m := re.search(r"(?:反而|倒是)([^，。！？\s]{3,16})", text or ""):
         said.reversal = m.group(1)
+    if m := re.search(
+        r"(?:想继承|想留下|想要|想学|佩服)([^，。！？\s]{2,14})", text or ""
+    ):
+        said.want = m.group(1)
+    if m := re.search(r"(?:不想|不要|坚决不|受不了)([^，。！？\s]{2,14})", text or ""):
+        said.reject = m.group(1)
     if m := re.search(r"没出息|不好意思|太普通|很俗|太幼稚|不值一提", text or ""):
         said.judged = m.group(0)
     if m := re.search(

@@ -93,6 +93,13 @@ def _refer(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
     if u.ordinal is not None and d.shown:
         index = u.ordinal - 1 if u.ordinal > 0 else len(d.shown) - 1
         target = d.shown[index] if 0 <= index < len(d.shown) else None
+        if target is None and u.ordinal > 0:
+            # People count across replies: "第三个" after two and then two more.
+            recent = [i for i in d.seen if not i.startswith("ex:")][-6:]
+            if u.ordinal <= len(recent):
+                hit = kb.entry_get(entry_id=recent[u.ordinal - 1])
+                if hit is not None:
+                    target = {"id": hit.id, "name": hit.name, "category": hit.category}
         if target is None:
             return Plan("refer", target={"missing": u.ordinal, "count": len(d.shown)})
     if target is None:

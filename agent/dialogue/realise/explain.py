@@ -105,7 +105,10 @@ def rephrase(t: Turn) -> Draft:
             c
             for c in t.u.said.get("clauses", [])
             if len(c) >= 5
-            and not re.search(r"没看懂|不懂|怎么|什么|吗|题|关系|你说|除了|？|\?", c)
+            and not re.search(
+                r"没看懂|不懂|怎么|什么|吗|题|关系|你说|除了|？|\?|累|不想|烦|迷茫|想不出|意思",
+                c,
+            )
         ),
         "",
     )
@@ -159,11 +162,51 @@ def rephrase(t: Turn) -> Draft:
     )
 
 
+def _workbook_sentence(selection: str) -> str:
+    """Return the workbook sentence around a highlighted text (intro, step intros)."""
+    from knowledge import selectors as kb
+
+    if len(selection or "") < 6:
+        return ""
+    texts = [kb.workbook_intro()]
+    texts += [
+        info.intro for step in kb.STEPS if (info := kb.step_info(step=step)) is not None
+    ]
+    for text in texts:
+        plain = (text or "").replace("**", "")
+        at = plain.find(selection[:12])
+        if at >= 0:
+            start = max(plain.rfind("。", 0, at), plain.rfind("\n", 0, at)) + 1
+            end = plain.find("。", at + len(selection[:12]))
+            end = plain.find("。", end + 1) if 0 <= end < at + 40 else end
+            sentence = plain[start : end + 1 if end >= 0 else None].strip("- \n")
+            return clip(sentence, 90)
+    return ""
+
+
 def explain_text(t: Turn) -> Draft:
     """Explain a highlighted sentence or a quoted workbook question."""
     text = (t.ctx.selection or t.ctx.text).replace("“", "「").replace("”", "」")
     quoted = clip(text, 30).rstrip("。") or text[:28]
     guide = t.art.get("guide_question") or {}
+    context = _workbook_sentence(t.ctx.selection)
+    if context and not guide.get("found"):  # a line from the workbook's own text
+        return Draft(
+            combos(
+                [
+                    [
+                        f"这句出自工作簿开头的提醒：{context}",
+                        f"它的上下文是：{context}",
+                    ],
+                    ["放到你身上，就是先弄清自己，再去行动、去验证。"],
+                    [
+                        "你有没有过“换了，却发现还是一样”的经历？",
+                        "读到这句，你想起自己的哪一段？",
+                    ],
+                ],
+                t.seed,
+            )
+        )
     if guide.get("found"):
         example = t.fresh_example(guide)
         same = (

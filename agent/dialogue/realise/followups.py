@@ -107,7 +107,9 @@ def counts(t: Turn) -> Draft:
         else [
             c
             for c in t.u.said.get("clauses", [])
-            if len(c) >= 5 and not re.search(r"算|吗|呢|\?|？", c)
+            if len(c) >= 5
+            and not re.search(r"算|吗|呢|\?|？", c)
+            and re.search(r"[\u4e00-\u9fff]{3}", c)
         ]
     )
     thing = (
@@ -118,6 +120,19 @@ def counts(t: Turn) -> Draft:
         else ""
     )
     worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
+    if kind == "values" and re.search(r"年薪|万|买房|存款|钱|升职|职位", t.ctx.text):
+        return Draft(
+            combos(
+                [
+                    ["它更像一个目标，不是价值观：目标会达成，价值观一直在。"],
+                    [
+                        "问问自己，拿到它以后你真正想要的是什么：安心、自由，还是被认可？"
+                    ],
+                    ["你最先想到的是哪一个？", "它背后你最想要的是哪一样？"],
+                ],
+                t.seed,
+            )
+        )
     return Draft(
         combos(
             [

@@ -15,6 +15,7 @@ INSIGHTS = {
     "reversal": "那样的时候还留下来，说明那里有你真正在意的东西",
     "not_but": "能撑你熬过难处的，往往就是你最在意的东西",
     "scolded": "同一个习惯，换了地方就成了本事",
+    "want_reject": "这已经是这道题的两半答案了",
 }
 
 
@@ -52,6 +53,11 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
             f"小时候总被说“{said['scolded']}”——很多才能，最早都是以“毛病”的样子出现的",
             f"被念叨了那么多年的“{said['scolded']}”，换个场合可能就是长处",
         ], "plain"
+    if said.get("want") and said.get("reject"):  # the two halves of an answer
+        return [
+            f"你想留下的是{you(said['want'])}，不想要的是{you(said['reject'])}",
+            f"一边想要{you(said['want'])}，一边坚决不要{you(said['reject'])}",
+        ], "want_reject"
     if work and pos:
         head = _as_you(work) + (f"，{neg[0]}" if neg else "")
         mirror = [f"{head}；可一说到{pos[0]}，劲头就上来了"]

@@ -84,14 +84,27 @@ def _why(t: Turn, row: dict | None) -> str:
     if said.get("contrast"):
         x, y = said["contrast"]
         return f"因为你说“{x}”，又说“{you(y)}”：两头放在一起，差别本身就是线索。"
-    return f"因为你说“{clip(text, 24).rstrip('。')}”，这句话里有你在意的东西。"
+    clauses = said.get("clauses", [])
+    moving = next(
+        (
+            c
+            for c in reversed(clauses)
+            if re.search(r"哭|感动|生气|开心|难过|不觉得|最|忘不了", c)
+        ),
+        clauses[-1] if clauses else clip(text, 24),
+    )
+    return (
+        f"因为你说到“{moving}”时，用的是很有分量的词："
+        "让人动情的地方，通常就是在意的地方。"
+    )
 
 
 def reflect(t: Turn) -> Draft:
     """Reflect a personal story in their words, link it, tie it to the question."""
     said, ctx, q = t.u.said, t.ctx, t.ctx.question
-    row = _linked(t)
     mirror, kind = mirror_of(t)
+    # Two halves of their own answer need no entry of ours on top.
+    row = None if kind == "want_reject" else _linked(t)
     clauses = said.get("clauses", [])
     work = next((c for c in clauses if ctx.role and ctx.role in c), "")
     pos = [p for p in said.get("positives", []) if len(p) >= 4][:1]
@@ -123,7 +136,14 @@ def reflect(t: Turn) -> Draft:
             f"这一点都不“{said['judged']}”，它是你真心想过的日子。",
             f"别说“{said['judged']}”：能说清自己想要什么样的一天，很多人都做不到。",
         ]
-    elif said.get("duration") and (ctx.role or work):
+    elif (
+        said.get("duration")
+        and (ctx.role or work)
+        and not re.search(
+            r"爸|妈|父母|他们|他|她",
+            next((c for c in clauses if said["duration"] in c), ""),
+        )
+    ):  # their own years, not their parents'
         affirm = [
             f"能把一件事做{said['duration']}，这份韧劲本身就难得。",
             f"坚持了{said['duration']}，本身就说明你靠得住。",
