@@ -124,6 +124,12 @@ def _resolve(
         return "question_help"  # why the question asks this
     if re.search(r"你(?:觉得|说|看)(?:哪个|哪条|选哪)", text):
         return "decide_for_me"  # asking the coach to pick
+    if (
+        intent == "go_on"
+        and d.last_act in ("choose", "synthesis", "refer")
+        and d.pending.get("lines")
+    ):
+        return "experiment"  # "然后呢" after choosing: the next step is to try one
     if d.last_act == "feedback" and REVISE.search(text):
         return "feedback"  # "那具体要怎么改": how to revise the draft
     if RANK.search(text):

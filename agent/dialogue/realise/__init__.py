@@ -100,6 +100,16 @@ def realise(turn: Turn) -> Reply:
         table.update(module.ACTS)
     fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]
     draft = fn(turn)
+    if turn.plan.act in (
+        "choose",
+        "refer",
+        "why",
+        "experiment",
+        "go_on",
+    ) and turn.d.pending.get(
+        "lines"
+    ):  # candidate lines stay addressable ("第二条") while we talk about them
+        draft.pending = {**draft.pending, "lines": turn.d.pending["lines"]}
     if turn.u.checkin:  # kept right after the opening: fit drops it last
         check = "（如果“想死”不只是一句气话，请一定告诉我，或拨 12356。）"
         draft.options = [[o[0], check, *o[1:]] for o in draft.options]

@@ -112,7 +112,7 @@ def choose(t: Turn) -> Draft:
     test = (
         [
             f"拿你看重的「{value}」当尺子，看哪条更贴近它。",
-            f"用「{value}」量一量：哪条做下去，你更像自己？",
+            f"用「{value}」量一量，看哪条做下去更像你自己。",
         ]
         if value
         else ["想想做完哪条，你会更想接着做。"]

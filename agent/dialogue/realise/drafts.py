@@ -104,6 +104,11 @@ def feedback(t: Turn) -> Draft:
         if not missing
         else [f"“{best}”是好的起点。", f"你写的“{best}”，方向是对的。"]
     )
+    text = t.ctx.text
+    if re.search(r"太短|短吗|够长|够不够", text):  # answer the literal question first
+        verdict = ["长短不是问题，具体才是。"] if missing else ["不短，够用了。"]
+    elif re.search(r"跑题|偏题|对题", text):
+        verdict = [f"没跑题，“{best}”正是这题要的方向。"]
     gap = (
         [
             f"还差一点：{'、'.join(missing[:2])}。",

@@ -166,7 +166,12 @@ def ask(step: str, row: dict | None = None, single: bool = False) -> list[str]:
     """Return closing questions for a reply that showed rows (one, or several)."""
     own = [dig(row)] if row and dig(row) else []
     if single:  # one item on the table: no "哪一个"
-        return own + ["你身上哪一次有过这样的时候？", "这让你想起自己的哪件事？"]
+        return own + [
+            "你身上哪一次有过这样的时候？",
+            "这让你想起自己的哪件事？",
+            "你最近一次这样，是在什么时候？",
+            "在你身上，它会以什么样子出现？",
+        ]
     return own + STEP_QUESTIONS.get(step, STEP_QUESTIONS["values_exploration"])
 
 
