@@ -146,7 +146,8 @@ def reflect(t: Turn) -> Draft:
     ):  # their own years, not their parents'
         affirm = [
             f"能把一件事做{said['duration']}，这份韧劲本身就难得。",
-            f"坚持了{said['duration']}，本身就说明你靠得住。",
+            f"{said['duration']}没有走开，这本身就说明了你的分量。",
+            f"一做就是{said['duration']}，别人未必撑得下来。",
         ]
     example = (
         [f"比如{someone(row, t.seed)}。"]
