@@ -71,6 +71,11 @@ def _selection_question(selection: str) -> str | None:
     return entities.quoted_question(selection)
 
 
+def ctx_step_synthesis(d: DialogueState) -> bool:
+    """Tell whether the conversation is already about candidates (synthesis acts)."""
+    return d.last_act in ("synthesis", "choose", "experiment", "refer", "autonomy")
+
+
 def _applies(intent: str, text: str, u: Understanding, d: DialogueState) -> bool:
     """Tell whether a follow-up intent can mean anything in this dialogue."""
     if intent == "refer" and d.pending.get("lines") and u.ordinal is not None:
@@ -118,6 +123,12 @@ def _resolve(
         and re.search(r"我.{0,6}(?:看|刷|玩|做|学|逛|听|搜|买|追|养|练)", text)
     ):
         return "story"  # "那我最近老在b站看装修改造视频": an answer given in passing
+    if (
+        re.search(r"怕|担心|不敢", text)
+        and re.search(r"转行|辞职|工资|房贷|收入|降薪", text)
+        and ctx_step_synthesis(d)
+    ):
+        return "experiment"  # "怕转行工资降 还有房贷": test it without quitting
     if re.search(r"除了.{2,10}", text) and re.search(r"没有|没什么|都不|除了", text):
         return "counts"  # "真的没有…除了打游戏": the exception is the answer
     if re.search(r"(?:跟|和)(?:现在|我|工作|找工作).{0,6}(?:有啥|有什么)关系", text):
@@ -191,6 +202,19 @@ def _resolve(
     return intent
 
 
+def _gibberish(text: str) -> bool:
+    """Tell a keyboard mash ("asdfjkl;; 啊啊啊啊 1111") from a message."""
+    words = re.findall(r"[a-z]+", text.lower())
+    mashed = [w for w in words if len(w) >= 4 and not re.search(r"[aeiou]", w[1:-1])]
+    cjk = re.findall(r"[\u4e00-\u9fff]", text)
+    repeated = len(set(cjk)) <= 1  # "啊啊啊啊" or no Chinese at all
+    return (
+        bool(mashed)
+        and repeated
+        or (len(cjk) >= 3 and len(set(cjk)) == 1 and not words)
+    )
+
+
 def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     """Return what the message of this turn means."""
     text = ctx.text or ""
@@ -249,9 +273,7 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     if ctx.selection and re.search(r"不同意|不认同|不赞同|不对吧", text):
         u.intent = "pushback"  # disagreeing with the highlighted text
         return u
-    elif re.fullmatch(r"[a-z]{4,12}", core.lower()) and not re.search(
-        r"[aeiou]", core[1:-1]
-    ):
+    elif _gibberish(core):
         intent = "unclear"  # a keyboard mash ("asdfgh", "sdfg")
     if (ctx.selection and len(text) <= 24 and intent not in SELF_CONTAINED) or (
         u.quoted_question and intent in ("concept", "question_help", "unclear")

@@ -86,7 +86,9 @@ def experiment(t: Turn) -> Draft:
     return Draft(
         combos(
             [
-                [
+                ["怕降薪、还有房贷，这个顾虑很实在：不用先辞职，用业余时间试。"]
+                if re.search(r"怕|担心|不敢", t.ctx.text)
+                else [
                     "小实验就是花一两周、成本低、马上能开始的尝试。",
                     "把候选当成假设，用一个小实验检验它。",
                 ],
