@@ -22,6 +22,7 @@ from agent.dialogue.realise.phrases import someone
 from agent.dialogue.state import DialogueState, advance
 from agent.llm import is_offline, model_for
 from agent.lookups import example_of
+from agent.nodes import offline_binding
 from agent.offline import artifacts, turn_of
 from agent.prompting import prompt_messages
 from agent.rules import answer_checks, answer_repair
@@ -95,16 +96,7 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
                 reason
                 or ("deadline" if state.get("out_of_time") else "iteration_limit"),
             )
-        binding = {
-            "context": state["turn_context"],
-            "understanding": state["understanding"],
-            "plan": state["plan"],
-            "dialogue": state.get("dialogue") or {},
-            "seed": variation(state),
-        }
-        binding["budget"] = config.max_answer_chars - (
-            len(prompts.FALLBACK_NOTE) if fallback else 0
-        )
+        binding = offline_binding(state, config, fallback=fallback)
         messages = [*state["messages"], *await _plan_results(state, config)]
         reply = realise(turn_of(binding, messages))
         text, coach = (
