@@ -9,6 +9,9 @@ import time
 import weakref
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
 
 from agent.cache import off_loop
 from agent.checkpoint import checkpointer_get, checkpoints_prune
@@ -23,6 +26,7 @@ __all__ = [
     "SessionSnapshot",
     "TurnDelta",
     "TurnResult",
+    "TurnStatus",
     "checkpoints_prune",
     "guidance_build",
     "run_turn",
@@ -49,7 +53,7 @@ def __getattr__(name: str):
 
 
 logger = logging.getLogger(__name__)
-CHUNK_CHARS = 40  # the answer is complete and checked before it streams
+CHUNK_CHARS = 40  # an answer that did not stream (the offline coach) goes out in these
 LAST_RESORT = (
     "（AI 教练暂时不可用。）先不急着写完整答案，比如用一句话记下你想到的第一个场景，"
     "等会儿我们再一起整理，好吗？"
@@ -62,6 +66,18 @@ class TurnDelta:
     """A chunk of the final answer, in order."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class TurnStatus:
+    """What the coach is doing between tokens; the text streamed so far is void.
+
+    ``kind`` is ``tool`` (looking things up: ``tools`` names them) or ``retry``
+    (a model round failed part-way and starts over).
+    """
+
+    kind: str
+    tools: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,43 +110,70 @@ async def _graph(config: Configuration, *, persistent: bool = True):
     return graphs[key]
 
 
+def _pieces(text: str) -> list[str]:
+    return [text[i : i + CHUNK_CHARS] for i in range(0, len(text), CHUNK_CHARS)]
+
+
 def _chips(step: str, exclude: str | None) -> list[dict]:
     return [c for c in step_chips(step) if c["id"] != exclude]
 
 
-async def _invoke(
+async def _stream(
     config: Configuration, inputs: dict, thread_id: str, persistent: bool
-) -> dict:
+) -> AsyncIterator[tuple[str, Any]]:
     graph = await _graph(config, persistent=persistent)
-    run_config = {
+    run_config: RunnableConfig = {
         "configurable": {"thread_id": thread_id},
         "recursion_limit": config.recursion_limit,
     }
-    return await graph.ainvoke(
-        inputs, run_config, context=config, durability=config.durability
-    )
+    async for mode, chunk in graph.astream(
+        inputs,
+        run_config,
+        context=config,
+        durability=config.durability,
+        stream_mode=["custom", "values"],
+    ):
+        yield mode, chunk
 
 
-async def _graph_turn(config: Configuration, inputs: dict, thread_id: str) -> dict:
-    """Run the graph; if its checkpointer fails, run it once more without one.
+async def _graph_turn(
+    config: Configuration, inputs: dict, thread_id: str
+) -> AsyncIterator[TurnDelta | TurnStatus | dict]:
+    """Run the graph, yielding its events and, last, its final state.
 
-    The deadline and the offline fallback are the graph's own (agent/clock.py);
+    If the checkpointer fails, the graph runs once more without one. The
+    deadline and the offline fallback are the graph's own (agent/clock.py);
     this only keeps an infrastructure fault (the saver's database) from
     costing the person their answer.
     """
-    try:
-        return await _invoke(config, inputs, thread_id, True)
-    except Exception:
-        logger.exception("turn failed with the saver; retrying without it")
-    try:
-        return await _invoke(config, inputs, thread_id, False)
-    except Exception as exc:
-        logger.exception("turn failed")
-        return {
-            "final_answer": LAST_RESORT,
-            "fallback": True,
-            "fallback_reason": type(exc).__name__,
-        }
+    error: Exception | None = None
+    for persistent in (True, False):
+        state: dict | None = None
+        try:
+            async for mode, chunk in _stream(config, inputs, thread_id, persistent):
+                if mode == "values":
+                    state = chunk
+                elif "delta" in chunk:
+                    yield TurnDelta(chunk["delta"])
+                elif "tools" in chunk:
+                    yield TurnStatus("tool", tuple(chunk["tools"]))
+                elif "round" in chunk:
+                    yield TurnStatus("retry")
+        except Exception as exc:
+            error = exc
+            logger.exception(
+                "turn failed%s", "; retrying without the saver" * persistent
+            )
+            yield TurnStatus("retry")
+            continue
+        if state is not None:
+            yield state
+            return
+    yield {
+        "final_answer": LAST_RESORT,
+        "fallback": True,
+        "fallback_reason": type(error).__name__ if error else "NoState",
+    }
 
 
 async def run_turn(
@@ -141,12 +184,14 @@ async def run_turn(
     guide_id: str | None = None,
     question_id: str | None = None,
     config: Configuration | None = None,
-) -> AsyncIterator[TurnDelta | TurnResult]:
+) -> AsyncIterator[TurnDelta | TurnStatus | TurnResult]:
     """Run one coaching turn; yield answer chunks, then exactly one TurnResult.
 
-    The answer is checked and checkpointed before its first chunk is yielded, so
-    what the person sees is already saved. Model and tool failures never raise:
-    the offline coach answers, with a short note, within AGENT_TURN_DEADLINE.
+    A model's answer streams as it is written; the format step still checks
+    it, and the TurnResult carries the checked text. Model and tool failures
+    never raise: the offline coach answers, with a short note, within
+    AGENT_TURN_DEADLINE. Cancelling the consuming task (Stop) cancels the
+    model call with it.
 
     Args:
         snapshot: The session as the chat layer knows it.
@@ -157,7 +202,11 @@ async def run_turn(
         config: Overrides for tests and benchmarks; settings and env otherwise.
 
     Yields:
-        TurnDelta chunks of the final answer, then one TurnResult.
+        TurnDelta chunks as the model writes the answer (an answer that did
+        not stream, such as the offline coach's, in pieces once checked),
+        TurnStatus when the coach looks things up or starts a round over
+        (the text so far is void), then one TurnResult whose ``text`` is the
+        checked answer and replaces whatever streamed.
     """
     config = config or Configuration()
     started = time.perf_counter()
@@ -168,11 +217,23 @@ async def run_turn(
         "session": dataclasses.asdict(snapshot),
         "current_question_id": question_id or snapshot.question_id,
     }
-    state = await _graph_turn(config, inputs, snapshot.session_id)
+    state: dict = {}
+    shown = ""  # what the person sees now: the final reply replaces it anyway
+    async for event in _graph_turn(config, inputs, snapshot.session_id):
+        if isinstance(event, dict):
+            state = event
+        elif isinstance(event, TurnDelta):
+            shown += event.text
+            for piece in _pieces(event.text):
+                yield TurnDelta(piece)
+        elif event.kind == "tool" or shown:  # a "round" with nothing shown is noise
+            shown = ""
+            yield event
     answer = state["final_answer"]
-    for i in range(0, len(answer), CHUNK_CHARS):
-        yield TurnDelta(answer[i : i + CHUNK_CHARS])
-        await asyncio.sleep(0)
+    if not shown:  # the offline coach: its checked answer goes out in pieces
+        for piece in _pieces(answer):
+            yield TurnDelta(piece)
+            await asyncio.sleep(0)
     tools_used = list(state.get("tools_used", []))
     try:
         notes = await off_loop(

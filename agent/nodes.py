@@ -9,9 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Any, Literal
 
-from langchain_core.messages import HumanMessage, RemoveMessage
+from langchain_core.messages import (
+    AIMessage,
+    AIMessageChunk,
+    BaseMessage,
+    HumanMessage,
+    RemoveMessage,
+    message_chunk_to_message,
+)
+from langchain_core.runnables import Runnable
 from langgraph.errors import NodeError
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
@@ -149,6 +158,37 @@ def offline_binding(
     }
 
 
+async def _ask(
+    model: Runnable, messages: Sequence[BaseMessage], write, *, streaming: bool
+) -> AIMessage:
+    """Run one model round; with streaming, pass the answer's tokens to ``write``.
+
+    A round's text is only known to be the answer while no tool call has
+    appeared; text a model writes before calling a tool has already been
+    shown, so the ``tools`` event that follows tells the chat layer to
+    withdraw it.
+    """
+    if not streaming:
+        return await model.ainvoke(messages)
+    write({"round": True})  # a retried round starts over: drop what the last one wrote
+    full: AIMessageChunk | None = None
+    calling = False
+    async for chunk in model.astream(messages):
+        if not isinstance(chunk, AIMessageChunk):  # a model that cannot stream
+            if not chunk.tool_calls and chunk.text:
+                write({"delta": chunk.text})
+            return chunk
+        full = chunk if full is None else full + chunk
+        calling = calling or bool(chunk.tool_call_chunks)
+        if not calling and chunk.text:
+            write({"delta": chunk.text})
+    if full is None:
+        return AIMessage("")
+    message = message_chunk_to_message(full)
+    assert isinstance(message, AIMessage)
+    return message
+
+
 async def call_model(state: AgentState, runtime: Runtime[Configuration]) -> dict:
     """Ask the model (tools bound) for the next action or the answer.
 
@@ -170,7 +210,12 @@ async def call_model(state: AgentState, runtime: Runtime[Configuration]) -> dict
     else:
         try:
             response = await asyncio.wait_for(
-                model.bind_tools(TOOLS).ainvoke(prompt_messages(state)),
+                _ask(
+                    model.bind_tools(TOOLS),
+                    prompt_messages(state),
+                    runtime.stream_writer,
+                    streaming=config.streaming,
+                ),
                 timeout=min(config.loop_timeout, left),
             )
         except TimeoutError as exc:
@@ -180,6 +225,8 @@ async def call_model(state: AgentState, runtime: Runtime[Configuration]) -> dict
             ) from exc
     usage: dict[str, Any] = dict(response.usage_metadata or {})
     names = [c["name"] for c in response.tool_calls]
+    if names and not is_offline(model):
+        runtime.stream_writer({"tools": names})  # seconds of lookups: say so
     return {
         **update,
         "messages": [response],

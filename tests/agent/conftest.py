@@ -89,3 +89,19 @@ def snapshot(**overrides) -> SessionSnapshot:
 def offline_config() -> Configuration:
     """Return an offline configuration with a short deadline."""
     return Configuration(llm_mode="offline", turn_deadline=10.0)
+
+
+def on_screen(events: list) -> list[str]:
+    """Return the chunks a browser shows at the end: those after the last status.
+
+    A TurnStatus (a tool lookup, a round started over) voids what streamed before it.
+    """
+    from agent.api import TurnDelta, TurnStatus
+
+    shown: list[str] = []
+    for event in events:
+        if isinstance(event, TurnStatus):
+            shown = []
+        elif isinstance(event, TurnDelta):
+            shown.append(event.text)
+    return shown

@@ -9,12 +9,12 @@ import pytest
 
 from agent import api, tools
 from agent import cache as agent_cache
-from agent.api import TurnDelta, TurnResult, run_turn
+from agent.api import TurnDelta, TurnResult, TurnStatus, run_turn
 from agent.checkpoint import checkpointer_get
 from agent.configuration import Configuration
 from agent.graph import build_graph
 from agent.rules import EXAMPLE_RE
-from tests.agent.conftest import snapshot
+from tests.agent.conftest import on_screen, snapshot
 from tests.agent.scripted import ScriptedModel, tool_call
 
 GOOD = (
@@ -39,7 +39,7 @@ async def turn(config: Configuration, text: str = "什么是价值观？", **kwa
         e async for e in run_turn(snapshot=snap, text=text, config=config, **kwargs)
     ]
     assert isinstance(events[-1], TurnResult)
-    assert all(isinstance(e, TurnDelta) for e in events[:-1])
+    assert all(isinstance(e, TurnDelta | TurnStatus) for e in events[:-1])
     return events
 
 
@@ -160,7 +160,8 @@ async def test_streaming_yields_only_the_final_answer(kb):
         update={"content": "我先想想要查什么。"}
     )
     events = await turn(scripted(chatter, AIMessage(GOOD)))
-    deltas = [e.text for e in events[:-1]]
+    deltas = on_screen(events[:-1])
+    assert any(isinstance(e, TurnStatus) for e in events)  # the chatter is withdrawn
     assert len(deltas) > 1
     assert "".join(deltas) == events[-1].text == GOOD
 
@@ -183,20 +184,21 @@ async def test_confusion_chip_guides_the_question_in_focus(kb, offline_config):
 
 async def test_recursion_limit_is_always_passed(kb, offline_config, monkeypatch):
     seen = {}
-    original = api._invoke
+    original = api._stream
 
     async def spy(config, inputs, thread_id, persistent):
         graph = await api._graph(config, persistent=persistent)
-        real = graph.ainvoke
+        real = graph.astream
 
-        async def ainvoke(inputs, run_config, **kwargs):
+        def astream(inputs, run_config, **kwargs):
             seen.update(run_config)
-            return await real(inputs, run_config, **kwargs)
+            return real(inputs, run_config, **kwargs)
 
-        monkeypatch.setattr(graph, "ainvoke", ainvoke)
-        return await original(config, inputs, thread_id, persistent)
+        monkeypatch.setattr(graph, "astream", astream)
+        async for item in original(config, inputs, thread_id, persistent):
+            yield item
 
-    monkeypatch.setattr(api, "_invoke", spy)
+    monkeypatch.setattr(api, "_stream", spy)
     await turn(offline_config)
     assert seen["recursion_limit"] == offline_config.recursion_limit == 30
     assert seen["configurable"]["thread_id"] == "s-test"

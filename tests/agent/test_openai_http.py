@@ -8,9 +8,9 @@ import time
 import pytest
 
 from agent import prompts
-from agent.api import TurnDelta, TurnResult, run_turn
+from agent.api import TurnDelta, TurnResult, TurnStatus, run_turn
 from agent.configuration import Configuration
-from tests.agent.conftest import snapshot
+from tests.agent.conftest import on_screen, snapshot
 from tests.agent.fake_openai import FakeOpenAI, Step, calls, text
 
 FIVE = {
@@ -47,18 +47,22 @@ def config_for(server: FakeOpenAI, **overrides) -> Configuration:
     return Configuration(**values)
 
 
-async def _turn(config: Configuration, text_: str = "什么是价值观？", **kwargs):
+async def _events(config: Configuration, text_: str = "什么是价值观？", **kwargs):
     events = [
         e
         async for e in run_turn(
             snapshot=snapshot(), text=text_, config=config, **kwargs
         )
     ]
-    deltas = [e.text for e in events if isinstance(e, TurnDelta)]
-    result = events[-1]
-    assert isinstance(result, TurnResult)
+    assert isinstance(events[-1], TurnResult)
     assert sum(isinstance(e, TurnResult) for e in events) == 1
-    return deltas, result
+    return events
+
+
+async def _turn(config: Configuration, text_: str = "什么是价值观？", **kwargs):
+    """Return the chunks left on screen when the turn ends, and its result."""
+    events = await _events(config, text_, **kwargs)
+    return on_screen(events), events[-1]
 
 
 @pytest.mark.parametrize("streaming", [True, False])
@@ -95,14 +99,28 @@ async def test_several_tool_calls_in_one_round(kb, fake):
     assert result.examples
 
 
-async def test_reasoning_chatter_is_never_streamed(kb, fake):
+async def test_reasoning_chatter_is_withdrawn_before_the_tools_run(kb, fake):
     fake.script = [
         calls(("search_content", {"query": "自由"}), content="思考：先查一下。"),
         text(GOOD),
     ]
-    deltas, result = await _turn(config_for(fake))
-    assert "思考" not in "".join(deltas)
-    assert "".join(deltas) == result.text == GOOD
+    events = await _events(config_for(fake))
+    # Streaming cannot know the text is chatter until the tool call arrives; the
+    # tool status that follows it tells the browser to drop it.
+    status = next(i for i, e in enumerate(events) if isinstance(e, TurnStatus))
+    assert events[status] == TurnStatus("tool", ("search_content",))
+    assert "思考" in "".join(e.text for e in events[:status])
+    assert "".join(on_screen(events)) == events[-1].text == GOOD
+    assert "思考" not in events[-1].text
+
+
+async def test_the_answer_streams_as_the_model_writes_it(kb, fake):
+    fake.script = [text(GOOD)]
+    events = await _events(config_for(fake))
+    deltas = [e for e in events if isinstance(e, TurnDelta)]
+    # The fake server sends six characters per chunk: the browser gets them as sent.
+    assert [d.text for d in deltas[:3]] == [GOOD[0:6], GOOD[6:12], GOOD[12:18]]
+    assert "".join(d.text for d in deltas) == GOOD
 
 
 async def test_server_errors_are_retried_then_offline_answers(kb, fake):
