@@ -7,7 +7,7 @@ import dataclasses
 import logging
 import time
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -184,7 +184,7 @@ async def run_turn(
     guide_id: str | None = None,
     question_id: str | None = None,
     config: Configuration | None = None,
-) -> AsyncIterator[TurnDelta | TurnStatus | TurnResult]:
+) -> AsyncGenerator[TurnDelta | TurnStatus | TurnResult, None]:
     """Run one coaching turn; yield answer chunks, then exactly one TurnResult.
 
     A model's answer streams as it is written; the format step still checks

@@ -143,11 +143,25 @@ async def read_input(state: AgentState, runtime: Runtime[Configuration]) -> dict
     }
 
 
+def about_note(state: AgentState) -> str:
+    """Return "（关于第N题）" when the message is about a question not on screen.
+
+    The browser sends the question a selection or chip came from; when that is
+    not the session's focus the person should see which question was answered.
+    """
+    question = state["turn_context"].get("question") or {}
+    focus = (state.get("session") or {}).get("question_id")
+    if not question or question.get("id") == focus:
+        return ""
+    return f"（关于第{question['number']}题）"
+
+
 def offline_binding(
     state: AgentState, config: Configuration, *, fallback: bool = False
 ) -> dict:
     """Return the typed turn the offline coach is bound with."""
     note = len(prompts.FALLBACK_NOTE) if state.get("fallback") or fallback else 0
+    note += len(about_note(state))
     return {
         "context": state["turn_context"],
         "understanding": state["understanding"],

@@ -1,18 +1,26 @@
 """Admin for sessions, answers, chat and guidance (read-mostly, for support)."""
 
+from import_export import fields, resources
+from import_export.admin import ExportMixin
+
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from coach.models import (
     Answer,
     AnswerRevision,
     ChatMessage,
     CoachingSession,
+    Feedback,
     Guidance,
     Profile,
 )
+from knowledge.resources import ExcelCSV, KnowledgeCSV
 
 
 class AnswerInline(admin.TabularInline):
+    """A session's answers, on its page."""
+
     model = Answer
     extra = 0
     fields = ("question_id", "text", "updated_at")
@@ -20,6 +28,8 @@ class AnswerInline(admin.TabularInline):
 
 
 class GuidanceInline(admin.TabularInline):
+    """A session's nudges and what became of them."""
+
     model = Guidance
     extra = 0
     fields = (
@@ -36,6 +46,8 @@ class GuidanceInline(admin.TabularInline):
 
 @admin.register(CoachingSession)
 class CoachingSessionAdmin(admin.ModelAdmin):
+    """Sessions, for support: where a person is and how guidance treats them."""
+
     list_display = (
         "public_id",
         "user",
@@ -58,6 +70,8 @@ class CoachingSessionAdmin(admin.ModelAdmin):
 
 @admin.register(Guidance)
 class GuidanceAdmin(admin.ModelAdmin):
+    """Every nudge the scan raised."""
+
     list_display = (
         "session",
         "trigger",
@@ -74,13 +88,90 @@ class GuidanceAdmin(admin.ModelAdmin):
 
 @admin.register(ChatMessage)
 class ChatMessageAdmin(admin.ModelAdmin):
-    list_display = ("session", "role", "text", "created_at")
-    list_filter = ("role",)
-    search_fields = ("session__public_id", "text")
+    """The conversation, with each reply's rating beside it."""
+
+    list_display = (
+        "session",
+        "role",
+        "text",
+        "question_id",
+        "rating",
+        "stopped",
+        "replaced_at",
+        "created_at",
+    )
+    list_filter = ("role", "feedback__rating", "stopped")
+    search_fields = ("session__public_id", "text", "reply_id")
+    list_select_related = ("feedback", "session")
+
+    @admin.display(description=_("评价"), ordering="feedback__rating")
+    def rating(self, message: ChatMessage) -> str:
+        """Show the reply's 👍/👎, if the person gave one."""
+        feedback = getattr(message, "feedback", None)
+        return feedback.get_rating_display() if feedback else "—"
+
+
+class FeedbackResource(resources.ModelResource):
+    """Ratings as CSV: the reply, the question and what the person asked."""
+
+    reply_id = fields.Field(attribute="message__reply_id", column_name="reply_id")
+    question_id = fields.Field(
+        attribute="message__question_id", column_name="question_id"
+    )
+    asked = fields.Field(attribute="message__reply_to__text", column_name="asked")
+    reply = fields.Field(attribute="message__text", column_name="reply")
+    act = fields.Field(column_name="act")
+
+    class Meta:
+        model = Feedback
+        fields = export_order = (
+            "reply_id",
+            "rating",
+            "comment",
+            "question_id",
+            "asked",
+            "reply",
+            "act",
+            "updated_at",
+        )
+
+    def dehydrate_act(self, feedback: Feedback) -> str:
+        """Name the coach's act for the reply, to group ratings by it."""
+        return (feedback.message.trace or {}).get("act", "")
+
+
+@admin.register(Feedback)
+class FeedbackAdmin(ExportMixin, admin.ModelAdmin):
+    """Ratings of replies: filter by 👍/👎, read the reply, export CSV."""
+
+    resource_classes = [FeedbackResource]
+    export_formats = [KnowledgeCSV, ExcelCSV]  # formula-escaped on export
+    list_display = ("rating", "comment", "reply_text", "question", "updated_at")
+    list_filter = ("rating", "updated_at")
+    search_fields = ("comment", "message__text", "message__reply_id")
+    list_select_related = ("message",)
+    date_hierarchy = "updated_at"
+    readonly_fields = ("message", "rating", "comment", "created_at", "updated_at")
+
+    @admin.display(description=_("回复"))
+    def reply_text(self, feedback: Feedback) -> str:
+        """Show the start of the rated reply."""
+        return feedback.message.text[:60]
+
+    @admin.display(description=_("问题"), ordering="message__question_id")
+    def question(self, feedback: Feedback) -> str:
+        """Show which workbook question the reply was about."""
+        return feedback.message.question_id
+
+    def has_add_permission(self, request) -> bool:
+        """Ratings come from people, never from admin."""
+        return False
 
 
 @admin.register(Answer)
 class AnswerAdmin(admin.ModelAdmin):
+    """Workbook answers, searchable by text."""
+
     list_display = ("session", "question_id", "text", "updated_at")
     search_fields = ("session__public_id", "question_id", "text")
 

@@ -1,7 +1,8 @@
 """WebSocket consumer for the coach (protocol: docs/protocol.md).
 
-Thin: it validates frames, then calls services/selectors and the agent turn
-runner in coach/turns.py. The visitor is found from the session cookie only.
+Thin: it parses frames, calls services and selectors through the database
+thread, and hands chat turns to coach/streaming.py with a ``send`` callable.
+The visitor is found from the session cookie only.
 """
 
 import logging
@@ -9,15 +10,10 @@ import logging
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from coach import selectors, services, turns
+from coach import protocol, push, selectors, services, streaming
 from coach.protocol import ProtocolError, frame_parse
 
 log = logging.getLogger(__name__)
-
-
-def group_name(session_pk: int) -> str:
-    """Return the channel-layer group of a coaching session."""
-    return f"coach_{session_pk}"
 
 
 class CoachConsumer(AsyncJsonWebsocketConsumer):
@@ -27,31 +23,47 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
     closed = False
 
     async def connect(self):
+        """Find the visitor's session from the cookie; send the `session` frame."""
         self.session = await database_sync_to_async(services.session_for_scope)(
             scope=self.scope
         )
         if self.session is None:
             await self.close(code=4403)  # no page visit, no session: nothing to show
             return
-        self.group = group_name(self.session.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await push.join(self.session.pk, self.channel_name)
         await self.accept()
-        frame = await database_sync_to_async(selectors.session_frame)(
+        data = await database_sync_to_async(selectors.session_data)(
             session=self.session
         )
-        await self.send_json(frame)
-        ids = [g["guidance_id"] for g in frame["unread_guidance"]]
+        await self.send_json(protocol.session_frame(data))
+        ids = [g["guidance_id"] for g in data["unread_guidance"]]
         await database_sync_to_async(services.guidance_mark_delivered)(
             session=self.session, guidance_ids=ids
         )
-        turns.spawn(turns.turn_resume(self))
+        streaming.spawn(
+            streaming.turn_resume(
+                session=self.session, send=self.send_frame, closed=lambda: self.closed
+            )
+        )
 
     async def disconnect(self, code):
-        self.closed = True  # a running turn now saves its reply and group_sends it
+        """Leave the group; a running turn still saves its reply and pushes it."""
+        self.closed = True
         if self.session is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await push.leave(self.session.pk, self.channel_name)
+
+    async def send_frame(self, frame: dict) -> bool:
+        """Send ``frame`` if this socket is open; return whether it went out."""
+        if self.closed:
+            return False
+        try:
+            await self.send_json(frame)
+            return True
+        except Exception:  # the socket closed mid-stream; the reply is still saved
+            return False
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        """Dispatch one frame to its ``on_<type>`` handler; refuse bad ones."""
         # Overridden (not receive_json) so oversized, binary and broken JSON
         # frames get an error frame instead of closing the socket.
         try:
@@ -61,14 +73,17 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
         except ProtocolError as error:
             await self.send_json(error.frame())
         except services.InvalidInput as error:
-            await self.send_json(ProtocolError("invalid", error.field).frame())
+            refusal = ProtocolError("invalid", error.field, message=error.message)
+            await self.send_json(refusal.frame())
         except Exception:
             log.exception("frame failed", extra={"session": self.session.pk})
             await self.send_json(ProtocolError("internal").frame())
 
     async def on_chat(self, frame):
-        await turns.turn_start(
-            self,
+        """Save the message and start a turn."""
+        await streaming.turn_start(
+            session=self.session,
+            send=self.send_frame,
             text=frame.text,
             selection=frame.selection,
             question_id=frame.question_id or "",
@@ -76,42 +91,74 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
         )
 
     async def on_guide_pick(self, frame):
-        await turns.turn_start(self, guide_id=frame.guide_id, client_id=frame.client_id)
+        """Start a turn with a quick-pick chip's question."""
+        await streaming.turn_start(
+            session=self.session,
+            send=self.send_frame,
+            guide_id=frame.guide_id,
+            question_id=frame.question_id or "",
+            client_id=frame.client_id,
+        )
+
+    async def on_stop(self, frame):
+        """Stop the session's running turn, here or in another process."""
+        if not streaming.turn_stop(self.session.pk):
+            await push.stop_push(self.session.pk)
+
+    async def on_regenerate(self, frame):
+        """Answer the last reply's message again."""
+        await streaming.turn_regenerate(
+            session=self.session, send=self.send_frame, reply_id=frame.reply_id
+        )
+
+    async def on_feedback(self, frame):
+        """Save a 👍/👎 on one of this session's replies."""
+        await database_sync_to_async(services.feedback_save)(
+            session=self.session,
+            reply_id=frame.reply_id,
+            rating=frame.rating,
+            comment=frame.comment,
+        )
+        await self.send_json(
+            protocol.feedback_saved(reply_id=frame.reply_id, rating=frame.rating)
+        )
 
     async def on_answer(self, frame):
+        """Save a workbook answer."""
         progress = await database_sync_to_async(services.answer_submit)(
             session=self.session, question_id=frame.question_id, text=frame.text
         )
         await self.send_json(
-            {
-                "type": "answer.saved",
-                "question_id": frame.question_id,
-                "progress": progress,
-            }
+            protocol.answer_saved(question_id=frame.question_id, progress=progress)
         )
 
     async def on_focus(self, frame):
+        """Record the question on screen."""
         await database_sync_to_async(services.focus_submit)(
             session=self.session, question_id=frame.question_id
         )
 
     async def on_step(self, frame):
+        """Move to another workbook step."""
         await database_sync_to_async(services.step_set)(
             session=self.session, step=frame.step
         )
 
     async def on_preference(self, frame):
+        """Switch guidance between normal and quiet."""
         await database_sync_to_async(services.preference_set)(
             session=self.session, guide_mode=frame.guide_mode
         )
 
     async def on_guidance_read(self, frame):
+        """Mark a nudge read."""
         await database_sync_to_async(services.guidance_mark_read)(
             session=self.session, guidance_id=frame.guidance_id
         )
 
     async def on_ping(self, frame):
-        await self.send_json({"type": "pong"})
+        """Answer a keep-alive (not user activity)."""
+        await self.send_json(protocol.pong())
 
     async def chat_guidance(self, event):
         """Forward a nudge the beat scan saved and group_sent."""
@@ -123,3 +170,7 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
     async def chat_reply(self, event):
         """Forward a reply finished after the socket that asked for it closed."""
         await self.send_json(event["frame"])
+
+    async def turn_stop(self, event):
+        """Stop the session's turn if it runs in this process (Stop from elsewhere)."""
+        streaming.turn_stop(self.session.pk)

@@ -3,7 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from coach.models import CoachingSession, Profile
+from coach.models import CoachingSession
+from coach.selectors import profile_get
 
 AGE_RANGES = [
     ("", _("不填")),
@@ -24,10 +25,15 @@ class ProfileForm(forms.Form):
 
     nickname = forms.CharField(label=_("怎么称呼你"), max_length=40, required=False)
     age_range = forms.ChoiceField(label=_("年龄段"), choices=AGE_RANGES, required=False)
-    occupation = forms.CharField(label=_("现在的工作或身份"), max_length=80,
-                                 required=False)
-    about = forms.CharField(label=_("想对教练说的话"), max_length=1000, required=False,
-                            widget=forms.Textarea(attrs={"rows": 4}))
+    occupation = forms.CharField(
+        label=_("现在的工作或身份"), max_length=80, required=False
+    )
+    about = forms.CharField(
+        label=_("想对教练说的话"),
+        max_length=1000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -39,13 +45,20 @@ class ProfileForm(forms.Form):
 class WorkHistoryForm(forms.Form):
     """One period of work (or study) the person wants the coach to know."""
 
-    period = forms.CharField(label=_("时间"), max_length=40, required=False,
-                             widget=forms.TextInput(attrs={"placeholder": "2019–2022"}))
+    period = forms.CharField(
+        label=_("时间"),
+        max_length=40,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": "2019–2022"}),
+    )
     role = forms.CharField(label=_("角色"), max_length=60, required=False)
     organization = forms.CharField(label=_("单位或团队"), max_length=80, required=False)
-    highlights = forms.CharField(label=_("做了什么、印象最深的事"), max_length=500,
-                                 required=False,
-                                 widget=forms.Textarea(attrs={"rows": 2}))
+    highlights = forms.CharField(
+        label=_("做了什么、印象最深的事"),
+        max_length=500,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
 
 
 WorkHistoryFormSet = forms.formset_factory(
@@ -55,12 +68,19 @@ WorkHistoryFormSet = forms.formset_factory(
 
 def profile_forms_build(*, session: CoachingSession, data=None):
     """Return the profile form and formset, bound to ``data`` or the saved profile."""
-    profile = Profile.objects.filter(session=session).first()
-    initial = {name: getattr(profile, name) for name in
-               ("nickname", "age_range", "occupation", "about")} if profile else {}
+    profile = profile_get(session=session)
+    initial = (
+        {
+            name: getattr(profile, name)
+            for name in ("nickname", "age_range", "occupation", "about")
+        }
+        if profile
+        else {}
+    )
     rows = [
         {name: str(row.get(name, "")) for name in HISTORY_FIELDS}
-        for row in (profile.work_history if profile else []) if isinstance(row, dict)
+        for row in (profile.work_history if profile else [])
+        if isinstance(row, dict)
     ]
     form = ProfileForm(data, initial=initial)
     # With nothing saved yet, one empty row invites typing.

@@ -112,9 +112,18 @@ class ChatMessage(models.Model):
     selection = models.TextField(blank=True)
     question_id = models.CharField(max_length=8, blank=True)
     client_id = models.CharField(max_length=64, blank=True)
-    reply_to = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reply"
+    # A coach message answers one user message; a regenerated reply keeps its
+    # row (and any rating) with ``replaced_at`` set, so there can be several.
+    reply_to = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="replies",
     )
+    reply_id = models.CharField(max_length=24, blank=True)
+    stopped = models.BooleanField(_("被停止"), default=False)
+    replaced_at = models.DateTimeField(null=True, blank=True)
     tools_used = models.JSONField(default=list, blank=True)
     examples = models.JSONField(default=list, blank=True)
     guide_questions = models.JSONField(default=list, blank=True)
@@ -132,10 +141,40 @@ class ChatMessage(models.Model):
                 name="message_unique_client_id",
                 condition=~models.Q(client_id=""),
             ),
+            models.UniqueConstraint(
+                fields=["session", "reply_id"],
+                name="message_unique_reply_id",
+                condition=~models.Q(reply_id=""),
+            ),
         ]
 
     def __str__(self):
         return f"{self.get_role_display()}: {self.text[:30]}"
+
+
+class Feedback(models.Model):
+    """A person's 👍/👎 on one coach reply, with an optional comment."""
+
+    RATINGS = [("up", _("👍 有帮助")), ("down", _("👎 没帮助"))]
+
+    message = models.OneToOneField(
+        ChatMessage,
+        on_delete=models.CASCADE,
+        related_name="feedback",
+        verbose_name=_("回复"),
+    )
+    rating = models.CharField(_("评价"), max_length=4, choices=RATINGS)
+    comment = models.TextField(_("留言"), max_length=500, blank=True)
+    created_at = models.DateTimeField(_("首次评价"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("最后修改"), auto_now=True, db_index=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        verbose_name = _("回复评价")
+        verbose_name_plural = _("回复评价")
+
+    def __str__(self):
+        return f"{self.get_rating_display()} · {self.message.reply_id}"
 
 
 class Guidance(models.Model):

@@ -32,18 +32,87 @@ def step_progress(
 
 
 def message_history(*, session: CoachingSession, limit: int = HISTORY_LIMIT) -> list:
-    """Return the last ``limit`` chat messages, oldest first, as frames."""
-    rows = ChatMessage.objects.filter(session=session).order_by("-created_at", "-id")
-    return [
-        {
-            "role": m.role,
-            "text": m.text,
-            "time": m.created_at.isoformat(),
-            "examples": m.examples,
-            "tools_used": m.tools_used,
-        }
-        for m in reversed(rows[:limit])
-    ]
+    """Return the last ``limit`` chat messages, oldest first, as history entries.
+
+    A regenerated reply is gone from the conversation (its row stays for admin).
+    """
+    rows = (
+        ChatMessage.objects.filter(session=session, replaced_at=None)
+        .select_related("feedback")
+        .order_by("-created_at", "-id")
+    )
+    return [_history_entry(m) for m in reversed(rows[:limit])]
+
+
+def _history_entry(message: ChatMessage) -> dict:
+    entry = {
+        "role": message.role,
+        "text": message.text,
+        "time": message.created_at.isoformat(),
+        "question_id": message.question_id,
+    }
+    if message.role == "user":
+        entry.update(client_id=message.client_id, selection=message.selection)
+        return entry
+    feedback = getattr(message, "feedback", None)
+    entry.update(
+        reply_id=message.reply_id,
+        rating=feedback.rating if feedback is not None else None,
+        stopped=message.stopped,
+        examples=message.examples,
+        tools_used=message.tools_used,
+    )
+    return entry
+
+
+def reply_data(*, reply: ChatMessage) -> dict:
+    """Return what the final `reply` frame says about a stored reply."""
+    feedback = getattr(reply, "feedback", None)
+    return {
+        "reply_id": reply.reply_id,
+        "text": reply.text,
+        "question_id": reply.question_id,
+        "tools_used": reply.tools_used,
+        "examples": reply.examples,
+        "guide_questions": reply.guide_questions,
+        "stopped": reply.stopped,
+        "rating": feedback.rating if feedback is not None else None,
+    }
+
+
+def reply_current(*, message: ChatMessage) -> ChatMessage | None:
+    """Return the reply now standing for a user message (None: unanswered)."""
+    return (
+        message.replies.filter(replaced_at=None)
+        .select_related("feedback")
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
+def reply_by_id(*, session: CoachingSession, reply_id: str) -> ChatMessage | None:
+    """Return this session's standing reply ``reply_id`` (another's: None)."""
+    return (
+        ChatMessage.objects.filter(
+            session=session, role="coach", reply_id=reply_id, replaced_at=None
+        )
+        .select_related("reply_to")
+        .first()
+    )
+
+
+def message_latest(*, session: CoachingSession) -> ChatMessage | None:
+    """Return the session's latest standing chat message."""
+    return (
+        ChatMessage.objects.filter(session=session, replaced_at=None)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
+def profile_get(*, session: CoachingSession) -> Profile | None:
+    """Return the session's profile, if the person filled one in."""
+    return Profile.objects.filter(session=session).first()
 
 
 def message_unanswered(
@@ -51,20 +120,15 @@ def message_unanswered(
 ) -> ChatMessage | None:
     """Return the latest user message if it is recent and has no coach reply."""
     since = timezone.now() - timedelta(seconds=within_seconds)
-    last = (
-        ChatMessage.objects.filter(session=session)
-        .order_by("-created_at", "-id")
-        .first()
-    )
+    last = message_latest(session=session)
     if last and last.role == "user" and last.created_at >= since:
         return last
     return None
 
 
-def guidance_frame(guidance: Guidance) -> dict:
-    """Return the `guidance` frame for a stored nudge."""
+def guidance_data(guidance: Guidance) -> dict:
+    """Return what a `guidance` frame says about a stored nudge."""
     return {
-        "type": "guidance",
         "guidance_id": guidance.pk,
         "trigger": guidance.trigger,
         "text": guidance.text,
@@ -82,7 +146,7 @@ def guidance_unread(*, session: CoachingSession) -> list[dict]:
         .filter(Q(cancelled_at=None) | ~Q(delivered_at=None))
         .order_by("created_at")
     )
-    return [guidance_frame(g) for g in rows]
+    return [guidance_data(g) for g in rows]
 
 
 def guide_chips(*, step: str) -> list[dict]:
@@ -93,8 +157,8 @@ def guide_chips(*, step: str) -> list[dict]:
     ]
 
 
-def session_frame(*, session: CoachingSession) -> dict:
-    """Return the `session` frame sent when a socket connects."""
+def session_data(*, session: CoachingSession) -> dict:
+    """Return what the `session` frame sent on connect holds."""
     answers = answers_by_question(session=session)
     steps = []
     for step in knowledge.STEPS:
@@ -118,7 +182,6 @@ def session_frame(*, session: CoachingSession) -> dict:
         for q in knowledge.questions_all()
     ]
     return {
-        "type": "session",
         "session_id": str(session.public_id),
         "step": session.step,
         "question_id": session.question_id,
@@ -137,13 +200,19 @@ def session_snapshot(
     session: CoachingSession,
     answers: dict[str, str] | None = None,
     with_history: bool = True,
+    leave_out: int | None = None,
 ) -> SessionSnapshot:
     """Return what the agent may know about this session (and nothing else).
 
-    Callers that already hold the answers pass them; nudges skip the chat history.
+    Callers that already hold the answers pass them; nudges skip the chat
+    history; a regenerate leaves out the reply it is replacing.
     """
-    profile = Profile.objects.filter(session=session).first()
-    recent = ChatMessage.objects.filter(session=session).order_by("-created_at", "-id")
+    profile = profile_get(session=session)
+    recent = (
+        ChatMessage.objects.filter(session=session, replaced_at=None)
+        .exclude(pk=leave_out)
+        .order_by("-created_at", "-id")
+    )
     recent = recent[:RECENT_FOR_AGENT] if with_history else []
     return SessionSnapshot(
         session_id=str(session.public_id),

@@ -1,7 +1,7 @@
 """Write-side of the product app (HackSoft style: views and consumers call these)."""
 
 from .answers import answer_save, answer_submit, focus_submit
-from .chat import message_user_append, reply_save
+from .chat import message_user_append
 from .errors import InvalidInput
 from .guidance import guidance_mark_delivered, guidance_mark_read
 from .profile import profile_update
@@ -14,9 +14,17 @@ from .sessions import (
     session_for_scope,
     step_set,
 )
+from .turns import (
+    Turn,
+    feedback_save,
+    turn_begin,
+    turn_finish,
+    turn_regenerate,
+)
 
 __all__ = [
     "InvalidInput",
+    "Turn",
     "activity_mark",
     "answer_save",
     "answer_submit",
@@ -27,9 +35,12 @@ __all__ = [
     "message_user_append",
     "preference_set",
     "profile_update",
-    "reply_save",
     "results_save",
     "session_for_request",
     "session_for_scope",
     "step_set",
+    "feedback_save",
+    "turn_begin",
+    "turn_finish",
+    "turn_regenerate",
 ]

@@ -8,32 +8,18 @@ exact deadline or to NULL when nothing more can fire in its episode.
 import logging
 from datetime import datetime, timedelta
 
-from asgiref.sync import async_to_sync
-
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from coach import detectors
+from coach import protocol, push
 from coach.models import Answer, CoachingSession, Guidance
+from coach.selectors import guidance_data
+from coach.timing import trigger_due
 
 log = logging.getLogger(__name__)
 BATCH = 2000
-
-
-def _strategy(name: str) -> dict:
-    return settings.GUIDE_STRATEGIES[name]
-
-
-def first_check_delay() -> timedelta:
-    """Return how soon after any activity the scan should look at a session."""
-    enabled = [s for s in settings.GUIDE_STRATEGIES.values() if s["enabled"]]
-    seconds = [settings.GUIDE_ANSWER_SETTLE] + [
-        s["timeout"] for s in enabled if "timeout" in s
-    ]
-    return timedelta(seconds=min(seconds))
 
 
 def _labels_like(text: str) -> frozenset[str]:
@@ -42,60 +28,6 @@ def _labels_like(text: str) -> frozenset[str]:
 
     hits = entry_search(query=text.strip()[:20], limit=3) if text.strip() else []
     return frozenset(h.name for h in hits if h.category != "questions")
-
-
-def _evaluate(
-    session: CoachingSession, answers: list[Answer], now: datetime
-) -> tuple[str | None, dict]:
-    """Return (trigger or None, facts) for one session at ``now``."""
-    quiet = session.guide_mode == "quiet"
-    facts: dict = {"answer_judged": False, "deadlines": []}
-    answer = max(answers, key=lambda a: a.updated_at, default=None)
-    focus = next(
-        (a for a in answers if a.question_id == session.focus_question_id), None
-    )
-    if answer and (
-        session.answer_judged_at is None or answer.updated_at > session.answer_judged_at
-    ):
-        settled = answer.updated_at + timedelta(seconds=settings.GUIDE_ANSWER_SETTLE)
-        if settled <= now:
-            facts.update(answer_judged=True, answer=answer)
-            if not quiet:  # quiet mode: only the (longer) idle nudge
-                if _strategy("vague_answer")["enabled"] and detectors.is_vague(
-                    answer.text, labels=_labels_like(answer.text)
-                ):
-                    return "vague_answer", facts
-                short = _strategy("short_answer")
-                if short["enabled"] and detectors.is_short(
-                    answer.text, threshold=short["threshold"]
-                ):
-                    return "short_answer", facts
-        else:
-            facts["deadlines"].append(settled)
-    stuck = _strategy("stuck")
-    if stuck["enabled"] and session.focus_question_id:
-        deadline = detectors.stuck_deadline(
-            focus_since=session.focus_since,
-            answer_changed=focus.updated_at if focus else None,
-            stuck_timeout=max(stuck["timeout"], settings.GUIDE_QUIET_TIMEOUT)
-            if quiet
-            else stuck["timeout"],
-        )
-        if detectors.is_due(deadline, now):
-            return "stuck", facts
-        facts["deadlines"].append(deadline)
-    idle = _strategy("idle_timeout")
-    if idle["enabled"]:
-        deadline = detectors.idle_deadline(
-            last_activity=session.last_activity_at,
-            quiet=quiet,
-            idle_timeout=idle["timeout"],
-            quiet_timeout=idle["quiet_timeout"],
-        )
-        if detectors.is_due(deadline, now):
-            return "idle_timeout", facts
-        facts["deadlines"].append(deadline)
-    return None, facts
 
 
 def _content(
@@ -158,7 +90,7 @@ def session_scan(*, session_id: int, now: datetime | None = None) -> Guidance | 
     answers = list(
         Answer.objects.filter(session=session).only("question_id", "text", "updated_at")
     )
-    trigger, facts = _evaluate(session, answers, now)
+    trigger, facts = trigger_due(session, answers, now, labels_like=_labels_like)
     content = _content(session, answers, trigger, facts, now) if trigger else None
     with transaction.atomic():
         updates: dict = {"guide_due_at": min(facts["deadlines"], default=None)}
@@ -193,21 +125,10 @@ def session_scan(*, session_id: int, now: datetime | None = None) -> Guidance | 
 
 def guidance_send(*, guidance: list[Guidance]) -> None:
     """Push saved nudges to every open socket of their sessions, in one loop."""
-    from coach.consumers import group_name
-    from coach.selectors import guidance_frame
-
-    layer = get_channel_layer()
-
-    async def send_all():
-        # One event loop and one Redis pool for the whole batch, not one per nudge.
-        for item in guidance:
-            await layer.group_send(
-                group_name(item.session_id),
-                {"type": "chat.guidance", "frame": guidance_frame(item)},
-            )
-
-    if guidance:
-        async_to_sync(send_all)()
+    push.guidance_push(
+        (item.session_id, protocol.guidance_frame(guidance_data(item)))
+        for item in guidance
+    )
 
 
 def guidance_scan(*, now: datetime | None = None) -> int:

@@ -5,7 +5,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from coach.models import CoachingSession, Guidance
-from coach.services.nudges import first_check_delay
+from coach.timing import first_check_delay
 
 SESSION_KEY = "coach_session_id"
 

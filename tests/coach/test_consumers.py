@@ -8,8 +8,10 @@ import pytest
 from channels.layers import get_channel_layer
 
 from agent.api import TurnDelta, TurnResult
-from coach.consumers import group_name
 from coach.models import Answer, AnswerRevision, ChatMessage, CoachingSession, Guidance
+from coach.protocol import guidance_frame
+from coach.push import group_name
+from coach.selectors import guidance_data
 from tests.coach.conftest import connect, reply_to
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -213,7 +215,7 @@ class SlowTurn:
 
 async def test_a_second_chat_while_the_coach_answers_gets_busy(visitor, monkeypatch):
     slow = SlowTurn()
-    monkeypatch.setattr("coach.turns.run_turn", slow)
+    monkeypatch.setattr("coach.streaming.run_turn", slow)
     comm, _ = await connect(visitor)
     await comm.send_json_to({"type": "chat", "text": "第一条"})
     await asyncio.wait_for(slow.started.wait(), 5)
@@ -236,7 +238,7 @@ async def test_reply_is_saved_after_a_mid_stream_disconnect_and_shown_on_reconne
     visitor, monkeypatch
 ):
     slow = SlowTurn()
-    monkeypatch.setattr("coach.turns.run_turn", slow)
+    monkeypatch.setattr("coach.streaming.run_turn", slow)
     comm, _ = await connect(visitor)
     await comm.send_json_to({"type": "chat", "text": "我不太确定怎么回答"})
     await asyncio.wait_for(slow.started.wait(), 5)
@@ -287,11 +289,9 @@ async def _guidance_for(session, **kw) -> Guidance:
 async def test_pushed_guidance_is_forwarded_marked_delivered_then_read(visitor):
     comm, _ = await connect(visitor)
     guidance = await _guidance_for(visitor.session)
-    from coach.selectors import guidance_frame
-
     await get_channel_layer().group_send(
         group_name(visitor.session.pk),
-        {"type": "chat.guidance", "frame": guidance_frame(guidance)},
+        {"type": "chat.guidance", "frame": guidance_frame(guidance_data(guidance))},
     )
     frame = await comm.receive_json_from(timeout=5)
     assert frame["type"] == "guidance" and frame["guidance_id"] == guidance.pk
@@ -326,11 +326,9 @@ async def test_two_visitors_never_see_each_others_data(visitor, other_visitor):
     await mine.arefresh_from_db()
     assert mine.read_at is None
     # A nudge pushed to A's group never reaches B.
-    from coach.selectors import guidance_frame
-
     await get_channel_layer().group_send(
         group_name(visitor.session.pk),
-        {"type": "chat.guidance", "frame": guidance_frame(mine)},
+        {"type": "chat.guidance", "frame": guidance_frame(guidance_data(mine))},
     )
     assert (await a.receive_json_from(timeout=5))["type"] == "guidance"
     assert await b.receive_nothing(timeout=0.5)

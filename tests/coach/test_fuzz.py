@@ -123,7 +123,7 @@ class Socket:
 
     def close(self):
         from agent.checkpoint import checkpointer_close
-        from coach import turns
+        from coach import streaming as turns
 
         self.run(self.comm.disconnect())
         # Let running turns finish and the saver close before the loop goes away.

@@ -4,13 +4,14 @@ Each bad frame maps to one error code (DESIGN.md) and a Chinese message.
 """
 
 import json
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 from pydantic import ValidationError as PydanticError
 
 MAX_FRAME_BYTES = 8 * 1024
 MAX_TEXT_CHARS = 2000
+MAX_COMMENT_CHARS = 500
 STEPS = (
     "values_exploration",
     "strengths_exploration",
@@ -31,20 +32,32 @@ MESSAGES = {
 # Control characters other than tab/newline are never meaningful in a message.
 QuestionId = Annotated[str, StringConstraints(pattern=r"^[VSP]\d{2}$")]
 Text = Annotated[str, StringConstraints(max_length=MAX_TEXT_CHARS)]
+ReplyId = Annotated[str, StringConstraints(pattern=r"^r\d{1,18}(-\d{1,4})?$")]
 
 
 class ProtocolError(Exception):
     """A frame the server refuses; the socket stays open."""
 
-    def __init__(self, code: str, detail: str = "", retry_after: float | None = None):
+    def __init__(
+        self,
+        code: str,
+        detail: str = "",
+        retry_after: float | None = None,
+        message: str = "",
+    ):
         super().__init__(code)
         self.code = code
         self.detail = detail
         self.retry_after = retry_after
+        self.message = message or MESSAGES[code]  # a more precise one, for people
 
     def frame(self) -> dict:
         """Return the `error` frame for this refusal."""
-        frame = {"type": "error", "code": self.code, "message": MESSAGES[self.code]}
+        frame: dict[str, Any] = {
+            "type": "error",
+            "code": self.code,
+            "message": self.message,
+        }
         if self.detail:
             frame["detail"] = self.detail
         if self.retry_after is not None:
@@ -57,6 +70,8 @@ class _Frame(BaseModel):
 
 
 class Chat(_Frame):
+    """A message to the coach, maybe about a highlighted passage and a question."""
+
     type: Literal["chat"]
     text: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1)]
     selection: Text = ""
@@ -65,43 +80,94 @@ class Chat(_Frame):
 
 
 class GuidePick(_Frame):
+    """A quick-pick chip, maybe about the question on screen."""
+
     type: Literal["guide_pick"]
     guide_id: Annotated[str, StringConstraints(pattern=r"^guide_\d{1,2}$")]
+    question_id: QuestionId | None = None
     client_id: Annotated[str, StringConstraints(max_length=64)] = ""
 
 
 class AnswerFrame(_Frame):
+    """An answer typed into a workbook question."""
+
     type: Literal["answer"]
     question_id: QuestionId
     text: Text
 
 
 class Focus(_Frame):
+    """The question now on screen."""
+
     type: Literal["focus"]
     question_id: QuestionId
 
 
 class Step(_Frame):
+    """The workbook step the person moved to."""
+
     type: Literal["step"]
     step: Literal[STEPS]  # type: ignore[valid-type]
 
 
 class Preference(_Frame):
+    """Normal or quiet guidance."""
+
     type: Literal["preference"]
     guide_mode: Literal["normal", "quiet"]
 
 
 class GuidanceRead(_Frame):
+    """A nudge the person has seen."""
+
     type: Literal["guidance_read"]
     guidance_id: Annotated[int, Field(ge=1)]
 
 
 class Ping(_Frame):
+    """A keep-alive; not user activity."""
+
     type: Literal["ping"]
 
 
-FRAMES = (Chat, GuidePick, AnswerFrame, Focus, Step, Preference, GuidanceRead, Ping)
-TYPES = {f.model_fields["type"].annotation.__args__[0]: f for f in FRAMES}
+class Stop(_Frame):
+    """End the running turn; the reply keeps what was written."""
+
+    type: Literal["stop"]
+
+
+class Regenerate(_Frame):
+    """Answer the last reply's message again."""
+
+    type: Literal["regenerate"]
+    reply_id: ReplyId
+
+
+class FeedbackFrame(_Frame):
+    """A 👍/👎 (and an optional comment) on one reply."""
+
+    type: Literal["feedback"]
+    reply_id: ReplyId
+    rating: Literal["up", "down"]
+    comment: Annotated[
+        str, StringConstraints(strip_whitespace=True, max_length=MAX_COMMENT_CHARS)
+    ] = ""
+
+
+FRAMES = (
+    Chat,
+    GuidePick,
+    AnswerFrame,
+    Focus,
+    Step,
+    Preference,
+    GuidanceRead,
+    Ping,
+    Stop,
+    Regenerate,
+    FeedbackFrame,
+)
+TYPES = {get_args(f.model_fields["type"].annotation)[0]: f for f in FRAMES}
 _ADAPTERS = {name: TypeAdapter(model) for name, model in TYPES.items()}
 
 
@@ -130,7 +196,7 @@ def frame_parse(raw: str | None) -> _Frame:
         too_long = any(e["type"] == "string_too_long" for e in exc.errors())
         fields = ",".join(str(e["loc"][0]) for e in exc.errors() if e["loc"])
         raise ProtocolError("too_long" if too_long else "invalid", fields) from exc
-    for name in ("text", "selection"):
+    for name in ("text", "selection", "comment"):
         if isinstance(getattr(frame, name, None), str):
             value = _clean(getattr(frame, name))
             try:

@@ -1,0 +1,43 @@
+"""The WebSocket protocol: inbound frames parsed and checked, outbound frames built."""
+
+from coach.protocol.inbound import (
+    MAX_COMMENT_CHARS,
+    MAX_FRAME_BYTES,
+    MAX_TEXT_CHARS,
+    MESSAGES,
+    STEPS,
+    TYPES,
+    ProtocolError,
+    frame_parse,
+)
+from coach.protocol.outbound import (
+    answer_saved,
+    feedback_saved,
+    guidance_frame,
+    pong,
+    reply_delta,
+    reply_frame,
+    reply_start,
+    reply_status,
+    session_frame,
+)
+
+__all__ = [
+    "MAX_COMMENT_CHARS",
+    "MAX_FRAME_BYTES",
+    "MAX_TEXT_CHARS",
+    "MESSAGES",
+    "STEPS",
+    "TYPES",
+    "ProtocolError",
+    "answer_saved",
+    "feedback_saved",
+    "frame_parse",
+    "guidance_frame",
+    "pong",
+    "reply_delta",
+    "reply_frame",
+    "reply_start",
+    "reply_status",
+    "session_frame",
+]

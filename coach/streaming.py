@@ -1,0 +1,266 @@
+"""The turn loop: limits, the turn service's writes, the agent's stream, Stop.
+
+A Channels consumer handles one frame at a time, so a turn runs as its own
+task: the socket keeps saving answers, answering pings and taking `stop`
+while the coach writes. The loop talks to the browser only through the
+``send`` callable it is given (False: that socket has closed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from channels.db import database_sync_to_async
+from django.core.cache import cache
+
+from agent.api import TurnDelta, TurnResult, TurnStatus, run_turn
+from coach import protocol, push, selectors, services
+from coach.models import CoachingSession
+from coach.protocol import ProtocolError
+from coach.ratelimit import chat_allow
+from knowledge.selectors import guide_question_get
+
+log = logging.getLogger(__name__)
+Send = Callable[[dict], Awaitable[bool]]
+_running: set[asyncio.Task] = set()  # strong refs: a turn outlives its socket
+_turns: dict[int, asyncio.Task] = {}  # session pk -> its turn in this process
+_stopping: set[int] = set()  # sessions whose turn was cancelled by Stop
+# The per-session turn lock is short-lived and refreshed while the turn runs, so a
+# turn lost with a crashed daphne frees its session within seconds, not minutes.
+LOCK_TTL = 10
+LOCK_REFRESH = 4
+RESUME_WINDOW = 15 * 60  # seconds: older unanswered messages are not resumed
+
+
+def _lock_key(session: CoachingSession) -> str:
+    return f"turn-lock:{session.public_id}"
+
+
+async def _lock(session: CoachingSession) -> None:
+    if not await cache.aadd(_lock_key(session), "1", timeout=LOCK_TTL):
+        raise ProtocolError("busy")
+
+
+async def _locked(session: CoachingSession, begin) -> services.Turn:
+    """Take the session's turn lock, check the rate, run ``begin``; unlock on error."""
+    await _lock(session)
+    try:
+        retry_after = await chat_allow(session_key=str(session.public_id))
+        if retry_after is not None:
+            raise ProtocolError("rate_limited", retry_after=retry_after)
+        return await database_sync_to_async(begin)()
+    except BaseException:
+        await cache.adelete(_lock_key(session))
+        raise
+
+
+async def turn_start(
+    *,
+    session: CoachingSession,
+    send: Send,
+    text: str = "",
+    selection: str = "",
+    question_id: str = "",
+    client_id: str = "",
+    guide_id: str | None = None,
+) -> None:
+    """Validate, persist the person's message, and start the agent turn."""
+    if guide_id:
+        # Served from the in-memory knowledge snapshot: no database thread needed.
+        chip = guide_question_get(step=session.step, guide_id=guide_id)
+        if chip is None:
+            raise ProtocolError("invalid", "guide_id")
+        text = chip.text
+    turn = await _locked(
+        session,
+        lambda: services.turn_begin(
+            session=session,
+            text=text,
+            selection=selection,
+            question_id=question_id,
+            client_id=client_id,
+        ),
+    )
+    if turn.answered is not None:  # a resend of an answered message: answer again
+        await cache.adelete(_lock_key(session))
+        await send(protocol.reply_frame(turn.answered))
+        return
+    spawn(_turn_run(session, send, turn, guide_id), session=session)
+
+
+async def turn_regenerate(
+    *, session: CoachingSession, send: Send, reply_id: str
+) -> None:
+    """Answer the last reply's message again; the new reply replaces it."""
+    turn = await _locked(
+        session,
+        lambda: services.turn_regenerate(session=session, reply_id=reply_id),
+    )
+    spawn(_turn_run(session, send, turn, None), session=session)
+
+
+def turn_stop(session_pk: int) -> bool:
+    """Stop the session's turn if this process runs it; return whether it did."""
+    task = _turns.get(session_pk)
+    if task is None or task.done():
+        return False
+    _stopping.add(session_pk)
+    task.cancel()
+    return True
+
+
+def spawn(coro, *, session: CoachingSession | None = None) -> None:
+    """Run ``coro`` as a task that may outlive the socket that started it."""
+    task = asyncio.create_task(coro)
+    _running.add(task)
+    task.add_done_callback(_running.discard)
+    if session is not None:
+        _register(session.pk, task)
+
+
+def _register(session_pk: int, task: asyncio.Task) -> None:
+    """Make ``task`` the one Stop cancels for this session, until it ends."""
+    _turns[session_pk] = task
+
+    def forget(done: asyncio.Task) -> None:
+        if _turns.get(session_pk) is done:
+            del _turns[session_pk]
+
+    task.add_done_callback(forget)
+
+
+async def turn_resume(
+    *, session: CoachingSession, send: Send, closed: Callable[[], bool]
+) -> None:
+    """Answer a message whose turn died with its process (e.g. a daphne restart).
+
+    If another process still holds the session's lock, look again once it would
+    have expired: a live turn keeps refreshing it, a dead one cannot.
+    """
+    for attempt in range(2):
+        message = await database_sync_to_async(selectors.message_unanswered)(
+            session=session, within_seconds=RESUME_WINDOW
+        )
+        if message is None or closed():
+            return
+        if await cache.aadd(_lock_key(session), "1", timeout=LOCK_TTL):
+            log.info("resuming turn", extra={"message_id": message.pk})
+            snapshot = await database_sync_to_async(selectors.session_snapshot)(
+                session=session
+            )
+            turn = services.Turn(
+                message=message, reply_id=f"r{message.pk}", snapshot=snapshot
+            )
+            task = asyncio.current_task()
+            if task is not None:
+                _register(session.pk, task)
+            await _turn_run(session, send, turn, None)
+            return
+        if attempt == 0:
+            await asyncio.sleep(LOCK_TTL + 1)
+
+
+async def _keep_lock(session: CoachingSession) -> None:
+    while True:
+        await asyncio.sleep(LOCK_REFRESH)
+        await cache.atouch(_lock_key(session), LOCK_TTL)
+
+
+def _stopped_result(text: str, turn: services.Turn) -> TurnResult:
+    notes = dict(turn.snapshot.notes) if turn.snapshot else {}
+    return TurnResult(
+        text=text,
+        tools_used=[],
+        examples=[],
+        guide_questions=[],
+        trace={"stopped": True, "chars": len(text)},
+        notes=notes,
+    )
+
+
+def _finish(
+    session: CoachingSession,
+    turn: services.Turn,
+    result: TurnResult,
+    *,
+    stopped: bool,
+) -> dict:
+    """Save the reply and read back its frame data, in one database-thread hop."""
+    reply = services.turn_finish(
+        session=session,
+        message=turn.message,
+        result=result,
+        reply_id=turn.reply_id,
+        replaces=turn.replaces,
+        stopped=stopped,
+    )
+    return selectors.reply_data(reply=reply)
+
+
+async def _turn_run(
+    session: CoachingSession, send: Send, turn: services.Turn, guide_id: str | None
+) -> None:
+    """Stream the agent's reply to ``send``, then save it (or its part, on Stop)."""
+    reply_id, message = turn.reply_id, turn.message
+    assert turn.snapshot is not None  # only an answered resend has none
+    keeper = asyncio.create_task(_keep_lock(session))
+    stream = run_turn(
+        snapshot=turn.snapshot,
+        text=message.text,
+        selection=message.selection,
+        guide_id=guide_id,
+        question_id=message.question_id or None,
+    )
+    shown, result, stopped = "", None, False
+    try:
+        await send(
+            protocol.reply_start(
+                reply_id=reply_id,
+                question_id=message.question_id,
+                replaces=turn.replaces,
+            )
+        )
+        try:
+            async for event in stream:
+                if isinstance(event, TurnDelta):
+                    shown += event.text
+                    await send(protocol.reply_delta(reply_id=reply_id, text=event.text))
+                elif isinstance(event, TurnStatus):
+                    shown = ""
+                    await send(
+                        protocol.reply_status(reply_id=reply_id, kind=event.kind)
+                    )
+                elif isinstance(event, TurnResult):
+                    result = event
+        except asyncio.CancelledError:
+            if session.pk not in _stopping:
+                raise  # the server is shutting down: not ours to swallow
+            _stopping.discard(session.pk)
+            asyncio.current_task().uncancel()  # type: ignore[union-attr]
+            stopped = True
+        finally:
+            await stream.aclose()  # cancels the model call if it is still open
+        # Stop after the answer was complete changes nothing: the whole one is saved.
+        stopped = result is None
+        if result is None:
+            result = _stopped_result(shown, turn)
+        data = await database_sync_to_async(_finish)(
+            session, turn, result, stopped=stopped
+        )
+        frame = protocol.reply_frame(
+            data,
+            replaces=turn.replaces,
+            guide_mode=result.actions.get("guide_mode", ""),
+        )
+        if not await send(frame):
+            # Another tab or a reconnected socket of this session gets it live.
+            await push.reply_push(session.pk, frame)
+    except Exception:
+        log.exception("turn failed", extra={"session": session.pk})
+        await send(ProtocolError("internal").frame())
+    finally:
+        keeper.cancel()
+        _stopping.discard(session.pk)
+        await cache.adelete(_lock_key(session))
