@@ -217,6 +217,8 @@ async def call_model(state: AgentState, runtime: Runtime[Configuration]) -> dict
     if left <= 0 and not is_offline(model):
         model, update = OFFLINE, {"fallback": True, "fallback_reason": "deadline"}
     if is_offline(model):
+        # After a model failed part-way, what it streamed is void (a no-op otherwise).
+        runtime.stream_writer({"round": True})
         binding = offline_binding(state, config, fallback=bool(update))
         response = await model.bind_tools(TOOLS, turn=binding).ainvoke(
             state["messages"]

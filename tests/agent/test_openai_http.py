@@ -146,9 +146,24 @@ async def test_one_server_error_is_retried_and_recovers(kb, fake):
 
 async def test_stream_dropped_mid_answer_is_retried(kb, fake):
     fake.script = [Step(content=GOOD, drop=True), text(GOOD)]
-    _, result = await _turn(config_for(fake))
+    events = await _events(config_for(fake))
+    result = events[-1]
     assert len(fake.requests) == 2
     assert result.text == GOOD and result.trace["fallback"] is False
+    # The broken start was on screen; the retry's status voided it.
+    assert TurnStatus("retry") in events
+    assert "".join(on_screen(events)) == GOOD
+
+
+async def test_a_stream_that_breaks_then_fails_leaves_the_offline_answer_on_screen(
+    kb, fake
+):
+    fake.script = [Step(content=GOOD, drop=True), Step(status=500)]
+    events = await _events(config_for(fake))
+    result = events[-1]
+    assert result.trace["fallback"] is True
+    assert "".join(on_screen(events)) == result.text
+    assert GOOD[:6] not in result.text
 
 
 async def test_hanging_server_is_cut_at_the_deadline(kb, fake):
