@@ -1,4 +1,8 @@
-"""The coaching graph of seed 003 §2.1: input → reasoning → action → observation → …"""
+"""The coaching graph of seed 003 §2.1.
+
+input → reasoning → action → observation, back to reasoning until the
+observation says to stop, then format.
+"""
 
 from __future__ import annotations
 

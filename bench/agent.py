@@ -172,10 +172,9 @@ async def main(turns: int) -> None:
     chosen = results["exit"]
     # The dialogue manager's own cost: the offline graph against the same graph
     # with a trivial model, both without a saver, measured in this run.
-    print(
-        f"offline graph / floor: p50 {statistics.median(offline_bare) / statistics.median(floor):.2f}x, "
-        f"p95 {pct(offline_bare, 95) / pct(floor, 95):.2f}x"
-    )
+    p50_ratio = statistics.median(offline_bare) / statistics.median(floor)
+    p95_ratio = pct(offline_bare, 95) / pct(floor, 95)
+    print(f"offline graph / floor: p50 {p50_ratio:.2f}x, p95 {p95_ratio:.2f}x")
     print(
         f"HEADLINE agent p50_ms={statistics.median(chosen):.1f} "
         f"p95_ms={pct(chosen, 95):.1f} durability=exit "

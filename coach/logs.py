@@ -18,9 +18,7 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
-        payload.update(
-            {k: v for k, v in vars(record).items() if k not in _STANDARD}
-        )
+        payload.update({k: v for k, v in vars(record).items() if k not in _STANDARD})
         if record.exc_info:
             payload["exc"] = self.formatException(record.exc_info)
         return json.dumps(payload, ensure_ascii=False, default=str)

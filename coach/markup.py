@@ -16,7 +16,7 @@ def runs_parse(text: str) -> list[dict]:
     runs, pos = [], 0
     for match in _BOLD.finditer(text):
         if match.start() > pos:
-            runs.append({"text": text[pos:match.start()], "bold": False})
+            runs.append({"text": text[pos : match.start()], "bold": False})
         runs.append({"text": match.group(1), "bold": True})
         pos = match.end()
     if pos < len(text):

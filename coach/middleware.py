@@ -10,6 +10,7 @@ class ContentSecurityPolicyMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        """Return the view's response with the CSP header added if missing."""
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", settings.CSP_POLICY)
         return response

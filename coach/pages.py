@@ -41,19 +41,32 @@ def workbook_context(*, session: CoachingSession, step: str | None = None) -> di
     for step_id in knowledge.STEPS:
         info = knowledge.step_info(step=step_id)
         questions = knowledge.questions_for_step(step=step_id)
-        steps.append({
-            "id": step_id,
-            "title": info.title if info else step_id,
-            "intro": blocks_parse(info.intro if info else ""),
-            "wrapup": blocks_parse(info.wrapup if info else ""),
-            "progress": step_progress(session=session, step=step_id, answers=answers),
-            "questions": [
-                {"id": q.id, "number": q.number, "total": len(questions),
-                 "text": q.text, "hint": q.hint, "example": q.example,
-                 "answer": answers.get(q.id, "")}
-                for q in questions
-            ],
-        })
+        steps.append(
+            {
+                "id": step_id,
+                "title": info.title if info else step_id,
+                "intro": blocks_parse(info.intro if info else ""),
+                "wrapup": blocks_parse(info.wrapup if info else ""),
+                "progress": step_progress(
+                    session=session, step=step_id, answers=answers
+                ),
+                "questions": [
+                    {
+                        "id": q.id,
+                        "number": q.number,
+                        "total": len(questions),
+                        "text": q.text,
+                        "hint": q.hint,
+                        "example": q.example,
+                        "answer": answers.get(q.id, ""),
+                    }
+                    for q in questions
+                ],
+            }
+        )
     current = step if step_valid(step) else session.step
-    return {"steps": steps, "current_step": current,
-            "focus_question": session.question_id}
+    return {
+        "steps": steps,
+        "current_step": current,
+        "focus_question": session.question_id,
+    }

@@ -46,7 +46,7 @@ def validate_production(*, debug: bool, secret_key: str, hosts: list[str]) -> No
         )
 
 
-def database_config(url: str, *, var_dir: Path) -> dict:
+def database_config(url: str, *, var_dir: Path) -> dj_database_url.DBConfig:
     """Return the default database; SQLite under var/ when no URL is given."""
     if not url:
         var_dir.mkdir(parents=True, exist_ok=True)

@@ -38,8 +38,9 @@ def profile(request):
     session = services.session_for_request(request=request)
     form, formset = profile_forms_build(session=session, data=request.POST or None)
     if request.method == "POST" and form.is_valid() and formset.is_valid():
-        services.profile_update(session=session,
-                                data=profile_data(form=form, formset=formset))
+        services.profile_update(
+            session=session, data=profile_data(form=form, formset=formset)
+        )
         messages.success(request, _("已保存。教练之后会参考这些信息。"))
         return redirect("profile")
     return render(request, "coach/profile.html", {"form": form, "formset": formset})
@@ -61,8 +62,10 @@ def results_order(request):
         if request.content_type == "application/json":
             order = values_order_clean(json.loads(request.body)["values_order"])
         else:
-            order = values_order_move(values_order_clean(request.POST.getlist("order")),
-                                      move=request.POST.get("move", ""))
+            order = values_order_move(
+                values_order_clean(request.POST.getlist("order")),
+                move=request.POST.get("move", ""),
+            )
     except (ValueError, KeyError, TypeError):
         return JsonResponse({"ok": False, "error": "invalid"}, status=400)
     saved = session.results if isinstance(session.results, dict) else {}
@@ -77,10 +80,12 @@ def results_order(request):
 def results_md(request):
     """Download the results as a Markdown file."""
     session = services.session_for_request(request=request)
-    response = HttpResponse(results_markdown(session=session),
-                            content_type="text/markdown; charset=utf-8")
+    response = HttpResponse(
+        results_markdown(session=session), content_type="text/markdown; charset=utf-8"
+    )
     response["Content-Disposition"] = content_disposition_header(
-        True, "真正想做的事.md")
+        True, "真正想做的事.md"
+    )
     return response
 
 
@@ -88,5 +93,8 @@ def results_md(request):
 def healthz(request):
     """Report the state of every part; 503 when a required one is down."""
     healthy, report = health_report()
-    return JsonResponse(report, status=200 if healthy else 503,
-                        json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(
+        report,
+        status=200 if healthy else 503,
+        json_dumps_params={"ensure_ascii": False},
+    )

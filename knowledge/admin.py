@@ -24,16 +24,22 @@ class ServiceSavesMixin:
     key_fields: tuple[str, ...] = ("id",)
 
     def get_readonly_fields(self, request, obj=None):
-        # Renaming a key in place would leave a copy behind; add a new row instead.
+        """Lock the key fields of an existing row.
+
+        Renaming a key in place would leave a copy behind; add a new row instead.
+        """
         return self.key_fields if obj else ()
 
     def save_model(self, request, obj, form, change):
+        """Validate and save through record_save, which bumps the version."""
         record_save(record=obj)
 
     def delete_model(self, request, obj):
+        """Delete through record_delete, which bumps the version."""
         record_delete(record=obj)
 
     def delete_queryset(self, request, queryset):
+        """Bulk-delete through records_delete: one transaction, one version bump."""
         records_delete(queryset=queryset)
 
 
@@ -46,6 +52,8 @@ class CsvAdmin(ServiceSavesMixin, ImportExportModelAdmin):
 
 @admin.register(ValueEntry)
 class ValueEntryAdmin(CsvAdmin):
+    """重要的事_价值观.csv: the value entries, filterable by category."""
+
     resource_classes = [resources.ValueEntryResource]
     list_display = (
         "id",
@@ -61,6 +69,8 @@ class ValueEntryAdmin(CsvAdmin):
 
 @admin.register(TalentEntry)
 class TalentEntryAdmin(CsvAdmin):
+    """擅长的事_才能.csv: each talent with its strength and weakness forms."""
+
     resource_classes = [resources.TalentEntryResource]
     list_display = (
         "id",
@@ -76,6 +86,8 @@ class TalentEntryAdmin(CsvAdmin):
 
 @admin.register(PassionEntry)
 class PassionEntryAdmin(CsvAdmin):
+    """喜欢的事_热情.csv: the passion fields with their RIASEC hint."""
+
     resource_classes = [resources.PassionEntryResource]
     list_display = ("id", "field", "category", "description", "riasec_hint", "aliases")
     list_filter = ("category", "riasec_hint")
@@ -91,6 +103,8 @@ class PassionEntryAdmin(CsvAdmin):
 
 @admin.register(GuideQuestion)
 class GuideQuestionAdmin(CsvAdmin):
+    """guide_questions.csv: rows have their own database id, so no field is locked."""
+
     resource_classes = [resources.GuideQuestionResource]
     key_fields = ()
     list_display = ("step", "guide_id", "text", "type", "sort_order")
@@ -100,6 +114,8 @@ class GuideQuestionAdmin(CsvAdmin):
 
 @admin.register(Question)
 class QuestionAdmin(ServiceSavesMixin, admin.ModelAdmin):
+    """The workbook's questions (from question.md), edited row by row, no CSV."""
+
     list_display = ("id", "step", "sort_order", "text")
     list_filter = ("step",)
     search_fields = ("id", "text", "hint", "example")
@@ -107,26 +123,34 @@ class QuestionAdmin(ServiceSavesMixin, admin.ModelAdmin):
 
 @admin.register(StepSection)
 class StepSectionAdmin(ServiceSavesMixin, admin.ModelAdmin):
+    """The five step sections: their titles and wrap-ups can change, nothing else."""
+
     key_fields = ("step",)
     list_display = ("step", "title", "wrapup")
 
     def has_add_permission(self, request):
-        return False  # the five sections are fixed by question.md's layout
+        """Never: the five sections are fixed by question.md's layout."""
+        return False
 
     def has_delete_permission(self, request, obj=None):
+        """Never: every step needs its section."""
         return False
 
 
 @admin.register(Workbook)
 class WorkbookAdmin(ServiceSavesMixin, admin.ModelAdmin):
+    """The single workbook row: its title; the version is shown, not edited."""
+
     key_fields = ()
     list_display = ("title", "version", "updated_at")
     readonly_fields = ("version", "updated_at")
 
     def has_add_permission(self, request):
-        return False  # one row, created by the loader
+        """Never: there is one row, created by the loader."""
+        return False
 
     def has_delete_permission(self, request, obj=None):
+        """Never: the version counter lives on this row."""
         return False
 
 
@@ -140,7 +164,9 @@ class KnowledgeGapAdmin(admin.ModelAdmin):
     ordering = ("-count",)
 
     def has_add_permission(self, request):
+        """Never: only the coach records gaps."""
         return False
 
     def has_change_permission(self, request, obj=None):
-        return False  # staff with view permission get a read-only page
+        """Never: staff with view permission get a read-only page."""
+        return False

@@ -21,13 +21,15 @@ class KnowledgeCSV(base_formats.CSV):
     """Our data files' CSV: reads UTF-8, UTF-8 BOM or GB18030; writes escaped UTF-8."""
 
     def is_binary(self):
-        # Binary, so the upload reaches create_dataset undecoded and GB18030 works.
+        """Yes: the upload reaches create_dataset undecoded, so GB18030 works."""
         return True
 
     def get_read_mode(self):
+        """Open uploads as bytes; text_decode picks the encoding."""
         return "rb"
 
     def create_dataset(self, in_stream, **kwargs):
+        """Decode the upload and parse it; refuse a file whose first row is empty."""
         text = in_stream if isinstance(in_stream, str) else text_decode(in_stream)
         dataset = tablib.import_set(text, format="csv")
         if not any((h or "").strip() for h in dataset.headers or []):
@@ -36,9 +38,12 @@ class KnowledgeCSV(base_formats.CSV):
         return dataset
 
     def export_data(self, dataset, **kwargs):
-        # Our own writer, not tablib's: `\n` line ends like data/, and every formula
-        # prefix (= + - @ tab CR) escaped with an apostrophe, where the library's
-        # IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT only strips a leading "=".
+        r"""Write the dataset exactly as the files in data/ are written.
+
+        Our own writer, not tablib's: `\n` line ends like data/, and every formula
+        prefix (= + - @ tab CR) escaped with an apostrophe, where the library's
+        IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT only strips a leading "=".
+        """
         return csv_render(dataset.headers, dataset)
 
 
@@ -46,9 +51,11 @@ class ExcelCSV(KnowledgeCSV):
     """The same CSV with a UTF-8 BOM, so Excel opens the Chinese text correctly."""
 
     def get_title(self):
+        """Name the format in the export menu."""
         return "csv (Excel, UTF-8 BOM)"
 
     def export_data(self, dataset, **kwargs):
+        """Our CSV with a BOM in front."""
         return "\ufeff" + super().export_data(dataset, **kwargs)
 
 
@@ -56,14 +63,23 @@ class KnowledgeResource(resources.ModelResource):
     """Imports all or nothing, checked by the loader's rules; bumps the version."""
 
     spec: CsvSpec
+    row_problems: dict[int, dict[str, list[str]]]  # row number -> column -> messages
 
     def import_data(self, dataset, **kwargs):
-        # The confirm step would otherwise save the valid rows and skip the invalid.
+        """Import in one transaction that any invalid row rolls back.
+
+        The confirm step would otherwise save the valid rows and skip the invalid.
+        """
         kwargs.update(use_transactions=True, rollback_on_validation_errors=True)
         return super().import_data(dataset, **kwargs)
 
     def before_import(self, dataset, **kwargs):
-        self.row_problems: dict[int, dict[str, list[str]]] = {}
+        """Check the header and every row with the loader's rules, before any save.
+
+        A bad header fails the whole import; row problems are kept by row number
+        for import_instance to report against the row they belong to.
+        """
+        self.row_problems = {}
         name = kwargs.get("file_name") or self.spec.filename
         header = [str(h) for h in dataset.headers or []]
         found = header_problems(header, self.spec)
@@ -79,11 +95,13 @@ class KnowledgeResource(resources.ModelResource):
             self.row_problems[p.line - 1][p.column].append(str(p))
 
     def import_instance(self, instance, row, **kwargs):
+        """Fill the instance, then fail the row if before_import found problems."""
         super().import_instance(instance, row, **kwargs)
         if problems := self.row_problems.get(kwargs.get("row_number")):
             raise ValidationError(problems)
 
     def after_import(self, dataset, result, **kwargs):
+        """Bump the knowledge version once a real import changed some rows."""
         super().after_import(dataset, result, **kwargs)
         changed = (
             result.totals["new"] + result.totals["update"] + result.totals["delete"]
@@ -109,21 +127,29 @@ def _meta(spec: CsvSpec):
 
 
 class ValueEntryResource(KnowledgeResource):
+    """Import and export of the value entries, columns as in the data file."""
+
     spec = VALUES
     Meta = _meta(VALUES)
 
 
 class TalentEntryResource(KnowledgeResource):
+    """Import and export of the talent entries, columns as in the data file."""
+
     spec = TALENTS
     Meta = _meta(TALENTS)
 
 
 class PassionEntryResource(KnowledgeResource):
+    """Import and export of the passion entries, columns as in the data file."""
+
     spec = PASSIONS
     Meta = _meta(PASSIONS)
 
 
 class GuideQuestionResource(KnowledgeResource):
+    """Import and export of guide questions; the file's ``id`` is ``guide_id``."""
+
     spec = GUIDES
     id = fields.Field(attribute="guide_id", column_name="id")
     Meta = _meta(GUIDES)

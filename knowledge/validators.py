@@ -58,9 +58,9 @@ def formula_escape(value: str) -> str:
 
 
 def validate_no_formula(value: str) -> None:
-    """Refuse a cell a spreadsheet would run as a formula, or one holding control
-    characters (no spreadsheet shows them, and PostgreSQL cannot store a NUL).
+    """Refuse a cell a spreadsheet would run as a formula, or with control characters.
 
+    No spreadsheet shows control characters, and PostgreSQL cannot store a NUL.
     One validator for both keeps every cell field's migration unchanged.
     """
     if problem := formula_problem(value) or control_problem(value):

@@ -15,8 +15,10 @@ hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 
 def cache_clear_own_keys() -> None:
-    """Empty the cache: this run's Redis keys (FLUSHDB would hit CI's shared
-    Redis) and the agent's per-process layer in front of them."""
+    """Empty the cache: this run's Redis keys and the agent's per-process layer.
+
+    Only our own key prefix is deleted: FLUSHDB would hit CI's shared Redis.
+    """
     from agent import cache as agent_cache
 
     with agent_cache._LAST_GOOD_LOCK:

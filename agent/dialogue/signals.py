@@ -1,5 +1,7 @@
-"""Signals read before and around the classifier: safety, attacks, and the
-few phrasings whose meaning depends on the dialogue so far.
+"""Signals read before and around the classifier.
+
+Safety, attacks, and the few phrasings whose meaning depends on the dialogue
+so far.
 """
 
 import re

@@ -1,0 +1,1 @@
+"""Management commands of the coach app (see ``commands/``)."""

@@ -11,18 +11,30 @@ from coach.results.candidates import TOP_VALUES, candidates_build
 from coach.selectors import answers_by_question, step_progress
 from knowledge import selectors as knowledge
 
-STEP_CATEGORY = {"values_exploration": "values", "strengths_exploration": "strengths",
-                 "interests_exploration": "interests"}
-NOTE_KEYS = {"values": "candidate_values", "strengths": "candidate_talents",
-             "interests": "candidate_passions"}
+STEP_CATEGORY = {
+    "values_exploration": "values",
+    "strengths_exploration": "strengths",
+    "interests_exploration": "interests",
+}
+NOTE_KEYS = {
+    "values": "candidate_values",
+    "strengths": "candidate_talents",
+    "interests": "candidate_passions",
+}
 HITS_PER_ANSWER, NOTE_WEIGHT, MIN_ANSWERS = 3, 2, 3
 SHOWN = {"values": 8, "strengths": 5, "interests": 5}
 VENN_LINES, VENN_CHARS = 3, 8
 
 
 def _entry(hit, freq: int = 0) -> dict:
-    return {"id": hit.id, "name": hit.name, "category": hit.category,
-            "snippet": hit.snippet, "data": dict(hit.data), "freq": freq}
+    return {
+        "id": hit.id,
+        "name": hit.name,
+        "category": hit.category,
+        "snippet": hit.snippet,
+        "data": dict(hit.data),
+        "freq": freq,
+    }
 
 
 def _note_hit(note, *, category: str):
@@ -47,8 +59,9 @@ def _scored(*, category: str, texts: list[str], notes: list) -> list[dict]:
         row[0], row[1] = row[0] + freq, row[1] + weight
 
     for text in texts:
-        hits = knowledge.entry_search(query=text, category=category,
-                                      limit=HITS_PER_ANSWER)
+        hits = knowledge.entry_search(
+            query=text, category=category, limit=HITS_PER_ANSWER
+        )
         for rank, hit in enumerate(hits):
             count(hit, 1, HITS_PER_ANSWER - rank)
     for note in notes:
@@ -68,13 +81,15 @@ def _ordered_values(found: list[dict], order: list) -> list[dict]:
         elif (hit := knowledge.entry_get(entry_id=entry_id)) is not None:
             if hit.category == "values":
                 ranked.append(_entry(hit))
-    return (ranked + list(rest.values()))[:max(SHOWN["values"], len(ranked))]
+    return (ranked + list(rest.values()))[: max(SHOWN["values"], len(ranked))]
 
 
 def _venn(rows: list[dict], top: int) -> list[dict]:
     """Return up to three short labels with their line offsets for the SVG."""
-    return [{"text": r["name"][:VENN_CHARS], "y": top + 22 * i}
-            for i, r in enumerate(rows[:VENN_LINES])]
+    return [
+        {"text": r["name"][:VENN_CHARS], "y": top + 22 * i}
+        for i, r in enumerate(rows[:VENN_LINES])
+    ]
 
 
 def _missing(*, step: str, progress: dict, rows: list) -> dict | None:
@@ -82,8 +97,12 @@ def _missing(*, step: str, progress: dict, rows: list) -> dict | None:
     if progress["done"] >= need and rows:
         return None
     info = knowledge.step_info(step=step)
-    return {"step": step, "title": info.title if info else step, "need": need,
-            **progress}
+    return {
+        "step": step,
+        "title": info.title if info else step,
+        "need": need,
+        **progress,
+    }
 
 
 def results_build(*, session: CoachingSession) -> dict:
@@ -96,25 +115,42 @@ def results_build(*, session: CoachingSession) -> dict:
         ids = sorted(q.id for q in knowledge.questions_for_step(step=step))
         texts = [answers[qid] for qid in ids if answers.get(qid, "").strip()]
         names = notes.get(NOTE_KEYS[category])
-        rows = _scored(category=category, texts=texts,
-                       notes=names if isinstance(names, list) else [])
+        rows = _scored(
+            category=category,
+            texts=texts,
+            notes=names if isinstance(names, list) else [],
+        )
         found[category] = rows
         progress = step_progress(session=session, step=step, answers=answers)
         if gap := _missing(step=step, progress=progress, rows=rows):
             missing.append(gap)
     order = saved.get("values_order")
     values = _ordered_values(found["values"], order if isinstance(order, list) else [])
-    talents = found["strengths"][:SHOWN["strengths"]]
-    fields = found["interests"][:SHOWN["interests"]]
+    talents = found["strengths"][: SHOWN["strengths"]]
+    fields = found["interests"][: SHOWN["interests"]]
     top = values[:TOP_VALUES]
     return {
-        "values": values, "top_values": top, "talents": talents, "fields": fields,
+        "values": values,
+        "top_values": top,
+        "talents": talents,
+        "fields": fields,
         "candidates": candidates_build(values=values, talents=talents, fields=fields),
-        "purpose_example": next((v["data"].get("work_purpose_example") for v in top
-                                 if v["data"].get("work_purpose_example")), ""),
-        "missing": missing, "answered": len(answers), "ranked": bool(order),
-        "venn": {"values": _venn(top, 92), "talents": _venn(talents, 334),
-                 "fields": _venn(fields, 334)},
+        "purpose_example": next(
+            (
+                v["data"].get("work_purpose_example")
+                for v in top
+                if v["data"].get("work_purpose_example")
+            ),
+            "",
+        ),
+        "missing": missing,
+        "answered": len(answers),
+        "ranked": bool(order),
+        "venn": {
+            "values": _venn(top, 92),
+            "talents": _venn(talents, 334),
+            "fields": _venn(fields, 334),
+        },
     }
 
 

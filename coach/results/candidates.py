@@ -3,28 +3,50 @@
 TOP_VALUES, MAX_CANDIDATES, MAX_PAIR_USE = 5, 5, 2
 # Which talent kinds and RIASEC letters tend to serve a value category.
 AFFINITY = {
-    "自主": {"行动", "创意", "A", "E"}, "成长": {"思考", "I"},
-    "安全": {"执行", "C", "R"}, "品格": {"表达", "执行", "C"},
-    "利他": {"人际", "S"}, "关系": {"人际", "S"}, "成就": {"行动", "执行", "E"},
-    "审美": {"创意", "A"}, "正义": {"表达", "S", "E"}, "享受": {"创意", "A", "R"},
+    "自主": {"行动", "创意", "A", "E"},
+    "成长": {"思考", "I"},
+    "安全": {"执行", "C", "R"},
+    "品格": {"表达", "执行", "C"},
+    "利他": {"人际", "S"},
+    "关系": {"人际", "S"},
+    "成就": {"行动", "执行", "E"},
+    "审美": {"创意", "A"},
+    "正义": {"表达", "S", "E"},
+    "享受": {"创意", "A", "R"},
 }
 # Per talent kind: what to do in a field, and a 1–2 week experiment (days).
 PLAYS = {
-    "思考": ("深入研究「{topic}」，把问题想透",
-             "10 天内就「{topic}」找一个具体问题深挖：读 3 份资料，"
-             "整理成一页笔记讲给一位朋友听", 10),
-    "表达": ("把「{topic}」讲清楚、写明白，让更多人看懂",
-             "两周内围绕「{topic}」写 3 篇短文或做 1 次 10 分钟分享，"
-             "记下听众的反馈", 14),
-    "人际": ("围绕「{topic}」陪伴和连接身边的人",
-             "这周约 2 位和「{field}」有关的人各聊 30 分钟，聊完写下自己的感受", 7),
-    "行动": ("围绕「{topic}」快速发起、推进小项目",
-             "一周内围绕「{topic}」做一次最小的尝试（一次小活动或一个样品），"
-             "拿给 3 个人试", 7),
-    "执行": ("把「{topic}」相关的事做得有条理、可持续",
-             "两周内为「{topic}」相关的一件小事建一份清单或流程，每天推进 20 分钟", 14),
-    "创意": ("为「{topic}」想出新点子、做出新作品",
-             "一周内为「{topic}」写下 10 个点子，挑 1 个做成草图或小样给人看", 7),
+    "思考": (
+        "深入研究「{topic}」，把问题想透",
+        "10 天内就「{topic}」找一个具体问题深挖：读 3 份资料，"
+        "整理成一页笔记讲给一位朋友听",
+        10,
+    ),
+    "表达": (
+        "把「{topic}」讲清楚、写明白，让更多人看懂",
+        "两周内围绕「{topic}」写 3 篇短文或做 1 次 10 分钟分享，记下听众的反馈",
+        14,
+    ),
+    "人际": (
+        "围绕「{topic}」陪伴和连接身边的人",
+        "这周约 2 位和「{field}」有关的人各聊 30 分钟，聊完写下自己的感受",
+        7,
+    ),
+    "行动": (
+        "围绕「{topic}」快速发起、推进小项目",
+        "一周内围绕「{topic}」做一次最小的尝试（一次小活动或一个样品），拿给 3 个人试",
+        7,
+    ),
+    "执行": (
+        "把「{topic}」相关的事做得有条理、可持续",
+        "两周内为「{topic}」相关的一件小事建一份清单或流程，每天推进 20 分钟",
+        14,
+    ),
+    "创意": (
+        "为「{topic}」想出新点子、做出新作品",
+        "一周内为「{topic}」写下 10 个点子，挑 1 个做成草图或小样给人看",
+        7,
+    ),
 }
 TALENT_TEXT = ("definition", "keywords", "fit_scenes", "strength_form")
 FIELD_TEXT = ("description", "keywords", "example_topics", "career_examples")
@@ -43,8 +65,11 @@ def _serves(value: dict, talent: dict, field: dict) -> bool:
     and a matching main RIASEC letter of the field count once each.
     """
     words = [value["name"], *items(value["data"].get("keywords"))]
-    text = " ".join(str(talent["data"].get(k, "")) for k in TALENT_TEXT) + " ".join(
-        str(field["data"].get(k, "")) for k in FIELD_TEXT) + field["name"]
+    text = (
+        " ".join(str(talent["data"].get(k, "")) for k in TALENT_TEXT)
+        + " ".join(str(field["data"].get(k, "")) for k in FIELD_TEXT)
+        + field["name"]
+    )
     kinds = AFFINITY.get(value["data"].get("category"), set())
     score = 2 * any(w in text for w in words)
     score += talent["data"].get("category") in kinds
@@ -57,11 +82,14 @@ def _candidate(talent: dict, field: dict, served: list[str], index: int) -> dict
     topic = topics[index % len(topics)]
     doing, experiment, days = PLAYS.get(talent["data"].get("category"), PLAYS["行动"])
     return {
-        "talent": talent["name"], "field": field["name"], "values": served,
+        "talent": talent["name"],
+        "field": field["name"],
+        "values": served,
         "statement": f"用「{talent['name']}」在「{field['name']}」领域，"
-                     + doing.format(topic=topic),
+        + doing.format(topic=topic),
         "experiment": experiment.format(topic=topic, field=field["name"]),
-        "days": days, "review": REVIEW,
+        "days": days,
+        "review": REVIEW,
         "roles": items(field["data"].get("career_examples"))[:3],
     }
 
@@ -71,8 +99,9 @@ def candidates_build(*, values: list, talents: list, fields: list) -> list[dict]
     pairs = []
     for ti, talent in enumerate(talents):
         for fi, field in enumerate(fields):
-            served = [v["name"] for v in values[:TOP_VALUES]
-                      if _serves(v, talent, field)]
+            served = [
+                v["name"] for v in values[:TOP_VALUES] if _serves(v, talent, field)
+            ]
             pairs.append((-len(served), ti + fi, ti, fi, served))
     picked: list[dict] = []
     used: dict[tuple, int] = {}

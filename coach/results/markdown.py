@@ -22,31 +22,45 @@ def md_escape(text) -> str:
 
 def _quote(text: str) -> list[str]:
     """Return a multi-line answer as an escaped blockquote."""
-    return [f"> {md_escape(line)}" if line.strip() else ">"
-            for line in str(text).splitlines()] or [">"]
+    return [
+        f"> {md_escape(line)}" if line.strip() else ">"
+        for line in str(text).splitlines()
+    ] or [">"]
 
 
 def _sections(data: dict) -> list[str]:
     out = ["## 重要的事（前 5）", ""]
-    out += [f"{i}. **{md_escape(v['name'])}**：{md_escape(v['snippet'])}"
-            for i, v in enumerate(data["top_values"], 1)] or ["（还没有找到）"]
+    out += [
+        f"{i}. **{md_escape(v['name'])}**：{md_escape(v['snippet'])}"
+        for i, v in enumerate(data["top_values"], 1)
+    ] or ["（还没有找到）"]
     if data["purpose_example"]:
         purpose = md_escape(data["purpose_example"])
         out += ["", f"工作目的（参考写法）：我工作是为了{purpose}"]
     out += ["", "## 擅长的事（两种形式）", ""]
-    out += [f"- **{md_escape(t['name'])}**："
-            f"长处「{md_escape(t['data'].get('strength_form'))}」"
-            f"／短处「{md_escape(t['data'].get('weakness_form'))}」"
-            for t in data["talents"]] or ["（还没有找到）"]
+    out += [
+        f"- **{md_escape(t['name'])}**："
+        f"长处「{md_escape(t['data'].get('strength_form'))}」"
+        f"／短处「{md_escape(t['data'].get('weakness_form'))}」"
+        for t in data["talents"]
+    ] or ["（还没有找到）"]
     out += ["", "## 喜欢的事（领域）", ""]
-    out += [f"- **{md_escape(f['name'])}**：{md_escape(f['snippet'])}"
-            for f in data["fields"]] or ["（还没有找到）"]
+    out += [
+        f"- **{md_escape(f['name'])}**：{md_escape(f['snippet'])}"
+        for f in data["fields"]
+    ] or ["（还没有找到）"]
     out += ["", "## 想做的事（候选，待验证的假设）", ""]
     for i, c in enumerate(data["candidates"], 1):
-        out += [f"### 候选 {i}", "", md_escape(c["statement"]), "",
-                f"- 符合的价值观：{md_escape('、'.join(c['values']) or '待确认')}",
-                f"- 小实验（{c['days']} 天）：{md_escape(c['experiment'])}",
-                f"- {md_escape(c['review'])}", ""]
+        out += [
+            f"### 候选 {i}",
+            "",
+            md_escape(c["statement"]),
+            "",
+            f"- 符合的价值观：{md_escape('、'.join(c['values']) or '待确认')}",
+            f"- 小实验（{c['days']} 天）：{md_escape(c['experiment'])}",
+            f"- {md_escape(c['review'])}",
+            "",
+        ]
     if not data["candidates"]:
         out += ["（先回答更多问题，才能组合出候选）", ""]
     return out
@@ -57,18 +71,29 @@ def results_markdown(*, session: CoachingSession) -> str:
     data = results_build(session=session)
     answers = answers_by_question(session=session)
     when = timezone.localtime().strftime("%Y-%m-%d")
-    out = ["# 我的「真正想做的事」", "",
-           f"> 整理于 {when}。这是一份自我反思的记录，不是心理测评或诊断；"
-           "下面的结论是待验证的假设，可以随时修改。", ""]
+    out = [
+        "# 我的「真正想做的事」",
+        "",
+        f"> 整理于 {when}。这是一份自我反思的记录，不是心理测评或诊断；"
+        "下面的结论是待验证的假设，可以随时修改。",
+        "",
+    ]
     out += _sections(data)
     if data["missing"]:
         out += ["## 还缺什么", ""]
-        out += [f"- {md_escape(m['title'])}：已回答 {m['done']}/{m['total']} 题，"
-                f"建议至少 {m['need']} 题" for m in data["missing"]]
+        out += [
+            f"- {md_escape(m['title'])}：已回答 {m['done']}/{m['total']} 题，"
+            f"建议至少 {m['need']} 题"
+            for m in data["missing"]
+        ]
         out.append("")
     out += ["## 我的回答", ""]
     for q in knowledge.questions_all():
         if answers.get(q.id, "").strip():
-            out += [f"**{md_escape(q.id)} {md_escape(q.text)}**", "",
-                    *_quote(answers[q.id]), ""]
+            out += [
+                f"**{md_escape(q.id)} {md_escape(q.text)}**",
+                "",
+                *_quote(answers[q.id]),
+                "",
+            ]
     return "\n".join(out).rstrip() + "\n"

@@ -70,6 +70,7 @@ class Question(models.Model):
         return f"{self.id} {self.text}"
 
     def clean(self):
+        """Refuse an id whose prefix letter (V, S, P) belongs to another step."""
         if QUESTION_PREFIX.get(self.id[:1]) not in (None, self.step):
             raise ValidationError({"id": f"{self.id} 的前缀与步骤 {self.step} 不符"})
 

@@ -109,7 +109,8 @@ def rows_problems(
     question_ids: set[str] | None,
 ) -> list[Problem]:
     """Check every cell, unique keys and question references of a file's rows."""
-    problems, seen = [], {}
+    problems: list[Problem] = []
+    seen: dict[tuple[str, ...], int] = {}  # key -> the line it first appeared on
     for line, row in rows:
         for column in spec.columns:
             for message in field_problems(spec.field(column), row[column]):
@@ -136,7 +137,7 @@ def _csv_line(cells) -> str:
 
 
 def csv_render(columns, rows) -> str:
-    """Write rows the way our data files are written: UTF-8 text, `\\n`, minimal quotes.
+    r"""Write rows the way our data files are written: UTF-8 text, `\n`, minimal quotes.
 
     Formula-like cells get a leading apostrophe; our own data never has any (the
     loader refuses them), so for it this is byte-identical to the file it came from.

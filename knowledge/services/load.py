@@ -113,6 +113,7 @@ def knowledge_load(
         tables.append((spec, rows))
     if problems:
         raise KnowledgeInvalid(problems)
+    assert book is not None  # an unreadable question.md always comes with a problem
 
     write = not dry_run
     with transaction.atomic():

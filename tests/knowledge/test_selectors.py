@@ -164,4 +164,3 @@ def test_step_sections_and_intro():
     assert step_info(step="nope") is None
     intro = workbook_intro()
     assert "喜欢的事 × 擅长的事" in intro and intro.count("误区") >= 5
-

@@ -89,7 +89,10 @@ class ProcessStack:
     def start(self, name: str) -> subprocess.Popen:
         """Start ``daphne``, ``worker`` or ``beat``."""
         args = process_command(
-            name, host="127.0.0.1", port=self.port, threads=2,
+            name,
+            host="127.0.0.1",
+            port=self.port,
+            threads=2,
             schedule=str(self.var_dir / "beat-schedule"),
         )
         log = self._log(name)

@@ -1,5 +1,6 @@
-"""Acts that keep the conversation on track: greeting, nudges, progress, repair,
-clarifying questions and autonomy.
+"""Acts that keep the conversation on track.
+
+Greeting, nudges, progress, repair, clarifying questions and autonomy.
 """
 
 from __future__ import annotations

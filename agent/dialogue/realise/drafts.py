@@ -20,7 +20,6 @@ REVISE = re.compile(r"怎么改|改成|如何改|怎么写得|怎么补|改一�
 
 def _draft_review(draft: str) -> tuple[str, list[str]]:
     """Return the draft's most specific sentence and what it still lacks."""
-
     said = read(draft)
     missing = []
     if not (said.has_scene or said.has_person):

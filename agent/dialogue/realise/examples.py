@@ -1,5 +1,7 @@
-"""Acts that show knowledge rows: examples (never repeated), a shown item
-expanded ("第二个"), a search of the knowledge base.
+"""Acts that show knowledge rows.
+
+Examples (never repeated), a shown item expanded ("第二个"), a search of the
+knowledge base.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Acts that follow the last reply or a small question about the person:
+"""Acts that follow the last reply or a small question about the person.
+
 "为什么", "然后呢", "这也算吗", and turning a weakness into its strength.
 """
 

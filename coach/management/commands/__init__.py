@@ -1,0 +1,1 @@
+"""``manage.py runstack`` and ``manage.py coach_eval``."""

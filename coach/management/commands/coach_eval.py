@@ -51,9 +51,12 @@ def _cache_server():
 
 
 class Command(BaseCommand):
+    """Run every scripted session through the coach and print the score report."""
+
     help = "按评测文件（JSONL）逐轮运行教练并打分；低于阈值时退出码为 1，文件有误为 2。"
 
     def add_arguments(self, parser):
+        """Take the evaluation file, a pass threshold and output switches."""
         parser.add_argument("file", type=Path, help="评测文件，每行一个会话")
         parser.add_argument("--threshold", type=float, default=0.9)
         parser.add_argument("--offline", action="store_true", help="用离线教练")
@@ -61,6 +64,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", dest="json_out", type=Path, help="写出逐轮记录")
 
     def handle(self, *args, file, threshold, offline, verbose, json_out, **options):
+        """Score the file; exit 1 under the threshold, 2 on a bad file or empty KB."""
         try:
             sessions_load(path=file)  # a bad file fails fast, before any setup
         except CaseError as exc:

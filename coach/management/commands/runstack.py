@@ -9,11 +9,15 @@ from coach.launcher import launch
 
 
 class Command(BaseCommand):
+    """Migrate, load the knowledge base, then supervise daphne, worker and beat."""
+
     help = "启动 daphne、celery worker 和 beat（默认带内置 Redis），打印访问地址。"
 
     def add_arguments(self, parser):
+        """Take the address daphne listens on."""
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=settings.PORT)
 
     def handle(self, *args, host, port, **options):
+        """Run the stack in the foreground until a signal; exit with its code."""
         sys.exit(launch(host=host, port=port))

@@ -1,0 +1,1 @@
+"""``manage.py load_knowledge`` and ``manage.py export_knowledge``."""

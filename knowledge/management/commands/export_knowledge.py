@@ -8,11 +8,15 @@ from knowledge.services import knowledge_export
 
 
 class Command(BaseCommand):
+    """Export the database's knowledge in data/'s format, for review or backup."""
+
     help = "把知识库写成 data/ 同样格式的五个文件。"
 
     def add_arguments(self, parser):
+        """Take the directory to write into."""
         parser.add_argument("directory", type=Path, help="输出目录")
 
     def handle(self, *args, directory, **options):
+        """Write the five files and list their paths."""
         for path in knowledge_export(directory=directory):
             self.stdout.write(f"已写出 {path}")

@@ -9,9 +9,12 @@ from knowledge.services import KnowledgeInvalid, knowledge_load
 
 
 class Command(BaseCommand):
+    """Load the data files; any problem is printed and nothing is written."""
+
     help = "从 data/ 载入价值观、才能、热情、工作簿问题和引导问题（全部成功才写入）。"
 
     def add_arguments(self, parser):
+        """Take the data directory and the --dry-run and --prune switches."""
         parser.add_argument(
             "--dir",
             dest="directory",
@@ -25,6 +28,7 @@ class Command(BaseCommand):
         parser.add_argument("--prune", action="store_true", help="删除文件里已没有的行")
 
     def handle(self, *args, directory=None, dry_run=False, prune=False, **options):
+        """Load the directory and print per-file counts; exit 1 listing any problem."""
         directory = directory or Path(settings.KNOWLEDGE_DIR)
         try:
             counts = knowledge_load(directory=directory, dry_run=dry_run, prune=prune)
