@@ -19,7 +19,8 @@ $(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
 run: $(VENV)/.installed
 	$(PY) manage.py runstack
 
-test: $(VENV)/.installed-dev browser
+# Style gates run first: a lint, format or type finding fails `make test` (and CI).
+test: lint browser
 	$(PY) -m pytest
 
 # Browser tests drive Debian's chromium (and need a CJK font for readable
@@ -35,9 +36,11 @@ browser:
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy coach knowledge agent
 
 typecheck: $(VENV)/.installed-dev
-	$(PY) -m mypy agent
+	$(PY) -m mypy coach knowledge agent
 
 bench: $(VENV)/.installed-dev
 	$(PY) bench/run_all.py
