@@ -3,7 +3,6 @@
 import pytest
 
 from django.contrib.auth import get_user_model
-
 from django.urls import reverse
 
 from coach.models import ChatMessage, CoachingSession, Feedback, Guidance
