@@ -27,6 +27,8 @@ class Step:
     status: int = 200
     hang: float = 0.0
     drop: bool = False  # stream a little, then cut the connection
+    chunk_delay: float = 0.0  # seconds before each streamed content chunk
+    chunk_chars: int = 6  # characters per streamed content chunk
 
 
 def text(content: str) -> Step:
@@ -47,6 +49,10 @@ class FakeOpenAI:
     def __init__(self, script: list[Step] | None = None) -> None:
         self.script = list(script or [])
         self.requests: list[dict] = []
+        # time.perf_counter() stamps, for benchmarks: when each request arrived,
+        # and when the first non-empty content chunk of each stream was written.
+        self.request_at: list[float] = []
+        self.first_token_at: list[float] = []
         self.server: TestServer | None = None
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self.chat)
@@ -76,6 +82,7 @@ class FakeOpenAI:
 
     async def chat(self, request: web.Request) -> web.StreamResponse:
         """Answer one Chat Completions request from the script."""
+        self.request_at.append(time.perf_counter())
         body = await request.json()
         self.requests.append(body)
         step = self._next()
@@ -146,9 +153,14 @@ class FakeOpenAI:
 
         await send({"role": "assistant", "content": ""})
         content = step.content or ""
-        for i in range(0, len(content), 6):
-            await send({"content": content[i : i + 6]})
-            if step.drop and i >= 6:
+        size = max(1, step.chunk_chars)
+        for i in range(0, len(content), size):
+            if step.chunk_delay:
+                await asyncio.sleep(step.chunk_delay)  # a slow model: visible streaming
+            await send({"content": content[i : i + size]})
+            if i == 0:  # handed to the kernel: the model's first token is out
+                self.first_token_at.append(time.perf_counter())
+            if step.drop and i >= size:
                 request.transport.close()  # the connection dies mid-answer
                 return response
         for index, call in enumerate(step.tool_calls):
