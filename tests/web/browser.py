@@ -10,12 +10,23 @@ from urllib.parse import urlsplit
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--no-first-run",
 ]
-PAGES = {"/", "/workbook/", "/profile/", "/results/", "/results.md", "/favicon.ico",
-         "/results/order"}
+PAGES = {
+    "/",
+    "/workbook/",
+    "/profile/",
+    "/results/",
+    "/results.md",
+    "/favicon.ico",
+    "/results/order",
+}
 
 
 class Tab:
@@ -124,8 +135,11 @@ class Tab:
         for url in self.requests:
             parts = urlsplit(url)
             path = parts.path
-            ours = parts.scheme in ("http", "ws") and parts.netloc == origin and (
-                path in PAGES or path.startswith(("/static/coach/", "/ws/coach/")))
+            ours = (
+                parts.scheme in ("http", "ws")
+                and parts.netloc == origin
+                and (path in PAGES or path.startswith(("/static/coach/", "/ws/coach/")))
+            )
             if not ours:
                 bad.append(url)
         return bad
@@ -141,8 +155,9 @@ def cjk_fonts() -> bool:
     """Return whether a Chinese font is installed (else screenshots show boxes)."""
     if not shutil.which("fc-list"):
         return False
-    found = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True,
-                           text=True, check=False)
+    found = subprocess.run(
+        ["fc-list", ":lang=zh", "family"], capture_output=True, text=True, check=False
+    )
     return bool(found.stdout.strip())
 
 

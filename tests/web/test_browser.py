@@ -15,24 +15,32 @@ from tests.web.samples import ANSWERS, FIRST_ANSWER, PAYLOADS
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="needs Debian chromium at /usr/bin/chromium "
-                              "(apt-get install chromium; `make browser` does it)"),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="needs Debian chromium at /usr/bin/chromium "
+        "(apt-get install chromium; `make browser` does it)",
+    ),
 ]
 
 SHOTS = ROOT / "docs" / "screenshots"
 DESKTOP = {"viewport": {"width": 1280, "height": 860}}
 PHONE = {"viewport": {"width": 375, "height": 812}}
 # Elements a payload would create if it were parsed as HTML.
-MARKUP = ("img, script, iframe, svg, object, embed, form, a, input, video, style, "
-          "link, meta, base")
+MARKUP = (
+    "img, script, iframe, svg, object, embed, form, a, input, video, style, "
+    "link, meta, base"
+)
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
     """Start the real stack once for the module; scan for nudges every second."""
-    stack = Stack(tmp_path_factory.mktemp("browser-stack"), COACH_LLM="offline",
-                  GUIDE_SCAN_INTERVAL="1", GUIDE_ANSWER_SETTLE="1")
+    stack = Stack(
+        tmp_path_factory.mktemp("browser-stack"),
+        COACH_LLM="offline",
+        GUIDE_SCAN_INTERVAL="1",
+        GUIDE_ANSWER_SETTLE="1",
+    )
     try:
         stack.wait_healthy()
         yield f"http://127.0.0.1:{stack.port}"
@@ -88,6 +96,9 @@ def test_journey_start_answer_ask_pick_select_reload_results(tab):
     chip.click()
     tab.wait_reply(2)
     assert tab.of("guide_pick", tab.sent)[-1]["guide_id"] == chip_id
+    # Free chat and chips are about the question card on screen.
+    assert tab.of("chat", tab.sent)[-1]["question_id"] == "V01"
+    assert tab.of("guide_pick", tab.sent)[-1]["question_id"] == "V01"
     assert page.locator(".msg--user .msg__text").last.text_content().endswith(chip_text)
 
     # Highlight text on the page and ask about it.
@@ -127,8 +138,12 @@ def test_results_rank_export_and_print(tab):
     assert 3 <= page.locator(".candidate").count() <= 5
     assert page.locator(".trait__form--weakness").count() >= 3
     names = page.locator(".rank-item__name").all_text_contents()
-    screenshot(page, SHOTS / "results.png", full_page=True,
-               clip={"x": 0, "y": 0, "width": 1280, "height": 1500})
+    screenshot(
+        page,
+        SHOTS / "results.png",
+        full_page=True,
+        clip={"x": 0, "y": 0, "width": 1280, "height": 1500},
+    )
 
     page.click(".rank-item >> nth=0 >> [data-move=down]")
     page.wait_for_selector("[data-rank-status]:has-text('已保存排序')")
@@ -178,7 +193,8 @@ def test_xss_payloads_in_chat_and_answers_render_as_text(browser, base):
         page = tab.page
         tab.open()
         ids = page.eval_on_selector_all(
-            "[data-question]", "cards => cards.map(card => card.dataset.question)")
+            "[data-question]", "cards => cards.map(card => card.dataset.question)"
+        )
         tab.answer_many(dict(zip(ids, half, strict=False)))
         for payload in half:
             tab.ask(payload)
@@ -235,8 +251,12 @@ def test_short_answer_brings_a_guidance_card_that_is_read(tab):
     assert card.get_attribute("data-trigger") == "short_answer"
     assert page.text_content(".guidance-card__label") == "回答可以再多写一点"
     guidance_id = int(card.get_attribute("data-guidance-id"))
-    tab.wait_for(lambda: any(f["guidance_id"] == guidance_id
-                             for f in tab.of("guidance_read", tab.sent)), what="read")
+    tab.wait_for(
+        lambda: any(
+            f["guidance_id"] == guidance_id for f in tab.of("guidance_read", tab.sent)
+        ),
+        what="read",
+    )
     page.click(".guidance-card__close")
     assert page.locator(".guidance-card").count() == 0
     page.click("[data-quiet-toggle] + .switch__track")
@@ -333,11 +353,17 @@ def test_dropped_socket_reconnects_and_resends_the_chat_with_its_client_id(tab):
 
 def test_rate_limited_and_busy_errors_are_shown_politely(tab):
     page = tab.page
-    answers = iter([
-        {"type": "error", "code": "rate_limited", "message": "发得有点快。",
-         "retry_after": 2},
-        {"type": "error", "code": "busy", "message": "教练还在回答上一条消息。"},
-    ])
+    answers = iter(
+        [
+            {
+                "type": "error",
+                "code": "rate_limited",
+                "message": "发得有点快。",
+                "retry_after": 2,
+            },
+            {"type": "error", "code": "busy", "message": "教练还在回答上一条消息。"},
+        ]
+    )
 
     def route(ws):
         server = ws.connect_to_server()

@@ -12,7 +12,6 @@ from tests.web.samples import ANSWERS
 pytestmark = pytest.mark.django_db
 
 
-
 @pytest.fixture
 def answered(knowledge):
     session = CoachingSession.objects.create()
@@ -27,8 +26,10 @@ def test_results_rank_rows_found_in_the_answers(answered):
     assert len(data["top_values"]) == 5
     assert "成长" in [v["name"] for v in data["values"]]
     assert "化繁为简" in [t["name"] for t in data["talents"]]
-    assert all(t["data"]["strength_form"] and t["data"]["weakness_form"]
-               for t in data["talents"])
+    assert all(
+        t["data"]["strength_form"] and t["data"]["weakness_form"]
+        for t in data["talents"]
+    )
     assert "教育与学习方法" in [f["name"] for f in data["fields"]]
 
 
@@ -51,16 +52,22 @@ def test_results_are_deterministic(answered):
 
 
 def test_coach_notes_count_as_evidence(knowledge):
-    session = CoachingSession.objects.create(notes={
-        "candidate_values": ["安心", {"id": "V006", "name": "家人", "hits": 2}],
-        "candidate_talents": ["体察情绪"], "candidate_passions": ["饮食与烹饪", 3],
-    })
+    session = CoachingSession.objects.create(
+        notes={
+            "candidate_values": ["安心", {"id": "V006", "name": "家人", "hits": 2}],
+            "candidate_talents": ["体察情绪"],
+            "candidate_passions": ["饮食与烹饪", 3],
+        }
+    )
     data = results_build(session=session)
     assert [v["name"] for v in data["values"][:2]] == ["安心", "家人"]
     assert data["talents"][0]["name"] == "体察情绪"
     assert data["fields"][0]["name"] == "饮食与烹饪"
     assert {m["step"] for m in data["missing"]} == {
-        "values_exploration", "strengths_exploration", "interests_exploration"}
+        "values_exploration",
+        "strengths_exploration",
+        "interests_exploration",
+    }
 
 
 def test_saved_order_wins_over_frequency(answered):
@@ -80,9 +87,14 @@ def test_an_empty_session_gets_no_candidates_and_a_list_of_gaps(knowledge):
 def test_markup_blocks_keep_text_as_data():
     text = "第一段 **粗体** 后\n\n- **误区：甲。** 乙\n- 丙\n1. 一\n> 说明 <b>"
     blocks = blocks_parse(text)
-    assert blocks[0] == {"kind": "p", "runs": [
-        {"text": "第一段 ", "bold": False}, {"text": "粗体", "bold": True},
-        {"text": " 后", "bold": False}]}
+    assert blocks[0] == {
+        "kind": "p",
+        "runs": [
+            {"text": "第一段 ", "bold": False},
+            {"text": "粗体", "bold": True},
+            {"text": " 后", "bold": False},
+        ],
+    }
     assert blocks[1]["kind"] == "ul" and len(blocks[1]["items"]) == 2
     assert blocks[2] == {"kind": "ol", "items": [[{"text": "一", "bold": False}]]}
     assert blocks[3] == {"kind": "quote", "runs": [{"text": "说明 <b>", "bold": False}]}

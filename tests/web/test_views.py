@@ -86,20 +86,26 @@ def test_start_page_explains_and_says_start_then_continue(client, knowledge):
 
 def test_workbook_shows_steps_questions_and_escaped_answers(client, knowledge):
     client.get("/")
-    answer_save(session=session_of(client), question_id="V02",
-                text="</textarea><script>alert(1)</script>")
+    answer_save(
+        session=session_of(client),
+        question_id="V02",
+        text="</textarea><script>alert(1)</script>",
+    )
     page = client.get("/workbook/").content.decode()
     assert page.count('role="tab"') == 4
     assert 'data-question="V01"' in page and "问题 1/9" in page
     assert "&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<script>alert(1)" not in page
-    assert 'data-progress-text>1/9<' in page
+    assert "data-progress-text>1/9<" in page
 
 
 def test_workbook_opens_the_step_named_in_the_url(client, knowledge):
     page = client.get("/workbook/?step=interests_exploration").content.decode()
-    assert re.search(r'id="panel-interests_exploration"[^>]*data-step-panel="interests_'
-                     r'exploration"(?! hidden)>', page)
+    assert re.search(
+        r'id="panel-interests_exploration"[^>]*data-step-panel="interests_'
+        r'exploration"(?! hidden)>',
+        page,
+    )
     assert re.search(r'data-step-panel="values_exploration" hidden>', page)
     # An unknown step falls back to the session's own step.
     fallback = client.get("/workbook/?step=<x>").content.decode()
@@ -112,25 +118,40 @@ def test_profile_saves_basic_info_and_work_history():
     token = client.cookies["csrftoken"].value
     data = {
         "csrfmiddlewaretoken": token,
-        "nickname": "小林", "age_range": "25-29岁", "occupation": "产品经理",
+        "nickname": "小林",
+        "age_range": "25-29岁",
+        "occupation": "产品经理",
         "about": "想换个方向",
-        "work-TOTAL_FORMS": "3", "work-INITIAL_FORMS": "1",
-        "work-MIN_NUM_FORMS": "0", "work-MAX_NUM_FORMS": "10",
-        "work-0-period": "2019–2022", "work-0-role": "运营",
+        "work-TOTAL_FORMS": "3",
+        "work-INITIAL_FORMS": "1",
+        "work-MIN_NUM_FORMS": "0",
+        "work-MAX_NUM_FORMS": "10",
+        "work-0-period": "2019–2022",
+        "work-0-role": "运营",
         "work-0-organization": "某公司",
         "work-0-highlights": "<b>带</b>新人",
-        "work-1-period": "2022–", "work-1-role": "产品经理",
-        "work-1-organization": "", "work-1-highlights": "", "work-1-DELETE": "on",
-        "work-2-period": "", "work-2-role": "", "work-2-organization": "",
+        "work-1-period": "2022–",
+        "work-1-role": "产品经理",
+        "work-1-organization": "",
+        "work-1-highlights": "",
+        "work-1-DELETE": "on",
+        "work-2-period": "",
+        "work-2-role": "",
+        "work-2-organization": "",
         "work-2-highlights": "",
     }
     response = client.post("/profile/", data)
     assert response.status_code == 302
     profile = Profile.objects.get(session=session_of(client))
     assert profile.nickname == "小林" and profile.age_range == "25-29岁"
-    assert profile.work_history == [{"period": "2019–2022", "role": "运营",
-                                      "organization": "某公司",
-                                      "highlights": "<b>带</b>新人"}]
+    assert profile.work_history == [
+        {
+            "period": "2019–2022",
+            "role": "运营",
+            "organization": "某公司",
+            "highlights": "<b>带</b>新人",
+        }
+    ]
     page = client.get("/profile/").content.decode()
     assert 'value="小林"' in page and "&lt;b&gt;带&lt;/b&gt;新人" in page
 
@@ -138,8 +159,10 @@ def test_profile_saves_basic_info_and_work_history():
 def test_profile_post_without_csrf_token_is_refused():
     client = Client(enforce_csrf_checks=True)
     client.get("/profile/")
-    response = client.post("/profile/", {"nickname": "x", "work-TOTAL_FORMS": "0",
-                                         "work-INITIAL_FORMS": "0"})
+    response = client.post(
+        "/profile/",
+        {"nickname": "x", "work-TOTAL_FORMS": "0", "work-INITIAL_FORMS": "0"},
+    )
     assert response.status_code == 403
 
 
@@ -160,8 +183,12 @@ def test_results_order_is_saved_as_json_with_csrf(knowledge):
     client = Client(enforce_csrf_checks=True)
     token = _token(client)
     order = ["V005", "V001", "V002"]
-    response = client.post("/results/order", json.dumps({"values_order": order}),
-                           content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    response = client.post(
+        "/results/order",
+        json.dumps({"values_order": order}),
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=token,
+    )
     assert response.status_code == 200 and response.json()["ok"] is True
     assert session_of(client).results["values_order"] == order
     page = client.get("/results/").content.decode()
@@ -173,23 +200,39 @@ def test_results_order_refuses_missing_csrf_and_bad_input(knowledge):
     client = Client(enforce_csrf_checks=True)
     token = _token(client)
     body = json.dumps({"values_order": ["V001"]})
-    assert client.post("/results/order", body,
-                       content_type="application/json").status_code == 403
-    for bad in ({"values_order": "V001"}, {"values_order": ["<x>"]},
-                {"values_order": ["V001", "V001"]}, [], {"other": 1}):
-        response = client.post("/results/order", json.dumps(bad),
-                               content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    assert (
+        client.post("/results/order", body, content_type="application/json").status_code
+        == 403
+    )
+    for bad in (
+        {"values_order": "V001"},
+        {"values_order": ["<x>"]},
+        {"values_order": ["V001", "V001"]},
+        [],
+        {"other": 1},
+    ):
+        response = client.post(
+            "/results/order",
+            json.dumps(bad),
+            content_type="application/json",
+            HTTP_X_CSRFTOKEN=token,
+        )
         assert response.status_code == 400, bad
-    response = client.post("/results/order", "{not json",
-                           content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    response = client.post(
+        "/results/order",
+        "{not json",
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=token,
+    )
     assert response.status_code == 400
     assert session_of(client).results == {}
 
 
 def test_results_order_form_fallback_moves_one_value(client, knowledge):
     client.get("/results/")
-    response = client.post("/results/order", {"order": ["V001", "V002", "V003"],
-                                              "move": "V002:up"})
+    response = client.post(
+        "/results/order", {"order": ["V001", "V002", "V003"], "move": "V002:up"}
+    )
     assert response.status_code == 302
     assert session_of(client).results["values_order"] == ["V002", "V001", "V003"]
 
@@ -205,8 +248,10 @@ def test_results_say_what_is_missing_when_nothing_is_answered(client, knowledge)
 def test_markdown_export_is_an_attachment_and_inert(client, knowledge):
     client.get("/")
     session = session_of(client)
-    payload = ("<script>alert(1)</script> [x](javascript:alert(1)) "
-               "<img src=x onerror=alert(1)>")
+    payload = (
+        "<script>alert(1)</script> [x](javascript:alert(1)) "
+        "<img src=x onerror=alert(1)>"
+    )
     for qid in ("V01", "S01", "P01"):
         answer_save(session=session, question_id=qid, text=f"{payload}\n第二行 **粗**")
     response = client.get("/results.md")

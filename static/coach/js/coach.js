@@ -1,32 +1,52 @@
-// The coach panel: chat with streamed replies, quick-pick chips, guidance,
-// quiet mode, and a resend (same client_id) of chats the server never took up.
+// The coach panel: chat with streamed replies, Stop, per-reply actions
+// (copy, 👍/👎 feedback, regenerate the last reply), quick-pick chips,
+// guidance, quiet mode, and a resend (same client_id) of chats the server
+// never took up. Replies are matched by reply_id, chats by client_id.
 import { Composer } from "./composer.js";
 import { el, t, uuid } from "./dom.js";
-import { GuidanceArea } from "./guidance.js";
-import { bubble, chipButton, chipsNode, examplesNode, noteNode, typingNode } from "./render.js";
+import { GuidanceArea, triggerLabel } from "./guidance.js";
+import { bubble, chipButton, chipsNode, guidanceBubble, noteNode, typingNode } from "./render.js";
+import { Reply } from "./reply.js";
 
 const CHAT_ERRORS = new Set(["busy", "rate_limited", "too_long", "invalid"]);
+// An error naming one of these fields answers a stop / regenerate / feedback frame.
+const CONTROL_FIELDS = new Set(["reply_id", "rating", "comment"]);
 const REPLY_TIMEOUT_MS = 90000;
 const SELECTION_MAX = 1000; // keeps a chat frame well under the 8 KB limit
+const QUESTION_ID = /^[VSP]\d{2}$/;
 
 export class CoachPanel {
-  constructor(root, socket, { onGotoQuestion }) {
+  // currentQuestion(): the question card on screen or in focus, or null.
+  constructor(root, socket, { onGotoQuestion, currentQuestion = () => null }) {
     this.root = root;
     this.socket = socket;
+    this.onGotoQuestion = onGotoQuestion;
+    this.currentQuestion = currentQuestion;
     this.list = root.querySelector("[data-messages]");
     this.empty = root.querySelector("[data-empty]");
     this.chips = root.querySelector("[data-chips]");
     this.quiet = root.querySelector("[data-quiet-toggle]");
-    this.composer = new Composer(root.querySelector("[data-composer]"), (text) => this.ask({ text }));
+    this.stopButton = root.querySelector("[data-stop-button]");
+    this.composer = new Composer(root.querySelector("[data-composer]"),
+      (text) => this.ask({ text, question_id: this.currentQuestion() }));
     this.guidance = new GuidanceArea(root.querySelector("[data-guidance]"), {
-      socket, onPick: (chip) => this.pick(chip), onGotoQuestion });
+      socket, onPick: (chip, questionId) => this.pick(chip, questionId), onGotoQuestion });
     this.step = null;
     this.guideQuestions = {};
-    this.pending = new Map(); // client_id -> {frame, shown, node}: not yet taken up
-    this.stream = null; // the reply being streamed: {replyId, textNode, node}
+    this.questions = new Map(); // question id -> {step, number, text}
+    this.stepTitles = new Map();
+    this.pending = new Map(); // client_id -> {frame, text, node, resent}: not yet taken up
+    this.replies = new Map(); // reply_id -> Reply on screen
+    this.stream = null; // the Reply being written
+    this.regenerating = null; // reply_id we asked to regenerate
+    this.stopping = false;
     this.awaiting = false; // a turn runs on the server
     this.typing = null;
     this.replyTimer = null;
+    this.regenButton = el("button", { className: "msg__action msg__regenerate", text: t("regenerate"),
+      attrs: { type: "button", "aria-label": t("regenerateLabel"), title: t("regenerateLabel"), "data-regenerate-button": "" } });
+    this.regenButton.addEventListener("click", () => this.regenerate());
+    this.stopButton.addEventListener("click", () => this.stop());
     this.quiet.addEventListener("change", () => this.setQuiet(this.quiet.checked));
   }
 
@@ -36,14 +56,18 @@ export class CoachPanel {
   ask({ text, selection = "", question_id = null, quote = "" }) {
     const frame = { type: "chat", text: text.slice(0, 2000), client_id: uuid() };
     if (selection) frame.selection = selection.slice(0, SELECTION_MAX);
-    if (question_id) frame.question_id = question_id;
+    if (QUESTION_ID.test(question_id || "")) frame.question_id = question_id;
     return this.dispatch(frame, frame.text, frame.selection || quote);
   }
 
-  pick(chip) {
+  // A chip is about the question on screen (or the nudge's question).
+  pick(chip, questionId = null) {
+    const question = QUESTION_ID.test(questionId || "") ? questionId : this.currentQuestion();
     const ids = (this.guideQuestions[this.step] || []).map((c) => c.id);
-    if (!ids.includes(chip.id)) return this.ask({ text: chip.text }); // a chip of another step
-    return this.dispatch({ type: "guide_pick", guide_id: chip.id, client_id: uuid() }, chip.text, "");
+    if (!ids.includes(chip.id)) return this.ask({ text: chip.text, question_id: question }); // another step's chip
+    const frame = { type: "guide_pick", guide_id: chip.id, client_id: uuid() };
+    if (QUESTION_ID.test(question || "")) frame.question_id = question;
+    return this.dispatch(frame, chip.text, "");
   }
 
   dispatch(frame, text, selection) {
@@ -52,11 +76,46 @@ export class CoachPanel {
       return false;
     }
     const { node } = bubble("user", { text, selection });
+    node.dataset.clientId = frame.client_id;
     this.append(node);
     this.pending.set(frame.client_id, { frame, text, node, resent: false });
     this.setAwaiting(true);
     if (!this.socket.send(frame)) node.dataset.state = "queued";
     return true;
+  }
+
+  stop() {
+    if (!this.awaiting || this.stopping) return;
+    if (!this.socket.send({ type: "stop" })) {
+      this.note(t("notConnected"), "warn");
+      return;
+    }
+    this.stopping = true;
+    this.stopButton.disabled = true;
+    this.stopButton.textContent = t("stopping");
+  }
+
+  regenerate() {
+    const reply = this.replies.get(this.regenButton.dataset.replyId || "");
+    if (!reply || this.awaiting || this.composer.blocked) return;
+    const hadFocus = document.activeElement === this.regenButton;
+    if (!this.socket.send({ type: "regenerate", reply_id: reply.replyId })) {
+      this.note(t("notConnected"), "warn");
+      return;
+    }
+    this.regenerating = reply.replyId;
+    reply.node.classList.add("is-regenerating");
+    this.setAwaiting(true);
+    if (hadFocus) this.stopButton.focus();
+  }
+
+  // Called by a Reply's 👍 / 👎 / comment; returns whether the frame went out.
+  feedback(reply, rating, comment = "") {
+    const frame = { type: "feedback", reply_id: reply.replyId, rating };
+    if (comment) frame.comment = comment.slice(0, 500);
+    if (this.socket.send(frame)) return true;
+    this.note(t("notConnected"), "warn");
+    return false;
   }
 
   secondsLeft() {
@@ -74,23 +133,51 @@ export class CoachPanel {
     this.step = frame.step;
     this.guideQuestions = frame.guide_questions || {};
     this.quiet.checked = frame.guide_mode === "quiet";
+    for (const s of frame.steps || []) this.stepTitles.set(s.id, s.title || "");
+    for (const q of frame.questions || []) this.questions.set(q.id, q);
     this.renderChips();
     this.renderHistory(Array.isArray(frame.history) ? frame.history : []);
     for (const g of frame.unread_guidance || []) this.guidance.show(g);
   }
 
+  // The label "关于：重要的事·第3题" of a reply about question_id, or null.
+  aboutOf(questionId) {
+    const q = this.questions.get(questionId || "");
+    if (!q) return null;
+    const vars = { step: this.stepTitles.get(q.step) || "", n: q.number };
+    return { id: q.id, label: t("aboutQuestion", vars), title: t("aboutQuestionGoto", { text: q.text || "" }) };
+  }
+
+  newReply(replyId, questionId, time = "") {
+    const reply = new Reply(replyId, { about: this.aboutOf(questionId), time }, {
+      feedback: (r, rating, comment) => this.feedback(r, rating, comment),
+      gotoQuestion: (id) => this.onGotoQuestion(id),
+    });
+    if (replyId) this.replies.set(replyId, reply);
+    return reply;
+  }
+
   renderHistory(history) {
     this.stream = null;
+    this.regenerating = null;
+    this.replies.clear();
     this.list.replaceChildren(this.empty);
     for (const m of history) {
-      const { node } = bubble(m.role, { text: m.text, time: m.time });
-      if (m.role === "coach") node.append(...[examplesNode(m.examples)].filter(Boolean));
-      this.list.append(node);
+      if (m.role === "user") {
+        const { node } = bubble("user", { text: m.text, selection: m.selection || "", time: m.time });
+        if (m.client_id) node.dataset.clientId = m.client_id;
+        this.list.append(node);
+      } else if (m.role === "coach") {
+        const reply = this.newReply(m.reply_id, m.question_id, m.time);
+        reply.finish(m);
+        this.list.append(reply.node);
+      } else if (m.role === "guidance") {
+        this.list.append(guidanceBubble({ text: m.text, time: m.time, label: triggerLabel(m.trigger) }));
+      }
     }
-    const last = history[history.length - 1];
-    if (this.awaiting && this.pending.size === 0 && last?.role === "coach") this.setAwaiting(false);
     this.resendPending(history);
     this.empty.hidden = this.list.children.length > 1;
+    this.placeRegenerate();
     this.scrollDown(true);
   }
 
@@ -98,7 +185,7 @@ export class CoachPanel {
   // go again with the same client_id, so the server never runs one twice.
   resendPending(history) {
     for (const [clientId, item] of this.pending) {
-      const at = history.findLastIndex((m) => m.role === "user" && m.text === item.text);
+      const at = history.findLastIndex((m) => m.role === "user" && m.client_id === clientId);
       if (at >= 0 && history.slice(at + 1).some((m) => m.role === "coach")) {
         this.pending.delete(clientId);
         continue;
@@ -107,50 +194,78 @@ export class CoachPanel {
       item.node.dataset.state = this.socket.send(item.frame) ? "" : "queued";
       item.resent = true;
     }
-    if (this.awaiting) this.showTyping();
+    // Nothing of ours is left and no question waits for its answer: not busy.
+    if (this.pending.size === 0 && this.awaiting && history[history.length - 1]?.role !== "user") {
+      this.setAwaiting(false);
+    }
+    if (this.awaiting && !this.stream) this.showTyping();
   }
 
   onReplyStart(frame) {
-    this.takeUp();
+    if (frame.replaces) this.regenerating = null; // a regenerate: no chat of ours is taken up
+    else this.takeUp();
     this.hideTyping();
-    const { node, textNode } = bubble("coach");
-    node.classList.add("is-streaming");
+    const old = frame.replaces ? this.replies.get(frame.replaces) : null;
+    if (this.stream && this.stream !== old) this.stream.node.classList.remove("is-streaming");
+    const reply = this.newReply(frame.reply_id, frame.question_id);
+    reply.startStreaming();
     this.list.setAttribute("aria-busy", "true"); // announce the reply once, when complete
-    this.stream = { replyId: frame.reply_id, node, textNode };
-    this.append(node);
+    this.place(reply, old, frame);
+    this.stream = reply;
+    if (!this.awaiting) this.setAwaiting(true); // e.g. a turn the server resumed on connect
+    else this.placeRegenerate();
+  }
+
+  // Put a new reply where the one it replaces was, or at the end.
+  place(reply, old, frame) {
+    if (old && old.node.isConnected) {
+      old.node.replaceWith(reply.node);
+      if (frame.replaces !== frame.reply_id) this.replies.delete(frame.replaces);
+      this.replies.set(frame.reply_id, reply);
+    } else {
+      this.append(reply.node);
+    }
+  }
+
+  onStatus(frame) {
+    if (!this.stream || this.stream.replyId !== frame.reply_id) this.onReplyStart(frame);
+    this.stream.status(String(frame.text || ""));
+    this.scrollDown();
   }
 
   onDelta(frame) {
     if (!this.stream || this.stream.replyId !== frame.reply_id) this.onReplyStart(frame);
-    this.stream.textNode.appendData(String(frame.text || ""));
+    this.stream.append(String(frame.text || ""));
     this.scrollDown();
   }
 
   onReply(frame) {
-    let target = this.stream && this.stream.replyId === frame.reply_id ? this.stream : null;
-    if (!target) {
-      const coach = [...this.list.querySelectorAll(".msg--coach:not(.msg--typing)")];
-      const lastText = coach.length ? coach[coach.length - 1].querySelector(".msg__text").lastChild?.data : null;
-      if (lastText === frame.text) { this.finish(); return; } // already in the restored history
-      this.takeUp();
-      target = bubble("coach");
-      this.append(target.node);
+    let reply = this.stream && this.stream.replyId === frame.reply_id ? this.stream : null;
+    if (!reply) {
+      // Already in the restored history (a resend answered again, or a late group reply).
+      if (this.replies.get(frame.reply_id)?.final && !frame.replaces) { this.finish(); return; }
+      const old = frame.replaces ? this.replies.get(frame.replaces) : null;
+      if (!old) this.takeUp();
+      reply = this.newReply(frame.reply_id, frame.question_id);
+      this.place(reply, old, frame);
     }
-    target.textNode.data = String(frame.text || "");
-    target.node.classList.remove("is-streaming");
     // The coach switched quiet mode on when asked to ("别老提醒我了").
     if (frame.guide_mode) this.quiet.checked = frame.guide_mode === "quiet";
-    target.node.append(...[examplesNode(frame.examples),
-      chipsNode(this.newChips(frame.guide_questions), (chip) => this.pick(chip))].filter(Boolean));
+    const onPick = (chip) => this.pick(chip, frame.question_id); // about the reply's question
+    reply.finish(frame, [chipsNode(this.newChips(frame.guide_questions), onPick)]);
     this.finish();
     this.scrollDown();
+  }
+
+  onFeedbackSaved(frame) {
+    this.replies.get(frame.reply_id)?.saved(frame.rating === "up" || frame.rating === "down" ? frame.rating : null);
   }
 
   onGuidance(frame) {
     this.guidance.show(frame);
   }
 
-  // Returns true when the error belongs to a chat we sent.
+  // Returns true when the error belongs to something the panel sent.
   onError(frame) {
     if (frame.code === "internal" && this.awaiting) {
       // The turn failed on the server (the message itself is saved).
@@ -159,6 +274,8 @@ export class CoachPanel {
       this.note(t("errorGeneric", { message: frame.message || frame.code }), "warn");
       return true;
     }
+    if (CONTROL_FIELDS.has(frame.detail)) return this.controlError(frame);
+    if (this.regenerating && this.pending.size === 0 && CHAT_ERRORS.has(frame.code)) return this.controlError(frame);
     const [clientId, item] = [...this.pending.entries()].pop() || [];
     if (!item || !CHAT_ERRORS.has(frame.code)) return false;
     this.pending.delete(clientId);
@@ -167,6 +284,11 @@ export class CoachPanel {
     item.node.append(el("span", { className: "msg__state", text: t("notSent") }));
     this.composer.restore(item.text);
     this.finish();
+    this.limitNote(frame);
+    return true;
+  }
+
+  limitNote(frame) {
     if (frame.code === "rate_limited") {
       const seconds = Math.max(1, Math.ceil(Number(frame.retry_after) || 5));
       this.composer.waitFor(seconds);
@@ -178,6 +300,23 @@ export class CoachPanel {
     } else {
       this.note(t("errorGeneric", { message: frame.message || frame.code }), "warn");
     }
+  }
+
+  // A stop / regenerate / feedback the server refused.
+  controlError(frame) {
+    for (const reply of this.replies.values()) reply.unpend();
+    if (this.regenerating) {
+      this.regenerating = null;
+      if (!this.stream) this.finish(); // nothing is being written after all
+      if (frame.code === "invalid") this.note(t("errorRegenerate"), "warn"); else this.limitNote(frame);
+      return true;
+    }
+    if (this.stopping) { // nothing left to stop: the reply is finishing anyway
+      this.stopping = false;
+      this.renderStop();
+      return true;
+    }
+    this.note(t("errorAction", { message: frame.message || frame.code }), "warn");
     return true;
   }
 
@@ -192,14 +331,19 @@ export class CoachPanel {
     this.stream?.node.classList.remove("is-streaming");
     this.list.setAttribute("aria-busy", "false");
     this.stream = null;
+    this.regenerating = null;
+    for (const node of this.list.querySelectorAll(".is-regenerating")) node.classList.remove("is-regenerating");
     this.hideTyping();
     this.setAwaiting(this.pending.size > 0);
   }
 
   setAwaiting(awaiting) {
     this.awaiting = awaiting;
+    if (!awaiting) this.stopping = false;
     this.composer.setBusy(awaiting);
     for (const chip of this.root.querySelectorAll(".chip")) chip.disabled = awaiting;
+    this.renderStop();
+    this.placeRegenerate();
     clearTimeout(this.replyTimer);
     if (awaiting) {
       if (!this.stream) this.showTyping();
@@ -208,6 +352,34 @@ export class CoachPanel {
     } else {
       this.hideTyping();
     }
+  }
+
+  // Stop is there only while a reply is being written.
+  renderStop() {
+    const button = this.stopButton;
+    const hide = !this.awaiting;
+    if (hide && document.activeElement === button) {
+      this.root.querySelector("[data-composer-input]").focus({ preventScroll: true });
+    }
+    button.hidden = hide;
+    button.disabled = this.stopping;
+    button.textContent = this.stopping ? t("stopping") : t("stop");
+    button.setAttribute("aria-label", this.stopping ? t("stopping") : t("stopLabel"));
+  }
+
+  // "重新回答" sits on the last coach reply only, and not while one is written.
+  placeRegenerate() {
+    const button = this.regenButton;
+    const nodes = this.list.querySelectorAll(".msg--coach[data-reply-id]");
+    const last = nodes[nodes.length - 1];
+    const reply = last ? this.replies.get(last.dataset.replyId) : null;
+    if (!reply || !reply.final || !reply.actions || this.awaiting) {
+      button.remove();
+      delete button.dataset.replyId;
+      return;
+    }
+    button.dataset.replyId = reply.replyId;
+    if (button.parentNode !== reply.actions) reply.actions.append(button);
   }
 
   showTyping() {

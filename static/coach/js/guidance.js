@@ -3,7 +3,7 @@
 import { el, t } from "./dom.js";
 import { chipsNode, examplesNode } from "./render.js";
 
-function triggerLabel(trigger) {
+export function triggerLabel(trigger) {
   const key = `trigger${String(trigger || "").split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("")}`;
   const label = t(key);
   return label === key ? t("guidanceLabel") : label;
@@ -55,7 +55,7 @@ export class GuidanceArea {
       el("p", { className: "guidance-card__text", text: frame.text || "" }),
       examplesNode(frame.examples),
       suggestions,
-      chipsNode(frame.guide_questions, (chip) => this.onPick(chip)),
+      chipsNode(frame.guide_questions, (chip) => this.onPick(chip, frame.question_id)),
       goto,
     ]);
   }

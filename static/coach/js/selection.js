@@ -25,7 +25,10 @@ export function initSelectionAsk(popover, onAsk) {
       hide();
       return;
     }
-    current = { text, questionId: anchor.closest("[data-question]")?.dataset.question || null };
+    // In a question card, or in a coach reply about a question.
+    const questionId = anchor.closest("[data-question]")?.dataset.question
+      || anchor.closest("[data-about-question]")?.dataset.aboutQuestion || null;
+    current = { text, questionId };
     place(selection.getRangeAt(0).getBoundingClientRect());
   }
 

@@ -12,6 +12,7 @@ let workbook = null;
 
 const coach = new CoachPanel(coachRoot, socket, {
   onGotoQuestion: (id) => workbook.gotoQuestion(id),
+  currentQuestion: () => workbook.currentQuestion(),
 });
 
 function askCoach(message) {
@@ -32,8 +33,10 @@ const handlers = {
   },
   "answer.saved": (frame) => workbook.onSaved(frame),
   "reply.start": (frame) => coach.onReplyStart(frame),
+  "reply.status": (frame) => coach.onStatus(frame),
   "reply.delta": (frame) => coach.onDelta(frame),
   reply: (frame) => coach.onReply(frame),
+  "feedback.saved": (frame) => coach.onFeedbackSaved(frame),
   guidance: (frame) => coach.onGuidance(frame),
   error(frame) {
     if (!coach.onError(frame) && !workbook.onError(frame)) {

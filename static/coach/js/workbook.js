@@ -17,6 +17,7 @@ export class Workbook {
     this.dirty = new Set();
     this.inflight = new Map(); // question id -> text sent, awaiting answer.saved
     this.lastFocus = root.dataset.focusQuestion || null;
+    this.visible = new Set(); // cards at least 60% on screen
     for (const card of root.querySelectorAll("[data-question]")) this.wireCard(card);
     this.wireTabs();
     this.watchScroll();
@@ -181,17 +182,35 @@ export class Workbook {
     if (this.socket.send({ type: "focus", question_id: id })) this.lastFocus = id;
   }
 
+  // The question a chat is about: the card being written in; else the last one
+  // in focus while it is still on screen; else the top card on screen; else the
+  // last one in focus if it belongs to the open step.
+  currentQuestion() {
+    const active = document.activeElement?.closest?.("[data-question]");
+    if (active && this.root.contains(active)) return active.dataset.question;
+    const shown = this.shownCards();
+    const last = this.cards.get(this.lastFocus);
+    if (last && shown.includes(last.card)) return this.lastFocus;
+    if (shown.length) return shown[0].dataset.question;
+    return last && last.card.dataset.step === this.current ? this.lastFocus : null;
+  }
+
+  shownCards() {
+    const shown = [...this.visible].filter((card) => !card.closest("[hidden]"));
+    shown.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    return shown;
+  }
+
   watchScroll() {
     let timer = null;
-    const visible = new Set();
+    const visible = this.visible;
     const observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
         if (entry.isIntersecting) visible.add(entry.target); else visible.delete(entry.target);
       }
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const shown = [...visible].filter((card) => !card.closest("[hidden]"));
-        shown.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+        const shown = this.shownCards();
         if (shown.length && !this.root.contains(document.activeElement?.closest?.("[data-question]") ?? null)) {
           this.reportFocus(shown[0].dataset.question);
         }

@@ -1,0 +1,231 @@
+// One coach reply bubble: streamed text, a tool status line, the "已停止" mark,
+// and its actions (copy, 👍 / 👎 with an optional comment). The panel
+// (coach.js) speaks the protocol; this module only builds and updates the DOM.
+import { el, t } from "./dom.js";
+import { bubble, examplesNode } from "./render.js";
+
+const COMMENT_MAX = 500;
+const COPIED_MS = 2000;
+
+// navigator.clipboard needs a secure context and permission; the fallback
+// copies from an off-screen textarea.
+export async function copyText(text) {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // fall through to the old way
+  }
+  const active = document.activeElement;
+  const area = el("textarea", { className: "copy-buffer",
+    attrs: { readonly: "", tabindex: "-1", "aria-hidden": "true" } });
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try { ok = document.execCommand("copy"); } catch { ok = false; }
+  area.remove();
+  active?.focus?.({ preventScroll: true });
+  return ok;
+}
+
+function actionButton(className, label, { text = label, attrs = {}, icon = false } = {}) {
+  const content = icon ? [el("span", { text, attrs: { "aria-hidden": "true" } })] : [text];
+  return el("button", { className: `msg__action ${className}`,
+    attrs: { type: "button", "aria-label": label, title: label, ...attrs } }, content);
+}
+
+export class Reply {
+  // about: {id, label, title} of the question the reply is about, or null.
+  // handlers: {feedback(reply, rating, comment), gotoQuestion(id)}.
+  constructor(replyId, { about = null, time = "" } = {}, handlers = {}) {
+    this.replyId = replyId || "";
+    this.handlers = handlers;
+    const { node, textNode, body } = bubble("coach", { time });
+    this.node = node;
+    this.textNode = textNode;
+    this.body = body;
+    this.text = "";
+    this.final = false;
+    this.rating = null;
+    this.requested = null; // the rating we asked for, awaiting feedback.saved
+    this.commentSent = false;
+    this.statusNode = null;
+    this.actions = null;
+    this.comment = null;
+    if (this.replyId) node.dataset.replyId = this.replyId;
+    if (about) this.setAbout(about);
+  }
+
+  setAbout(about) {
+    this.node.dataset.aboutQuestion = about.id;
+    // Named by its visible text; the tooltip (and accessible description) says where it leads.
+    const label = el("button", { className: "msg__about", text: about.label,
+      attrs: { type: "button", title: about.title || null } });
+    label.addEventListener("click", () => this.handlers.gotoQuestion?.(about.id));
+    this.node.prepend(label);
+  }
+
+  // ---- streaming -------------------------------------------------------------
+
+  startStreaming() {
+    this.node.classList.add("is-streaming");
+  }
+
+  // A tool is running: what was streamed so far was not the answer.
+  status(text) {
+    this.textNode.data = "";
+    if (!this.statusNode) {
+      this.statusNode = el("p", { className: "msg__status", attrs: { "data-status": "" } });
+      this.body.before(this.statusNode);
+    }
+    this.statusNode.textContent = text;
+  }
+
+  append(chunk) {
+    this.clearStatus();
+    this.textNode.appendData(chunk);
+  }
+
+  clearStatus() {
+    this.statusNode?.remove();
+    this.statusNode = null;
+  }
+
+  // ---- final -----------------------------------------------------------------
+
+  // frame: a `reply` frame or a coach history entry. extras: nodes to add (chips).
+  finish(frame, extras = []) {
+    this.clearStatus();
+    this.text = String(frame.text ?? "");
+    this.textNode.data = this.text;
+    this.node.classList.remove("is-streaming");
+    this.final = true;
+    const nodes = [];
+    if (frame.stopped) {
+      this.node.dataset.stopped = "";
+      nodes.push(el("span", { className: "msg__stopped", text: t("stopped"), attrs: { "data-stopped-mark": "" } }));
+    }
+    nodes.push(examplesNode(frame.examples), ...extras, this.buildActions());
+    this.node.append(...nodes.filter(Boolean));
+    this.setRating(frame.rating === "up" || frame.rating === "down" ? frame.rating : null);
+  }
+
+  buildActions() {
+    this.copyButton = actionButton("msg__copy", t("copyLabel"), { text: t("copy"),
+      attrs: { "data-copy-button": "" } });
+    this.copyButton.addEventListener("click", () => this.copy());
+    const buttons = [this.copyButton];
+    if (this.replyId) {
+      this.up = actionButton("msg__rate", t("rateUpLabel"), { text: "👍", icon: true,
+        attrs: { "aria-pressed": "false", "data-rate": "up" } });
+      this.down = actionButton("msg__rate", t("rateDownLabel"), { text: "👎", icon: true,
+        attrs: { "aria-pressed": "false", "data-rate": "down" } });
+      this.up.addEventListener("click", () => this.rate("up"));
+      this.down.addEventListener("click", () => this.rate("down"));
+      buttons.push(this.up, this.down);
+    }
+    this.actions = el("div", { className: "msg__actions",
+      attrs: { role: "group", "aria-label": t("replyActions") } }, buttons);
+    return this.actions;
+  }
+
+  async copy() {
+    const ok = await copyText(this.text);
+    const button = this.copyButton;
+    const label = ok ? t("copied") : t("copyFailed");
+    button.textContent = ok ? t("copied") : t("copy");
+    button.setAttribute("aria-label", label);
+    button.dataset.state = ok ? "copied" : "failed";
+    clearTimeout(this.copyTimer);
+    this.copyTimer = setTimeout(() => {
+      button.textContent = t("copy");
+      button.setAttribute("aria-label", t("copyLabel"));
+      delete button.dataset.state;
+    }, COPIED_MS);
+  }
+
+  // ---- feedback --------------------------------------------------------------
+
+  rate(rating) {
+    if (rating === this.rating && rating === "up") return;
+    if (rating === this.rating) { // 👎 again: offer the comment box again
+      this.openComment();
+      return;
+    }
+    if (this.handlers.feedback?.(this, rating)) {
+      this.requested = rating;
+      (rating === "up" ? this.up : this.down).classList.add("is-pending");
+    }
+  }
+
+  setRating(rating) {
+    this.rating = rating;
+    if (!this.up) return;
+    this.up.setAttribute("aria-pressed", String(rating === "up"));
+    this.down.setAttribute("aria-pressed", String(rating === "down"));
+    this.node.dataset.rating = rating || "";
+  }
+
+  // feedback.saved for this reply.
+  saved(rating) {
+    const { requested, commentSent } = this;
+    this.unpend();
+    this.setRating(rating);
+    if (commentSent) {
+      this.closeComment();
+      this.actions.after(el("p", { className: "msg__thanks", text: t("feedbackThanks"),
+        attrs: { "data-feedback-done": "" } }));
+      return;
+    }
+    if (rating === "down" && requested === "down") this.openComment();
+    if (rating === "up") this.closeComment();
+  }
+
+  // A feedback frame the server refused: the buttons keep the saved rating.
+  unpend() {
+    this.up?.classList.remove("is-pending");
+    this.down?.classList.remove("is-pending");
+    if (this.comment) this.comment.querySelector("[type=submit]").disabled = false;
+    this.requested = null;
+    this.commentSent = false;
+  }
+
+  openComment() {
+    if (this.comment) {
+      this.comment.querySelector("textarea").focus();
+      return;
+    }
+    this.node.querySelector("[data-feedback-done]")?.remove();
+    const input = el("textarea", { className: "msg__comment-input",
+      attrs: { rows: 2, maxlength: COMMENT_MAX, placeholder: t("feedbackPlaceholder"), "data-comment-input": "" } });
+    const send = el("button", { className: "button button--small button--primary", text: t("feedbackSend"),
+      attrs: { type: "submit" } });
+    const skip = el("button", { className: "button button--small button--ghost", text: t("feedbackSkip"),
+      attrs: { type: "button" } });
+    const form = el("form", { className: "msg__comment", attrs: { "data-comment": "" } }, [
+      el("label", { className: "msg__comment-label" }, [el("span", { text: t("feedbackAsk") }), input]),
+      el("div", { className: "msg__comment-buttons" }, [send, skip]),
+    ]);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const comment = input.value.trim().slice(0, COMMENT_MAX);
+      if (!comment) { this.closeComment(); return; }
+      if (this.handlers.feedback?.(this, "down", comment)) {
+        this.commentSent = true;
+        send.disabled = true;
+      }
+    });
+    skip.addEventListener("click", () => { this.closeComment(); this.down?.focus(); });
+    this.comment = form;
+    this.actions.after(form);
+    input.focus({ preventScroll: true });
+  }
+
+  closeComment() {
+    this.comment?.remove();
+    this.comment = null;
+  }
+}
