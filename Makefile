@@ -23,16 +23,17 @@ run: $(VENV)/.installed
 test: lint browser
 	$(PY) -m pytest
 
-# Browser tests drive Debian's chromium (and need a CJK font for readable
+# Browser tests drive Debian's chromium (and need CJK and emoji fonts for readable
 # screenshots); as root we install them, otherwise the browser tests skip and say why.
 browser:
-	@{ command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; } || { \
+	@{ command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi "Noto Sans CJK" \
+	   && fc-list 2>/dev/null | grep -qi "Noto Color Emoji"; } || { \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing Debian chromium and fonts-noto-cjk for the browser tests"; \
+	    echo "installing Debian chromium and the CJK and emoji fonts for the browser tests"; \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-	      chromium fonts-noto-cjk >/dev/null) \
+	      chromium fonts-noto-cjk fonts-noto-color-emoji >/dev/null) \
 	      || echo "chromium install failed: browser tests will be skipped"; \
-	  else echo "chromium missing and not root: browser tests will be skipped"; fi; }
+	  else echo "chromium or fonts missing and not root: browser tests may skip"; fi; }
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
