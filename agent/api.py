@@ -18,6 +18,7 @@ from agent.checkpoint import checkpointer_get, checkpoints_prune
 from agent.configuration import Configuration
 from agent.context import SessionSnapshot
 from agent.graph import build_graph
+from agent.llm import is_offline, model_for
 from agent.lookups import proactive_data, step_chips
 from agent.notes import notes_update
 
@@ -94,10 +95,16 @@ class TurnResult:
 
 
 def warm_up() -> None:
-    """Train the intent classifier now, so no person's first turn waits for it."""
+    """Train the intent classifier now, so no person's first turn waits for it.
+
+    With a real model configured, its client library (~1.5 s to import) loads
+    now too.
+    """
     from agent.dialogue import classifier
 
     classifier.model()
+    if Configuration().llm_mode == "openai":
+        import langchain_openai  # noqa: F401
 
 
 async def _graph(config: Configuration, *, persistent: bool = True):
@@ -126,12 +133,15 @@ async def _stream(
         "configurable": {"thread_id": thread_id},
         "recursion_limit": config.recursion_limit,
     }
+    # The custom stream (tokens, tool status) makes LangGraph run nodes beside a
+    # waiter task, ~2 ms a turn: only a model that writes tokens is worth it.
+    tokens = config.streaming and not is_offline(model_for(config))
     async for mode, chunk in graph.astream(
         inputs,
         run_config,
         context=config,
         durability=config.durability,
-        stream_mode=["custom", "values"],
+        stream_mode=["custom", "values"] if tokens else ["values"],
     ):
         yield mode, chunk
 
