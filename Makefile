@@ -12,9 +12,11 @@ $(VENV)/.installed: pyproject.toml
 	$(PIP) install -e .
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
+# One resolver run for the app and the test tools (a fresh `make test` saves ~40 s).
+$(VENV)/.installed-dev: pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -e '.[dev]'
-	@touch $@
+	@touch $(VENV)/.installed $@
 
 run: $(VENV)/.installed
 	$(PY) manage.py runstack
