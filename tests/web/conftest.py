@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from knowledge.search import snapshot_expire
+from tests.web.browser import ARGS, CHROMIUM
 
 
 @pytest.fixture
@@ -17,3 +18,13 @@ def knowledge(db):
     snapshot_expire()
     yield
     snapshot_expire()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium driven by Playwright, one per test module."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()

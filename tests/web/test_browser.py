@@ -10,7 +10,7 @@ import json
 import pytest
 
 from tests.processes.stack import ROOT, Stack
-from tests.web.browser import ARGS, CHROMIUM, Tab, screenshot
+from tests.web.browser import CHROMIUM, Tab, screenshot
 from tests.web.samples import ANSWERS, FIRST_ANSWER, PAYLOADS
 
 pytestmark = [
@@ -46,15 +46,6 @@ def base(tmp_path_factory):
         yield f"http://127.0.0.1:{stack.port}"
     finally:
         stack.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

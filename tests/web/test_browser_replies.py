@@ -10,7 +10,7 @@ import pytest
 
 from tests.agent.fake_openai import Step, calls
 from tests.processes.stack import Stack
-from tests.web.browser import ARGS, CHROMIUM, Tab
+from tests.web.browser import CHROMIUM, Tab
 from tests.web.fake_llm import ThreadedFakeOpenAI
 
 pytestmark = [
@@ -75,15 +75,6 @@ def base(tmp_path_factory, llm):
         yield f"http://127.0.0.1:{stack.port}"
     finally:
         stack.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
