@@ -4,20 +4,20 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 # --no-compile: byte-compiling every installed module costs ~25 s; Python compiles
 # what it imports on first use.
-PIP    := $(PY) -m pip --disable-pip-version-check -q --no-compile
+INSTALL := $(PY) -m pip --disable-pip-version-check -q install --no-compile
 
 .PHONY: run test lint typecheck bench browser clean
 
 # Re-install only when pyproject.toml changed: a second `make run` starts in seconds.
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PIP) install -e .
+	$(INSTALL) -e .
 	@touch $@
 
 # One resolver run for the app and the test tools (a fresh `make test` saves ~40 s).
 $(VENV)/.installed-dev: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PIP) install -e '.[dev]'
+	$(INSTALL) -e '.[dev]'
 	@touch $(VENV)/.installed $@
 
 run: $(VENV)/.installed
