@@ -2,9 +2,9 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 PY     := $(VENV)/bin/python
-# --no-compile: byte-compiling every installed module costs ~25 s; Python compiles
-# what it imports on first use.
-INSTALL := $(PY) -m pip --disable-pip-version-check -q install --no-compile
+# Byte-compiled at install (pip's default): with PYTHONDONTWRITEBYTECODE set, as on
+# CI, nothing compiled later is kept, and every process start would pay for it.
+INSTALL := $(PY) -m pip --disable-pip-version-check -q install
 
 .PHONY: run test lint typecheck bench browser clean
 
