@@ -256,3 +256,15 @@ async def test_asking_what_the_question_means_explains_the_question(
     assert result.trace["act"] in {"rephrase", "explain_text"}, result.text
     assert "guide_question" in result.tools_used, result.text
     assert "第3题" in result.text or "哪段经历" in result.text, result.text
+
+
+async def test_does_my_draft_count_uses_the_draft_of_the_question_asked_about(
+    kb, offline_config
+):
+    draft = "我选了离家近的工作，因为想陪父母。"
+    chat = Chat(offline_config, question_id="V01", answers={"V02": draft})
+    result = await chat.say("我写的这个算不算", question_id="V02")
+    assert result.trace["act"] == "counts"
+    assert "离家近的工作" in result.text  # "this" is what they wrote for question 2
+    assert "写进" not in result.text  # it is already written there
+    assert result.text.startswith("（关于第2题）")  # not the question in focus

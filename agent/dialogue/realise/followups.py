@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import read, you
+from agent.dialogue.facts import clauses, read, you
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     cell,
@@ -113,13 +113,17 @@ def counts(t: Turn) -> Draft:
             and re.search(r"[\u4e00-\u9fff]{3}", c)
         ]
     )
-    thing = (
-        you(here[0])
-        if here
-        else you(read(told[0]).vivid)
-        if told and len(t.ctx.text) < 20
-        else ""
-    )
+    # "我写的这个算吗": "this" is the draft of the question the message is about.
+    mine = t.ctx.draft if re.search(r"写的|这个|这样", t.ctx.text) else ""
+    drafted = False
+    if here:
+        thing = you(here[0])
+    elif told and len(t.ctx.text) < 20:
+        thing = you(read(told[0]).vivid)
+    elif mine and clauses(mine):
+        thing, drafted = you(read(mine).vivid or clauses(mine)[0]), True
+    else:
+        thing = ""
     worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
     if kind == "values" and re.search(r"年薪|万|买房|存款|钱|升职|职位", t.ctx.text):
         return Draft(
@@ -149,8 +153,8 @@ def counts(t: Turn) -> Draft:
                         f"{thing}，这本身就是线索"
                         + (
                             f"，正好写进{q_ref(t.ctx.question)}。"
-                            if t.ctx.question
-                            else "。"
+                            if t.ctx.question and not drafted
+                            else "。"  # already written there: no "write it in"
                         )
                         if thing
                         else "再小的事，只要你真的在意，都是线索。"
