@@ -1,5 +1,6 @@
 """Fixtures for the product app: loaded knowledge and visitors with cookies."""
 
+import asyncio
 from dataclasses import dataclass
 
 import pytest
@@ -81,3 +82,20 @@ async def reply_to(
             return frames, frame
         assert frame["type"] != "error", frame
         frames.append(frame)
+
+
+@pytest.fixture
+async def saver_closed():
+    """After the test: let its turns finish, then close its loop's checkpointer.
+
+    Each test has its own event loop and so its own checkpointer (a connection
+    pool on PostgreSQL); left open they add up to PostgreSQL's client limit.
+    """
+    yield
+    from agent.checkpoint import checkpointer_close
+    from coach import streaming
+
+    loop = asyncio.get_running_loop()
+    mine = [t for t in streaming._running if t.get_loop() is loop]
+    await asyncio.wait_for(asyncio.gather(*mine, return_exceptions=True), 30)
+    await checkpointer_close()

@@ -8,7 +8,11 @@ from coach.models import CoachingSession
 from knowledge.models import KnowledgeGap
 from tests.coach.conftest import connect, reply_to
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.usefixtures("saver_closed"),
+]
 
 
 async def test_asking_for_quiet_switches_it_on_like_the_toggle(visitor):

@@ -14,7 +14,11 @@ from coach.push import group_name
 from coach.selectors import guidance_data
 from tests.coach.conftest import connect, reply_to
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.usefixtures("saver_closed"),
+]
 
 
 async def fresh(session: CoachingSession) -> CoachingSession:

@@ -15,7 +15,11 @@ from tests.agent.fake_openai import FakeOpenAI, calls, text
 from tests.agent.test_openai_http import FIVE, config_for
 from tests.coach.conftest import connect, reply_to
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.usefixtures("saver_closed"),
+]
 
 SECRETS = ("红色气球", "7731", "张秘密", "银杏巷")
 ATTEMPTS = [

@@ -13,7 +13,11 @@ from knowledge.selectors import question_get
 from tests.agent.fake_openai import FakeOpenAI, Step, text
 from tests.coach.conftest import connect, reply_to
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.usefixtures("saver_closed"),
+]
 GOOD = (
     "价值观就是你做选择时最看重的东西。比如看重「自由」的人，被盯着打卡就难受。"
     "你呢？哪次选择最能说明你在意什么？"
