@@ -22,7 +22,7 @@ from agent.dialogue.realise.phrases import someone
 from agent.dialogue.state import DialogueState, advance
 from agent.llm import is_offline, model_for
 from agent.lookups import example_of
-from agent.nodes import about_note, offline_binding
+from agent.nodes import about_note, offline_binding, question_ref
 from agent.offline import artifacts, turn_of
 from agent.prompting import prompt_messages
 from agent.rules import answer_checks, answer_repair
@@ -104,10 +104,8 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
             {"shown": reply.shown, "pending": reply.pending, "marks": reply.marks},
         )
     note = prompts.FALLBACK_NOTE if fallback else ""
-    about = about_note(state)
-    if about and about.removeprefix("（关于").removesuffix("）") in text:
-        about = ""  # the reply already names it
-    note += about
+    ref = question_ref(state)
+    note += about_note(ref if ref not in text else "")  # unless the reply names it
     budget = config.max_answer_chars - len(note)
     rows = _rows(state["messages"])
     grounding = [r.get("name", "") for r in rows]

@@ -143,8 +143,8 @@ async def read_input(state: AgentState, runtime: Runtime[Configuration]) -> dict
     }
 
 
-def about_note(state: AgentState) -> str:
-    """Return "（关于第N题）" when the message is about a question not on screen.
+def question_ref(state: AgentState) -> str:
+    """Return "第N题" when the message is about a question not on screen, else "".
 
     The browser sends the question a selection or chip came from; when that is
     not the session's focus the person should see which question was answered.
@@ -153,7 +153,12 @@ def about_note(state: AgentState) -> str:
     focus = (state.get("session") or {}).get("question_id")
     if not question or question.get("id") == focus:
         return ""
-    return f"（关于第{question['number']}题）"
+    return f"第{question['number']}题"
+
+
+def about_note(ref: str) -> str:
+    """Return the note naming the question a reply is about ("" for no ref)."""
+    return f"（关于{ref}）" if ref else ""
 
 
 def offline_binding(
@@ -161,7 +166,7 @@ def offline_binding(
 ) -> dict:
     """Return the typed turn the offline coach is bound with."""
     note = len(prompts.FALLBACK_NOTE) if state.get("fallback") or fallback else 0
-    note += len(about_note(state))
+    note += len(about_note(question_ref(state)))
     return {
         "context": state["turn_context"],
         "understanding": state["understanding"],
@@ -184,7 +189,6 @@ async def _ask(
     """
     if not streaming:
         return await model.ainvoke(messages)
-    write({"round": True})  # a retried round starts over: drop what the last one wrote
     full: AIMessageChunk | None = None
     calling = False
     async for chunk in model.astream(messages):
@@ -216,9 +220,9 @@ async def call_model(state: AgentState, runtime: Runtime[Configuration]) -> dict
     update: dict[str, Any] = {}
     if left <= 0 and not is_offline(model):
         model, update = OFFLINE, {"fallback": True, "fallback_reason": "deadline"}
+    # Every round starts over: what a failed or retried one streamed is void.
+    runtime.stream_writer({"round": True})
     if is_offline(model):
-        # After a model failed part-way, what it streamed is void (a no-op otherwise).
-        runtime.stream_writer({"round": True})
         binding = offline_binding(state, config, fallback=bool(update))
         response = await model.bind_tools(TOOLS, turn=binding).ainvoke(
             state["messages"]

@@ -54,10 +54,9 @@ def _history_entry(message: ChatMessage) -> dict:
     if message.role == "user":
         entry.update(client_id=message.client_id, selection=message.selection)
         return entry
-    feedback = getattr(message, "feedback", None)
     entry.update(
         reply_id=message.reply_id,
-        rating=feedback.rating if feedback is not None else None,
+        rating=_rating(message),
         stopped=message.stopped,
         examples=message.examples,
         tools_used=message.tools_used,
@@ -67,7 +66,6 @@ def _history_entry(message: ChatMessage) -> dict:
 
 def reply_data(*, reply: ChatMessage) -> dict:
     """Return what the final `reply` frame says about a stored reply."""
-    feedback = getattr(reply, "feedback", None)
     return {
         "reply_id": reply.reply_id,
         "text": reply.text,
@@ -76,8 +74,13 @@ def reply_data(*, reply: ChatMessage) -> dict:
         "examples": reply.examples,
         "guide_questions": reply.guide_questions,
         "stopped": reply.stopped,
-        "rating": feedback.rating if feedback is not None else None,
+        "rating": _rating(reply),
     }
+
+
+def _rating(reply: ChatMessage) -> str | None:
+    feedback = getattr(reply, "feedback", None)
+    return feedback.rating if feedback is not None else None
 
 
 def reply_current(*, message: ChatMessage) -> ChatMessage | None:

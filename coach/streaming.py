@@ -147,11 +147,8 @@ async def turn_resume(
             return
         if await cache.aadd(_lock_key(session), "1", timeout=LOCK_TTL):
             log.info("resuming turn", extra={"message_id": message.pk})
-            snapshot = await database_sync_to_async(selectors.session_snapshot)(
-                session=session
-            )
-            turn = services.Turn(
-                message=message, reply_id=f"r{message.pk}", snapshot=snapshot
+            turn = await database_sync_to_async(services.turn_resumed)(
+                session=session, message=message
             )
             task = asyncio.current_task()
             if task is not None:

@@ -20,6 +20,7 @@ from .turns import (
     turn_begin,
     turn_finish,
     turn_regenerate,
+    turn_resumed,
 )
 
 __all__ = [
@@ -43,4 +44,5 @@ __all__ = [
     "turn_begin",
     "turn_finish",
     "turn_regenerate",
+    "turn_resumed",
 ]

@@ -34,6 +34,11 @@ class Turn:
     replaces: str = ""  # the reply a regenerate replaces
 
 
+def _reply_id(message: ChatMessage, attempt: int = 1) -> str:
+    """Name a reply: r<message id>, and r<id>-2, -3… for regenerated ones."""
+    return f"r{message.pk}" if attempt == 1 else f"r{message.pk}-{attempt}"
+
+
 def turn_begin(
     *,
     session: CoachingSession,
@@ -62,9 +67,14 @@ def turn_begin(
             reply_id=answered.reply_id,
             answered=selectors.reply_data(reply=answered),
         )
+    return turn_resumed(session=session, message=message)
+
+
+def turn_resumed(*, session: CoachingSession, message: ChatMessage) -> Turn:
+    """Return the turn that answers ``message``, saved earlier and not answered."""
     return Turn(
         message=message,
-        reply_id=f"r{message.pk}",
+        reply_id=_reply_id(message),
         snapshot=selectors.session_snapshot(session=session),
     )
 
@@ -81,7 +91,7 @@ def turn_regenerate(*, session: CoachingSession, reply_id: str) -> Turn:
     activity_mark(session=session)
     return Turn(
         message=message,
-        reply_id=f"r{message.pk}-{message.replies.count() + 1}",
+        reply_id=_reply_id(message, message.replies.count() + 1),
         snapshot=selectors.session_snapshot(session=session, leave_out=reply.pk),
         replaces=reply.reply_id,
     )
