@@ -1,12 +1,14 @@
 """Web fixtures: the knowledge base loaded and a browser-like test client."""
 
 import io
+from contextlib import contextmanager
 
 import pytest
 
 from django.core.management import call_command
 
 from knowledge.search import snapshot_expire
+from tests.processes.stack import Stack
 from tests.web.browser import ARGS, CHROMIUM
 
 
@@ -28,3 +30,14 @@ def browser():
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield browser
         browser.close()
+
+
+@contextmanager
+def served(var_dir, **env):
+    """Run the real stack (``make run``'s launcher) and yield its base URL."""
+    stack = Stack(var_dir, **env)
+    try:
+        stack.wait_healthy()
+        yield f"http://127.0.0.1:{stack.port}"
+    finally:
+        stack.stop()

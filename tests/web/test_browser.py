@@ -9,8 +9,9 @@ import json
 
 import pytest
 
-from tests.processes.stack import ROOT, Stack
+from tests.processes.stack import ROOT
 from tests.web.browser import CHROMIUM, Tab, screenshot
+from tests.web.conftest import served
 from tests.web.samples import ANSWERS, FIRST_ANSWER, PAYLOADS
 
 pytestmark = [
@@ -35,17 +36,13 @@ MARKUP = (
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
     """Start the real stack once for the module; scan for nudges every second."""
-    stack = Stack(
+    with served(
         tmp_path_factory.mktemp("browser-stack"),
         COACH_LLM="offline",
         GUIDE_SCAN_INTERVAL="1",
         GUIDE_ANSWER_SETTLE="1",
-    )
-    try:
-        stack.wait_healthy()
-        yield f"http://127.0.0.1:{stack.port}"
-    finally:
-        stack.stop()
+    ) as url:
+        yield url
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ streaming is visible and Stop lands mid-answer.
 import pytest
 
 from tests.agent.fake_openai import Step, calls
-from tests.processes.stack import Stack
 from tests.web.browser import CHROMIUM, Tab
+from tests.web.conftest import served
 from tests.web.fake_llm import ThreadedFakeOpenAI
 
 pytestmark = [
@@ -62,19 +62,15 @@ def llm():
 @pytest.fixture(scope="module")
 def base(tmp_path_factory, llm):
     """The real stack on the OpenAI-compatible path, pointed at the fake model."""
-    stack = Stack(
+    with served(
         tmp_path_factory.mktemp("replies-stack"),
         COACH_LLM="openai",
         OPENAI_API_KEY="sk-test",
         OPENAI_BASE_URL=llm.url,
         COACH_LLM_MODEL="fake-model",
         GUIDE_SCAN_INTERVAL="3600",
-    )
-    try:
-        stack.wait_healthy()
-        yield f"http://127.0.0.1:{stack.port}"
-    finally:
-        stack.stop()
+    ) as url:
+        yield url
 
 
 @pytest.fixture
