@@ -268,3 +268,21 @@ async def test_does_my_draft_count_uses_the_draft_of_the_question_asked_about(
     assert "离家近的工作" in result.text  # "this" is what they wrote for question 2
     assert "写进" not in result.text  # it is already written there
     assert result.text.startswith("（关于第2题）")  # not the question in focus
+
+
+async def test_a_request_to_write_a_novel_is_not_called_a_recommendation(
+    kb, offline_config
+):
+    result = await Chat(offline_config).say("给我写一篇三千字的穿越小说吧")
+    assert result.trace["act"] == "scope"
+    assert "写小说" in result.text and "推荐" not in result.text
+
+
+async def test_a_complaint_about_the_last_reply_is_not_quoted_as_a_story(
+    kb, offline_config
+):
+    result = await Chat(offline_config, question_id="V01").say(
+        "你说的不对，我问的不是这个，我想知道它跟找工作有啥关系"
+    )
+    assert "你说你说的不对" not in result.text
+    assert "就从这里写起" not in result.text  # their complaint is not a scene

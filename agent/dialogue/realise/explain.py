@@ -106,7 +106,10 @@ def rephrase(t: Turn) -> Draft:
             for c in t.u.said.get("clauses", [])
             if len(c) >= 5
             and not re.search(
-                r"没看懂|不懂|怎么|什么|吗|题|关系|你说|除了|？|\?|累|不想|烦|迷茫|想不出|意思",
+                # Talk about the conversation ("你说的不对", "我问的不是这个")
+                # is not a story to write from.
+                r"没看懂|不懂|怎么|什么|吗|题|关系|你说|我问|不对|不是这个|除了|？|\?"
+                r"|累|不想|烦|迷茫|想不出|意思",
                 c,
             )
         ),

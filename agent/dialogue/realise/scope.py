@@ -18,6 +18,7 @@ OFF_TOPICS = (
     ("python", "写代码"),
     ("公式", "算公式"),
     ("excel", "做表格"),
+    ("写小说", "写小说"),
     ("小说", "推荐小说"),
     ("翻译", "翻译"),
     ("股票", "看股票"),
@@ -68,7 +69,9 @@ def scope(t: Turn) -> Draft:
             "还是得说声抱歉，这件事不在我会的范围里。",
         ]
     else:
-        asked = next((label for word, label in OFF_TOPICS if word in text), "")
+        # "写一篇…小说" asks for writing, not a recommendation: match on the verb too.
+        plain = re.sub(r"(写)[^，。！？,.!?]{0,12}?(小说)", r"\1\2", text)
+        asked = next((label for word, label in OFF_TOPICS if word in plain), "")
         lead = [
             f"{asked or '这个'}我不在行，我能帮的只有这本工作簿。",
             f"{asked or '这件事'}我就不掺和了，我的用处是陪你把这几道题想清楚。",
