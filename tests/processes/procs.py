@@ -22,9 +22,10 @@ from django.conf import settings
 
 from coach.embedded import redis_start
 from coach.launcher import process_command
-from tests.processes.stack import ROOT, free_port
+from tests.processes.stack import ROOT, free_port, healthz
 
-PROC_REDIS_DB = 7  # CI pass 2: the suite itself uses another db number
+# CI pass 2: the suite itself uses another db number, and each xdist worker its own.
+PROC_REDIS_DB = 7 + settings.XDIST_WORKER_INDEX
 _TEMPLATE: dict[str, Path] = {}  # the migrated, loaded SQLite file, made once
 
 
@@ -149,6 +150,21 @@ class ProcessStack:
                     return
             time.sleep(0.1)
         raise AssertionError(self.logs())
+
+    def wait_ready(self, timeout: float = 90) -> None:
+        """Wait until /healthz is 200: daphne, and the worker's heartbeat sent by beat.
+
+        A loaded machine can take many seconds to start celery.
+        """
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                if healthz(self.port)[0] == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.3)
+        raise AssertionError(f"stack never healthy\n{self.logs()}")
 
     def stop(self, name: str, *, kill: bool = False) -> None:
         """Stop one process (SIGKILL with ``kill``) and wait for it."""

@@ -27,6 +27,7 @@ def stack(tmp_path):
     try:
         for name in ("daphne", "worker", "beat"):
             stack.start(name)
+        stack.wait_ready()  # the nudge clocks below start once every process is up
         yield stack
     finally:
         stack.close()
