@@ -7,11 +7,14 @@ the session's turn.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 
 from asgiref.sync import async_to_sync
 
 from channels.layers import get_channel_layer
+
+PUSH_CONCURRENCY = 32  # nudges pushed at once by one scan
 
 
 def group_name(session_pk: int) -> str:
@@ -52,9 +55,16 @@ def guidance_push(frames: Iterable[tuple[int, dict]]) -> None:
     layer = get_channel_layer()
 
     async def send_all() -> None:
-        for session_pk, frame in frames:
-            await layer.group_send(
-                group_name(session_pk), {"type": "chat.guidance", "frame": frame}
+        # A few sends in flight at once: each is a Redis round trip or three.
+        for start in range(0, len(frames), PUSH_CONCURRENCY):
+            await asyncio.gather(
+                *(
+                    layer.group_send(
+                        group_name(session_pk),
+                        {"type": "chat.guidance", "frame": frame},
+                    )
+                    for session_pk, frame in frames[start : start + PUSH_CONCURRENCY]
+                )
             )
 
     async_to_sync(send_all)()

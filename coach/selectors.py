@@ -220,9 +220,10 @@ def session_snapshot(
     recent = (
         ChatMessage.objects.filter(session=session, replaced_at=None)
         .exclude(pk=leave_out)
-        .order_by("-created_at", "-id")
+        .order_by("-created_at", "-id")[:RECENT_FOR_AGENT]
+        if with_history
+        else []
     )
-    recent = recent[:RECENT_FOR_AGENT] if with_history else []
     return SessionSnapshot(
         session_id=str(session.public_id),
         step=session.step,

@@ -30,11 +30,15 @@ def sessions_reschedule(*, plans: list[tuple[int, int, dict]]) -> list[tuple[int
     names = sorted({name for *_, updates in plans for name in updates})
     cases = {}
     for name in names:
+        # One WHEN per distinct value (most sessions share None): a short CASE.
         field = CoachingSession._meta.get_field(name)
+        by_value: dict = defaultdict(list)
+        for pk, _, updates in plans:
+            if name in updates:
+                by_value[updates[name]].append(pk)
         whens = [
-            When(pk=pk, then=Value(updates[name], output_field=field))
-            for pk, _, updates in plans
-            if name in updates
+            When(pk__in=pks, then=Value(value, output_field=field))
+            for value, pks in by_value.items()
         ]
         cases[name] = Case(*whens, default=F(name), output_field=field)
     CoachingSession.objects.filter(still).update(**cases)

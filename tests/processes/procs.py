@@ -25,7 +25,7 @@ from coach.launcher import process_command
 from tests.processes.stack import ROOT, free_port, healthz
 
 # CI pass 2: the suite itself uses another db number, and each xdist worker its own.
-PROC_REDIS_DB = 7 + settings.XDIST_WORKER_INDEX
+PROC_REDIS_DB = 7 + getattr(settings, "XDIST_WORKER_INDEX", 0)  # bench: app settings
 _TEMPLATE: dict[str, Path] = {}  # the migrated, loaded SQLite file, made once
 
 
