@@ -68,9 +68,11 @@ def process_command(
     One place for it: ``make run`` and the process tests start the same programs.
     """
     celery = [sys.executable, "-m", "celery", "-A", "coach"]
+    # Forwarded headers only from a configured proxy: anyone else could forge them.
+    proxy = ["--proxy-headers"] if settings.TRUSTED_PROXY else []
     return {
         "daphne": [sys.executable, "-m", "daphne", "-b", host, "-p", str(port),
-                   "--proxy-headers", "coach.asgi:application"],
+                   *proxy, "coach.asgi:application"],
         # Threads, not prefork: the tasks are short and I/O bound, and forked
         # children would share SQLite connections.
         "worker": [*celery, "worker", "--pool", "threads", "-c", str(threads),

@@ -19,7 +19,7 @@ VAR_DIR = Path(env.str("COACH_VAR_DIR", default="") or BASE_DIR / "var")
 
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or (
-    "dev-insecure-only-for-local-development-never-in-production" if DEBUG else ""
+    runtime.DEV_SECRET_KEY if DEBUG else ""
 )
 ALLOWED_HOSTS = [h for h in env.list("DJANGO_ALLOWED_HOSTS", default=[]) if h] or (
     ["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
@@ -125,6 +125,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "coach.tasks.checkpoints_prune",
         "schedule": 3600.0,
     },
+    # Daily: clearsessions, plus expired coaching sessions that hold no data.
+    "sessions-prune": {
+        "task": "coach.tasks.sessions_prune",
+        "schedule": 86400.0,
+    },
 }
 
 # --- Coach (agent and guidance) ---------------------------------------------
@@ -171,6 +176,23 @@ CHAT_RATE_PER_MINUTE = env.int("COACH_CHAT_RATE", default=20)
 BENCH_ECHO = env.bool("COACH_BENCH_ECHO", default=False)
 HEALTHZ_REQUIRE_WORKER = env.bool("HEALTHZ_REQUIRE_WORKER", default=True)
 PORT = env.int("PORT", default=8000)
+
+# --- Limits beyond one session (docs/reliability.md) ------------------------
+# Trust X-Forwarded-For/-Proto only behind a configured proxy: daphne then runs
+# with --proxy-headers, so scope["client"] is the proxy's word for the address.
+TRUSTED_PROXY = env.bool("TRUSTED_PROXY", default=False)
+# Pages whose sockets are accepted, as scheme://host[:port]; the handshake's own
+# origin (its Host with the connection's scheme) is always accepted.
+SITE_ORIGINS = [o for o in env.list("SITE_ORIGINS", default=[]) if o] or (
+    [f"http://127.0.0.1:{PORT}", f"http://localhost:{PORT}"] if DEBUG else []
+)
+CHAT_RATE_PER_ADDRESS = env.int("CHAT_RATE_PER_ADDRESS", default=30)
+COACH_MAX_TURNS = env.int("COACH_MAX_TURNS", default=8)  # model turns a process
+ANSWER_RATE_PER_MINUTE = env.int("COACH_ANSWER_RATE", default=120)
+# Edits of one answer within this many seconds replace its last revision.
+ANSWER_REVISION_WINDOW = env.int("COACH_REVISION_WINDOW", default=30)
+ANSWER_REVISIONS_KEPT = env.int("COACH_REVISIONS_KEPT", default=20)
+HEALTHZ_TOKEN = env.str("HEALTHZ_TOKEN", default="")
 
 # --- Auth, i18n, static -----------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
