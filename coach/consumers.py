@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from coach import protocol, push, selectors, services, streaming
-from coach.ratelimit import answer_allow, client_address
 from coach.protocol import ProtocolError, frame_parse
+from coach.ratelimit import answer_allow, client_address
 
 log = logging.getLogger(__name__)
 

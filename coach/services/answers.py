@@ -41,8 +41,9 @@ def revision_keep(*, answer: Answer) -> None:
     if revisions.filter(created_at__gte=since).exists():
         return
     AnswerRevision.objects.create(answer=answer, text=answer.text)
-    stale = revisions.order_by("-created_at", "-pk")[settings.ANSWER_REVISIONS_KEPT :]
-    AnswerRevision.objects.filter(pk__in=list(stale.values_list("pk", flat=True))).delete()
+    kept = settings.ANSWER_REVISIONS_KEPT
+    stale = revisions.order_by("-created_at", "-pk").values_list("pk", flat=True)
+    AnswerRevision.objects.filter(pk__in=list(stale[kept:])).delete()
 
 
 def answer_submit(*, session: CoachingSession, question_id: str, text: str) -> dict:
