@@ -41,16 +41,27 @@ def _wait_for_port(host: str, port: int, procs: list, timeout: float) -> bool:
     return False
 
 
-def _stop(procs: list[subprocess.Popen]) -> None:
-    for proc in reversed(procs):
+def _terminate(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
         if proc.poll() is None:
             proc.terminate()
     deadline = time.monotonic() + STOP_GRACE
-    for proc in reversed(procs):
+    for proc in procs:
         try:
             proc.wait(timeout=max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             pass
+
+
+def _stop(procs: list[subprocess.Popen], *, last: subprocess.Popen | None) -> None:
+    """Stop the children, then ``last`` (the embedded Redis) once they are gone.
+
+    The worker and beat talk to Redis until they exit: stopping it with them
+    made the worker print pages of connection tracebacks on every Ctrl-C.
+    """
+    _terminate([p for p in reversed(procs) if p is not last])
+    if last is not None:
+        _terminate([last])
     for proc in procs:
         # Also reap grandchildren (e.g. pool processes) left in the child's group.
         try:
@@ -94,8 +105,15 @@ def launch(*, host: str, port: int) -> int:
             file=sys.stderr,
         )
         return 2
+    from coach.integrity import startup_problem
+
+    problem = startup_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     procs: list[subprocess.Popen] = []
+    redis: subprocess.Popen | None = None
     stopping = False
 
     def on_signal(signum, frame):
@@ -108,7 +126,8 @@ def launch(*, host: str, port: int) -> int:
         if not os.environ.get("REDIS_URL"):
             from coach.embedded import redis_start
 
-            procs.append(redis_start(socket=Path(settings.REDIS_URL[len("unix://") :])))
+            redis = redis_start(socket=Path(settings.REDIS_URL[len("unix://") :]))
+            procs.append(redis)
             env["REDIS_URL"] = settings.REDIS_URL
         call_command("migrate", interactive=False, verbosity=0)
         call_command("load_knowledge")
@@ -127,4 +146,4 @@ def launch(*, host: str, port: int) -> int:
             time.sleep(0.2)
         return 0
     finally:
-        _stop(procs)
+        _stop(procs, last=redis)

@@ -92,6 +92,8 @@ CACHES = {
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "coach",
         "TIMEOUT": 3600,
+        # A Redis host that is down must fail a page's cache read fast, not hang.
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 5},
     }
 }
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from coach import pages, services
 from coach.forms import profile_data, profile_forms_build
-from coach.health import health_report
+from coach.health import health_details_allowed, health_public, health_report
 from coach.results import results_build, results_markdown, values_order_clean
 from coach.results.build import values_order_move
 
@@ -80,7 +80,8 @@ def results_order(request):
                 values_order_clean(request.POST.getlist("order")),
                 move=request.POST.get("move", ""),
             )
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
+        # RecursionError: json.loads on a body nested thousands deep.
         return JsonResponse({"ok": False, "error": "invalid"}, status=400)
     saved = session.results if isinstance(session.results, dict) else {}
     services.results_save(session=session, results={**saved, "values_order": order})
@@ -107,6 +108,8 @@ def results_md(request):
 def healthz(request):
     """Report the state of every part; 503 when a required one is down."""
     healthy, report = health_report()
+    if not health_details_allowed(request=request):
+        report = health_public(report)
     return JsonResponse(
         report,
         status=200 if healthy else 503,

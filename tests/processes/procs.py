@@ -22,7 +22,7 @@ from django.conf import settings
 
 from coach.embedded import redis_start
 from coach.launcher import process_command
-from tests.processes.stack import ROOT, free_port
+from tests.processes.stack import HEALTHZ_TOKEN, ROOT, free_port
 
 PROC_REDIS_DB = 7  # CI pass 2: the suite itself uses another db number
 _TEMPLATE: dict[str, Path] = {}  # the migrated, loaded SQLite file, made once
@@ -97,6 +97,7 @@ class ProcessStack:
             COACH_LLM="offline",
             COACH_HEARTBEAT_INTERVAL="1",
             PYTHONUNBUFFERED="1",
+            HEALTHZ_TOKEN=HEALTHZ_TOKEN,
         )
         if embedded is None:
             embedded = settings.EMBEDDED_TEST_REDIS
