@@ -3,10 +3,9 @@
 import logging
 
 import pytest
+from axes.models import AccessAttempt
 
 from django.test import Client
-
-from axes.models import AccessAttempt
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-admin-password-1"
