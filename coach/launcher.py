@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 STOP_GRACE = 8.0  # seconds before a child that ignores SIGTERM is killed
+WS_MAX_BYTES = 64 * 1024  # the largest WebSocket message daphne reads
 
 
 def port_is_free(host: str, port: int) -> bool:
@@ -81,9 +82,17 @@ def process_command(
     celery = [sys.executable, "-m", "celery", "-A", "coach"]
     # Forwarded headers only from a configured proxy: anyone else could forge them.
     proxy = ["--proxy-headers"] if settings.TRUSTED_PROXY else []
+    # Frames are at most 8 KB (docs/protocol.md): up to 64 KB get a `too_long`
+    # frame, bigger ones are dropped by daphne before they fill memory (1 MB).
+    frames = [
+        "--websocket-max-message-size",
+        str(WS_MAX_BYTES),
+        "--websocket-max-frame-size",
+        str(WS_MAX_BYTES),
+    ]
     return {
         "daphne": [sys.executable, "-m", "daphne", "-b", host, "-p", str(port),
-                   *proxy, "coach.asgi:application"],
+                   *proxy, *frames, "coach.asgi:application"],
         # Threads, not prefork: the tasks are short and I/O bound, and forked
         # children would share SQLite connections.
         "worker": [*celery, "worker", "--pool", "threads", "-c", str(threads),
