@@ -220,6 +220,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_LOCKOUT_TEMPLATE = "coach/lockout.html"
 AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False  # no banner on every start; lockouts are still logged (WARNING)
 # A visitor's workbook survives a browser restart: a persistent two-month cookie.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
 SESSION_SAVE_EVERY_REQUEST = False
