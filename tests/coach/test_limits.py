@@ -150,11 +150,3 @@ def test_sessions_prune_drops_expired_empty_sessions_and_keeps_data(knowledge):
     left = set(CoachingSession.objects.values_list("pk", flat=True))
     assert left == {with_answer.pk, with_chat.pk, recent.pk}
     assert not Session.objects.filter(session_key=expired.session_key).exists()
-
-
-def test_sessions_prune_runs_from_the_beat_schedule(settings):
-    entry = settings.CELERY_BEAT_SCHEDULE["sessions-prune"]
-    assert entry["task"] == "coach.tasks.sessions_prune"
-    from coach import tasks
-
-    assert tasks.sessions_prune.name == "coach.tasks.sessions_prune"
