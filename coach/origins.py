@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
-from django.http.request import validate_host
+from django.http.request import split_domain_port, validate_host
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 # The scheme a page had, from the scheme its socket came in on.
@@ -40,7 +40,8 @@ def _header(scope: dict, name: bytes) -> str | None:
 def _handshake_origin(scope: dict) -> str | None:
     """Return the origin of the page this handshake should come from."""
     host = _header(scope, b"host")
-    if not host or not validate_host(host.rsplit(":", 1)[0], settings.ALLOWED_HOSTS):
+    domain = split_domain_port(host)[0] if host else ""
+    if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
         return None
     if not settings.DEBUG and settings.SECURE_SSL_REDIRECT:
         scheme = "https"  # production serves pages over HTTPS only

@@ -74,6 +74,12 @@ def test_forwarded_proto_counts_only_behind_a_trusted_proxy():
         assert origin_allowed(scope)
 
 
+@override_settings(SITE_ORIGINS=[])
+def test_ipv6_loopback_same_origin_is_accepted():
+    assert origin_allowed(handshake("http://[::1]:8123", host="[::1]:8123"))
+    assert not origin_allowed(handshake("http://[::1]:8124", host="[::1]:8123"))
+
+
 def test_origins_normalise_to_scheme_host_port():
     assert origin_normalize("HTTPS://Coach.Example") == "https://coach.example:443"
     assert origin_normalize("http://127.0.0.1:8000/") == "http://127.0.0.1:8000"
