@@ -12,7 +12,14 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["search.py", "agent.py", "guidance_scan.py", "ws_load.py", "ttft.py"]
+SCRIPTS = [
+    "search.py",
+    "agent.py",
+    "guidance_scan.py",
+    "ws_load.py",
+    "ttft.py",
+    "hardening.py",
+]
 
 
 def main() -> int:

@@ -59,8 +59,13 @@ class Session:
         """Get a session cookie and connect."""
         jar = aiohttp.CookieJar(unsafe=True)
         self.own = aiohttp.ClientSession(cookie_jar=jar)
-        async with self.own.get(f"{self.base}/") as response:
+        async with self.own.get(f"{self.base}/workbook/") as response:
             await response.read()
+        # A page view creates no session; the page's script starts it (POST).
+        csrf = jar.filter_cookies(self.base).get("csrftoken")
+        headers = {"X-CSRFToken": csrf.value if csrf else ""}
+        async with self.own.post(f"{self.base}/session/", headers=headers) as response:
+            assert response.status == 204, response.status
         self.ws = await self.own.ws_connect(
             f"{self.base.replace('http', 'ws')}{self.path}",
             origin=self.base,
@@ -206,6 +211,9 @@ def main() -> None:
             embedded=embedded,
             COACH_BENCH_ECHO="1",
             COACH_CHAT_RATE="100000",
+            # Every simulated visitor shares 127.0.0.1 and one daphne.
+            CHAT_RATE_PER_ADDRESS="100000",
+            COACH_MAX_TURNS="100000",
             LOG_LEVEL="WARNING",
         )
         try:

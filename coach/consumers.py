@@ -12,6 +12,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from coach import protocol, push, selectors, services, streaming
 from coach.protocol import ProtocolError, frame_parse
+from coach.ratelimit import answer_allow, client_address
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,7 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
             selection=frame.selection,
             question_id=frame.question_id or "",
             client_id=frame.client_id,
+            address=client_address(self.scope),
         )
 
     async def on_guide_pick(self, frame):
@@ -98,6 +100,7 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
             guide_id=frame.guide_id,
             question_id=frame.question_id or "",
             client_id=frame.client_id,
+            address=client_address(self.scope),
         )
 
     async def on_stop(self, frame):
@@ -108,7 +111,10 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
     async def on_regenerate(self, frame):
         """Answer the last reply's message again."""
         await streaming.turn_regenerate(
-            session=self.session, send=self.send_frame, reply_id=frame.reply_id
+            session=self.session,
+            send=self.send_frame,
+            reply_id=frame.reply_id,
+            address=client_address(self.scope),
         )
 
     async def on_feedback(self, frame):
@@ -124,7 +130,10 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
         )
 
     async def on_answer(self, frame):
-        """Save a workbook answer."""
+        """Save a workbook answer (the browser keeps it and resends if refused)."""
+        retry_after = await answer_allow(session_key=str(self.session.public_id))
+        if retry_after is not None:
+            raise ProtocolError("rate_limited", "question_id", retry_after=retry_after)
         progress = await database_sync_to_async(services.answer_submit)(
             session=self.session, question_id=frame.question_id, text=frame.text
         )

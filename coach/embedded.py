@@ -35,6 +35,9 @@ def redis_start(*, socket: Path) -> subprocess.Popen:
             "warning",
         ],
         stdout=subprocess.DEVNULL,
+        # Its own process group: a terminal's Ctrl-C reaches the whole foreground
+        # group, and Redis must outlive the worker and beat while they stop.
+        start_new_session=True,
     )
     client = redis.Redis(unix_socket_path=str(socket))
     deadline = time.monotonic() + 10

@@ -1,5 +1,10 @@
-"""Health of the parts the app needs, for /healthz."""
+"""Health of the parts the app needs, for /healthz.
 
+Anyone may ask, so anonymous callers get booleans only; staff and callers
+with the ``HEALTHZ_TOKEN`` get the details, and failures go to the logs.
+"""
+
+import logging
 import time
 
 from asgiref.sync import async_to_sync
@@ -8,8 +13,13 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
+from django.utils.crypto import constant_time_compare
+
+from coach.integrity import quick_check
 
 HEARTBEAT_KEY = "health:worker-heartbeat"
+TOKEN_HEADER = "X-Healthz-Token"
+log = logging.getLogger(__name__)
 
 
 def heartbeat_record() -> None:
@@ -20,7 +30,11 @@ def heartbeat_record() -> None:
 def _database() -> dict:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
-    return {"ok": True, "vendor": connection.vendor}
+    problem = quick_check()  # SELECT 1 passes on a file with corrupt pages
+    report = {"ok": problem is None, "vendor": connection.vendor}
+    if problem:
+        report["detail"] = f"quick_check: {problem}"
+    return report
 
 
 def _channel_layer() -> dict:
@@ -50,24 +64,44 @@ def _knowledge() -> dict:
     return {"ok": True, "version": knowledge_version()}
 
 
+CHECKS = {
+    "database": _database,
+    "redis": _channel_layer,
+    "worker": _worker,
+    "knowledge": _knowledge,
+}
+
+
 def health_report() -> tuple[bool, dict]:
     """Check every part; return (all required parts up, details)."""
-    checks = {
-        "database": _database,
-        "redis": _channel_layer,
-        "worker": _worker,
-        "knowledge": _knowledge,
-    }
     report: dict = {}
-    for name, check in checks.items():
+    for name, check in CHECKS.items():
         try:
             report[name] = check()
         except Exception as exc:  # a down part is a report, not a crash
             report[name] = {"ok": False, "detail": f"{type(exc).__name__}: {exc}"}
+        if not report[name]["ok"]:
+            log.warning("health check %s failed: %s", name, report[name])
     report["llm"] = {"ok": True, "mode": settings.COACH_LLM_MODE}
     required = ["database", "redis", "knowledge"]
     if settings.HEALTHZ_REQUIRE_WORKER:
         required.append("worker")
     healthy = all(report[name]["ok"] for name in required)
     report["status"] = "ok" if healthy else "degraded"
+    report["checks"] = {name: report[name]["ok"] for name in CHECKS}
     return healthy, report
+
+
+def health_details_allowed(*, request) -> bool:
+    """Return whether the caller may see details: staff, or the configured token."""
+    if getattr(request, "user", None) is not None and request.user.is_staff:
+        return True
+    token = request.headers.get(TOKEN_HEADER, "")
+    return bool(settings.HEALTHZ_TOKEN) and constant_time_compare(
+        token, settings.HEALTHZ_TOKEN
+    )
+
+
+def health_public(report: dict) -> dict:
+    """Return what anyone may see: the status and one boolean per check."""
+    return {"status": report["status"], "checks": report["checks"]}

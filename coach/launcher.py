@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 STOP_GRACE = 8.0  # seconds before a child that ignores SIGTERM is killed
+WS_MAX_BYTES = 64 * 1024  # the largest WebSocket message daphne reads
 
 
 def port_is_free(host: str, port: int) -> bool:
@@ -41,16 +42,27 @@ def _wait_for_port(host: str, port: int, procs: list, timeout: float) -> bool:
     return False
 
 
-def _stop(procs: list[subprocess.Popen]) -> None:
-    for proc in reversed(procs):
+def _terminate(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
         if proc.poll() is None:
             proc.terminate()
     deadline = time.monotonic() + STOP_GRACE
-    for proc in reversed(procs):
+    for proc in procs:
         try:
             proc.wait(timeout=max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             pass
+
+
+def _stop(procs: list[subprocess.Popen], *, last: subprocess.Popen | None) -> None:
+    """Stop the children, then ``last`` (the embedded Redis) once they are gone.
+
+    The worker and beat talk to Redis until they exit: stopping it with them
+    made the worker print pages of connection tracebacks on every Ctrl-C.
+    """
+    _terminate([p for p in reversed(procs) if p is not last])
+    if last is not None:
+        _terminate([last])
     for proc in procs:
         # Also reap grandchildren (e.g. pool processes) left in the child's group.
         try:
@@ -68,9 +80,19 @@ def process_command(
     One place for it: ``make run`` and the process tests start the same programs.
     """
     celery = [sys.executable, "-m", "celery", "-A", "coach"]
+    # Forwarded headers only from a configured proxy: anyone else could forge them.
+    proxy = ["--proxy-headers"] if settings.TRUSTED_PROXY else []
+    # Frames are at most 8 KB (docs/protocol.md): up to 64 KB get a `too_long`
+    # frame, bigger ones are dropped by daphne before they fill memory (1 MB).
+    frames = [
+        "--websocket-max-message-size",
+        str(WS_MAX_BYTES),
+        "--websocket-max-frame-size",
+        str(WS_MAX_BYTES),
+    ]
     return {
         "daphne": [sys.executable, "-m", "daphne", "-b", host, "-p", str(port),
-                   "--proxy-headers", "coach.asgi:application"],
+                   *proxy, *frames, "coach.asgi:application"],
         # Threads, not prefork: the tasks are short and I/O bound, and forked
         # children would share SQLite connections.
         "worker": [*celery, "worker", "--pool", "threads", "-c", str(threads),
@@ -92,8 +114,15 @@ def launch(*, host: str, port: int) -> int:
             file=sys.stderr,
         )
         return 2
+    from coach.integrity import startup_problem
+
+    problem = startup_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     procs: list[subprocess.Popen] = []
+    redis: subprocess.Popen | None = None
     stopping = False
 
     def on_signal(signum, frame):
@@ -106,7 +135,8 @@ def launch(*, host: str, port: int) -> int:
         if not os.environ.get("REDIS_URL"):
             from coach.embedded import redis_start
 
-            procs.append(redis_start(socket=Path(settings.REDIS_URL[len("unix://") :])))
+            redis = redis_start(socket=Path(settings.REDIS_URL[len("unix://") :]))
+            procs.append(redis)
             env["REDIS_URL"] = settings.REDIS_URL
         call_command("migrate", interactive=False, verbosity=0)
         call_command("load_knowledge")
@@ -125,4 +155,4 @@ def launch(*, host: str, port: int) -> int:
             time.sleep(0.2)
         return 0
     finally:
-        _stop(procs)
+        _stop(procs, last=redis)

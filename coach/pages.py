@@ -69,4 +69,5 @@ def workbook_context(*, session: CoachingSession, step: str | None = None) -> di
         "steps": steps,
         "current_step": current,
         "focus_question": session.question_id,
+        "session_saved": session.pk is not None,
     }

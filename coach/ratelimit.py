@@ -1,4 +1,9 @@
-"""Per-session chat rate limit, shared by every daphne process through Redis."""
+"""Limits on what sockets may ask for, shared by every daphne process through Redis.
+
+Per session (chats, answer saves), per client address (chats: cookies cost
+nothing, so a session limit alone is no limit) and per process (model turns
+running at once).
+"""
 
 import asyncio
 import time
@@ -11,9 +16,7 @@ from limits.aio.strategies import MovingWindowRateLimiter
 
 from django.conf import settings
 
-
-def _item() -> RateLimitItemPerMinute:
-    return RateLimitItemPerMinute(settings.CHAT_RATE_PER_MINUTE)
+BUSY_RETRY_AFTER = 5.0  # seconds: a model turn usually ends within this
 
 
 def _storage_uri(redis_url: str) -> str:
@@ -35,10 +38,66 @@ def _limiter(loop_id: int) -> MovingWindowRateLimiter:
     return MovingWindowRateLimiter(storage)
 
 
-async def chat_allow(*, session_key: str) -> float | None:
-    """Count one chat; return None if allowed, else seconds until the next slot."""
+async def _allow(per_minute: int, *keys: str) -> float | None:
+    """Count one hit; return None if allowed, else seconds until the next slot."""
+    item = RateLimitItemPerMinute(per_minute)
     limiter = _limiter(id(asyncio.get_running_loop()))
-    if await limiter.hit(_item(), "chat", session_key):
+    if await limiter.hit(item, *keys):
         return None
-    stats = await limiter.get_window_stats(_item(), "chat", session_key)
+    stats = await limiter.get_window_stats(item, *keys)
     return max(1.0, round(stats.reset_time - time.time(), 1))
+
+
+def client_address(scope: dict) -> str:
+    """Return the socket's client address ("" when the server does not know it).
+
+    daphne puts the peer's address in ``scope["client"]``; behind a configured
+    proxy (``TRUSTED_PROXY``, daphne's ``--proxy-headers``) it is the address
+    the proxy forwarded, never a header a client could forge by itself.
+    """
+    client = scope.get("client")
+    return str(client[0]) if client else ""
+
+
+async def chat_allow(*, session_key: str, address: str = "") -> float | None:
+    """Count one chat for the session and its address; None if both allow it."""
+    retry_after = await _allow(settings.CHAT_RATE_PER_MINUTE, "chat", session_key)
+    if retry_after is None and address:
+        retry_after = await _allow(settings.CHAT_RATE_PER_ADDRESS, "addr", address)
+    return retry_after
+
+
+async def answer_allow(*, session_key: str) -> float | None:
+    """Count one answer save for the session; None if allowed."""
+    return await _allow(settings.ANSWER_RATE_PER_MINUTE, "answer", session_key)
+
+
+class TurnSlots:
+    """Model turns running in this process, capped at ``COACH_MAX_TURNS``.
+
+    Plain counting is enough: every turn starts and ends on the process's one
+    event loop. A new loop (each test has its own) starts from zero.
+    """
+
+    def __init__(self) -> None:
+        """Start with no turns."""
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.running = 0
+
+    def take(self) -> bool:
+        """Reserve a slot for a turn; return False when all are taken."""
+        loop = asyncio.get_running_loop()
+        if loop is not self.loop:
+            self.loop, self.running = loop, 0
+        if self.running >= settings.COACH_MAX_TURNS:
+            return False
+        self.running += 1
+        return True
+
+    def give(self) -> None:
+        """Free a slot taken by :meth:`take`."""
+        if asyncio.get_running_loop() is self.loop:
+            self.running = max(0, self.running - 1)
+
+
+turn_slots = TurnSlots()

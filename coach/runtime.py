@@ -4,6 +4,8 @@ Every function here either returns a settings fragment or raises
 ``ImproperlyConfigured`` with a message a person can act on.
 """
 
+import math
+from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -28,6 +30,16 @@ CSP_POLICY = "; ".join(
 )
 
 LLM_MODES = ("auto", "offline", "openai")
+DEV_SECRET_KEY = "dev-insecure-only-for-local-development-never-in-production"
+# A production key needs this much Shannon entropy over its characters: a random
+# 50-character Django key has ~240 bits, 64 hex digits ~250, "aaaa…" none.
+MIN_SECRET_BITS = 128
+
+
+def secret_key_bits(key: str) -> float:
+    """Return the key's Shannon entropy in bits (its length times bits a character)."""
+    counts = Counter(key)
+    return -sum(n * math.log2(n / len(key)) for n in counts.values())
 
 
 def validate_production(*, debug: bool, secret_key: str, hosts: list[str]) -> None:
@@ -37,6 +49,12 @@ def validate_production(*, debug: bool, secret_key: str, hosts: list[str]) -> No
     if not secret_key or len(secret_key) < 50:
         raise ImproperlyConfigured(
             "DJANGO_DEBUG=0 需要设置 DJANGO_SECRET_KEY（至少 50 个字符的随机串）。"
+        )
+    weak = secret_key == DEV_SECRET_KEY or secret_key.startswith("django-insecure")
+    if weak or secret_key_bits(secret_key) < MIN_SECRET_BITS:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY 太弱（重复或可猜的字符）：请换成随机生成的密钥，例如 "
+            "python -c 'import secrets; print(secrets.token_urlsafe(50))'。"
         )
     if not hosts:
         raise ImproperlyConfigured("DJANGO_DEBUG=0 需要设置 DJANGO_ALLOWED_HOSTS。")

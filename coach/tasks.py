@@ -25,3 +25,11 @@ def checkpoints_prune() -> int:
     from agent.api import checkpoints_prune as prune
 
     return prune(older_than_hours=24)
+
+
+@shared_task
+def sessions_prune() -> dict:
+    """Drop expired sessions and the empty coaching sessions nobody can reach."""
+    from coach.services.cleanup import sessions_prune as prune
+
+    return prune()

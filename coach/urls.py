@@ -11,6 +11,7 @@ from coach import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("workbook/", views.workbook, name="workbook"),
+    path("session/", views.session_start, name="session_start"),
     path("profile/", views.profile, name="profile"),
     path("results/", views.results, name="results"),
     path("results/order", views.results_order, name="results_order"),

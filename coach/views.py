@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from coach import pages, services
 from coach.forms import profile_data, profile_forms_build
-from coach.health import health_report
+from coach.health import health_details_allowed, health_public, health_report
 from coach.results import results_build, results_markdown, values_order_clean
 from coach.results.build import values_order_move
 
@@ -20,22 +20,36 @@ from coach.results.build import values_order_move
 @never_cache
 def home(request):
     """Render the start page."""
-    session = services.session_for_request(request=request)
+    session = services.session_peek(request=request)
     return render(request, "coach/home.html", pages.home_context(session=session))
 
 
 @never_cache
 def workbook(request):
     """Render the workbook with the coach panel beside it."""
-    session = services.session_for_request(request=request)
+    session = services.session_peek(request=request)
     context = pages.workbook_context(session=session, step=request.GET.get("step"))
     return render(request, "coach/workbook.html", context)
+
+
+@require_POST
+def session_start(request):
+    """Create the visitor's session (CSRF-protected), before its first write.
+
+    The workbook's script calls this before it opens the coach socket: the
+    socket finds the visitor from the cookie set here.
+    """
+    services.session_for_request(request=request)
+    return HttpResponse(status=204)
 
 
 @never_cache
 def profile(request):
     """Show and save the person's basic info and work history."""
-    session = services.session_for_request(request=request)
+    if request.method == "POST":
+        session = services.session_for_request(request=request)
+    else:
+        session = services.session_peek(request=request)
     form, formset = profile_forms_build(session=session, data=request.POST or None)
     if request.method == "POST" and form.is_valid() and formset.is_valid():
         services.profile_update(
@@ -50,7 +64,7 @@ def profile(request):
 @require_GET
 def results(request):
     """Render the results: values, talents, fields and candidate statements."""
-    session = services.session_for_request(request=request)
+    session = services.session_peek(request=request)
     return render(request, "coach/results.html", results_build(session=session))
 
 
@@ -66,7 +80,8 @@ def results_order(request):
                 values_order_clean(request.POST.getlist("order")),
                 move=request.POST.get("move", ""),
             )
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
+        # RecursionError: json.loads on a body nested thousands deep.
         return JsonResponse({"ok": False, "error": "invalid"}, status=400)
     saved = session.results if isinstance(session.results, dict) else {}
     services.results_save(session=session, results={**saved, "values_order": order})
@@ -79,7 +94,7 @@ def results_order(request):
 @require_GET
 def results_md(request):
     """Download the results as a Markdown file."""
-    session = services.session_for_request(request=request)
+    session = services.session_peek(request=request)
     response = HttpResponse(
         results_markdown(session=session), content_type="text/markdown; charset=utf-8"
     )
@@ -93,6 +108,8 @@ def results_md(request):
 def healthz(request):
     """Report the state of every part; 503 when a required one is down."""
     healthy, report = health_report()
+    if not health_details_allowed(request=request):
+        report = health_public(report)
     return JsonResponse(
         report,
         status=200 if healthy else 503,

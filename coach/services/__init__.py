@@ -12,6 +12,7 @@ from .sessions import (
     results_save,
     session_for_request,
     session_for_scope,
+    session_peek,
     step_set,
 )
 from .turns import (
@@ -39,6 +40,7 @@ __all__ = [
     "results_save",
     "session_for_request",
     "session_for_scope",
+    "session_peek",
     "step_set",
     "feedback_save",
     "turn_begin",

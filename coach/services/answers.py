@@ -1,6 +1,10 @@
 """Workbook answers with edit history."""
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from coach.models import Answer, AnswerRevision, CoachingSession
 from coach.services.errors import InvalidInput
@@ -16,12 +20,30 @@ def answer_save(*, session: CoachingSession, question_id: str, text: str) -> Ans
         )
         if not created and answer.text != text:
             if answer.text:
-                AnswerRevision.objects.create(answer=answer, text=answer.text)
+                revision_keep(answer=answer)
             answer.text = text
             answer.full_clean()
             answer.save(update_fields=["text", "updated_at"])
     activity_mark(session=session)
     return answer
+
+
+def revision_keep(*, answer: Answer) -> None:
+    """Keep the text being replaced as a revision, within the revision budget.
+
+    A burst of edits (typing, or a client sending hundreds of frames) keeps only
+    the text from before the burst: no new revision while the last one is
+    younger than ``ANSWER_REVISION_WINDOW`` seconds. At most
+    ``ANSWER_REVISIONS_KEPT`` revisions are kept; the oldest go first.
+    """
+    revisions = AnswerRevision.objects.filter(answer=answer)
+    since = timezone.now() - timedelta(seconds=settings.ANSWER_REVISION_WINDOW)
+    if revisions.filter(created_at__gte=since).exists():
+        return
+    AnswerRevision.objects.create(answer=answer, text=answer.text)
+    kept = settings.ANSWER_REVISIONS_KEPT
+    stale = revisions.order_by("-created_at", "-pk").values_list("pk", flat=True)
+    AnswerRevision.objects.filter(pk__in=list(stale[kept:])).delete()
 
 
 def answer_submit(*, session: CoachingSession, question_id: str, text: str) -> dict:

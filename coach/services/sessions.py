@@ -10,16 +10,23 @@ from coach.timing import first_check_delay
 SESSION_KEY = "coach_session_id"
 
 
+def _session_found(*, store, user) -> CoachingSession | None:
+    """Return the existing coaching session for a session store and user."""
+    if user is not None and user.is_authenticated:
+        return CoachingSession.objects.filter(user=user).first()
+    session_id = store.get(SESSION_KEY)
+    if not session_id:
+        return None
+    return CoachingSession.objects.filter(pk=session_id, user=None).first()
+
+
 def _session_for(*, store, user) -> CoachingSession:
     """Return the coaching session for a Django session store and user."""
+    found = _session_found(store=store, user=user)
+    if found is not None:
+        return found
     if user is not None and user.is_authenticated:
-        coaching, _ = CoachingSession.objects.get_or_create(user=user)
-        return coaching
-    session_id = store.get(SESSION_KEY)
-    if session_id:
-        found = CoachingSession.objects.filter(pk=session_id, user=None).first()
-        if found:
-            return found
+        return CoachingSession.objects.get_or_create(user=user)[0]
     coaching = CoachingSession.objects.create()
     store[SESSION_KEY] = coaching.pk
     store.save()
@@ -27,8 +34,22 @@ def _session_for(*, store, user) -> CoachingSession:
 
 
 def session_for_request(*, request) -> CoachingSession:
-    """Return (creating if needed) the visitor's session for an HTTP request."""
+    """Return (creating if needed) the visitor's session for an HTTP request.
+
+    Only writes call this (a POST): reading a page must not cost a row, or
+    anyone could fill the database with cookieless GET or HEAD requests.
+    """
     return _session_for(store=request.session, user=getattr(request, "user", None))
+
+
+def session_peek(*, request) -> CoachingSession:
+    """Return the visitor's session, or an unsaved blank one; never write.
+
+    Reading ``request.session`` does not create a Django session row either:
+    the session middleware saves only a store that was modified.
+    """
+    found = _session_found(store=request.session, user=getattr(request, "user", None))
+    return found if found is not None else CoachingSession()
 
 
 def session_for_scope(*, scope) -> CoachingSession | None:

@@ -2,10 +2,12 @@
 
 import asyncio
 import concurrent.futures
+import logging
 
 from django.core.cache import cache
 from django.db import connections
 
+log = logging.getLogger(__name__)
 CACHE_KEY = "knowledge:version"
 # A lost or stale mirror heals itself from the database within this time.
 CACHE_TIMEOUT = 300
@@ -38,15 +40,32 @@ def _db_version() -> int:
 
 
 def stamp_read() -> int:
-    """Return the current version, from the cache or else the database."""
-    version = cache.get(CACHE_KEY)
+    """Return the current version, from the cache or else the database.
+
+    With Redis down the database answers: pages must render during an outage.
+    """
+    try:
+        version = cache.get(CACHE_KEY)
+    except Exception as exc:  # the cache's client raises its own errors
+        log.warning("knowledge stamp: cache unavailable, reading the database: %s", exc)
+        return db_call(_db_version)
     if version is None:
         version = db_call(_db_version)
         # add, not set: a writer that published meanwhile must win over this older read.
-        cache.add(CACHE_KEY, version, CACHE_TIMEOUT)
+        try:
+            cache.add(CACHE_KEY, version, CACHE_TIMEOUT)
+        except Exception as exc:
+            log.warning("knowledge stamp: cache unavailable: %s", exc)
     return version
 
 
 def stamp_publish(*, version: int) -> None:
-    """Tell every process about a new version (called after the write commits)."""
-    cache.set(CACHE_KEY, version, CACHE_TIMEOUT)
+    """Tell every process about a new version (called after the write commits).
+
+    If Redis is down the other processes' mirrors expire within CACHE_TIMEOUT
+    and they read the new version from the database.
+    """
+    try:
+        cache.set(CACHE_KEY, version, CACHE_TIMEOUT)
+    except Exception as exc:
+        log.warning("knowledge stamp: not published, cache unavailable: %s", exc)

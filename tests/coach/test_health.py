@@ -1,13 +1,32 @@
-"""Health endpoint."""
+"""Health endpoint: booleans for anyone, details for staff or the token."""
+
+import logging
 
 import pytest
 
-from coach.health import heartbeat_record
+from django.contrib.auth.models import User
+
+from coach.health import TOKEN_HEADER, heartbeat_record
+
+TOKEN = "health-probe-token-for-tests"
+SECRET_WORDS = (
+    "sqlite",
+    "postgresql",
+    "RedisChannelLayer",
+    "offline",
+    "心跳",
+    "vendor",
+)
+
+
+def details(client, **extra):
+    return client.get("/healthz", headers={TOKEN_HEADER: TOKEN}, **extra)
 
 
 @pytest.mark.django_db
-def test_healthz_is_degraded_without_worker_heartbeat(client):
-    response = client.get("/healthz")
+def test_healthz_is_degraded_without_worker_heartbeat(client, settings):
+    settings.HEALTHZ_TOKEN = TOKEN
+    response = details(client)
     assert response.status_code == 503
     body = response.json()
     assert body["status"] == "degraded"
@@ -17,10 +36,44 @@ def test_healthz_is_degraded_without_worker_heartbeat(client):
 
 
 @pytest.mark.django_db
-def test_healthz_is_ok_with_fresh_heartbeat(client):
+def test_healthz_is_ok_with_fresh_heartbeat(client, settings):
+    settings.HEALTHZ_TOKEN = TOKEN
     heartbeat_record()
-    response = client.get("/healthz")
+    response = details(client)
     assert response.status_code == 200, response.json()
     body = response.json()
     assert body["status"] == "ok"
     assert body["llm"]["mode"] == "offline"
+
+
+@pytest.mark.django_db
+def test_anonymous_callers_get_booleans_only(client, settings, caplog):
+    settings.HEALTHZ_TOKEN = TOKEN
+    with caplog.at_level(logging.WARNING, logger="coach.health"):
+        response = client.get("/healthz", headers={TOKEN_HEADER: "wrong"})
+    assert response.status_code == 503  # no heartbeat yet
+    body = response.json()
+    assert body == {
+        "status": "degraded",
+        "checks": {"database": True, "redis": True, "worker": False, "knowledge": True},
+    }
+    text = response.content.decode()
+    assert not any(word in text for word in SECRET_WORDS)
+    # The failure's details went to the log instead.
+    assert "health check worker failed" in caplog.text and "心跳" in caplog.text
+
+
+@pytest.mark.django_db
+def test_no_token_configured_means_no_details_by_header(client, settings):
+    settings.HEALTHZ_TOKEN = ""
+    body = client.get("/healthz", headers={TOKEN_HEADER: ""}).json()
+    assert set(body) == {"status", "checks"}
+
+
+@pytest.mark.django_db
+def test_staff_get_the_details(client):
+    staff = User.objects.create_user("ops", password="x", is_staff=True)
+    client.force_login(staff)
+    body = client.get("/healthz").json()
+    assert body["database"]["vendor"] in ("sqlite", "postgresql")
+    assert body["checks"]["database"] is True

@@ -164,6 +164,22 @@ def test_every_variable_is_read_from_the_environment(tmp_path):
             },
             "不能包含 *",
         ),
+        *[
+            (
+                {
+                    "DJANGO_DEBUG": "0",
+                    "DJANGO_SECRET_KEY": weak,
+                    "DJANGO_ALLOWED_HOSTS": "coach.example",
+                },
+                "DJANGO_SECRET_KEY 太弱",
+            )
+            for weak in (
+                "a" * 64,
+                "ab" * 32,
+                "django-insecure-" + "x1y2z3" * 8,
+                runtime.DEV_SECRET_KEY,
+            )
+        ],
         ({"COACH_LLM": "openai"}, "OPENAI_API_KEY"),
         ({"COACH_LLM": "magic"}, "COACH_LLM"),
         ({"CHANNEL_LAYER": "carrier-pigeon"}, "CHANNEL_LAYER"),

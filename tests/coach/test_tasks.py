@@ -25,6 +25,7 @@ def test_beat_schedules_the_scan_once_at_the_configured_interval():
         "coach.tasks.heartbeat",
         "coach.tasks.guidance_scan",
         "coach.tasks.checkpoints_prune",
+        "coach.tasks.sessions_prune",
     }
     assert all(callable(getattr(tasks, n.rsplit(".", 1)[1])) for n in names)
 

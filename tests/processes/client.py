@@ -7,14 +7,30 @@ import urllib.request
 import websockets
 
 
-def session_cookie(port: int) -> str:
-    """Load the start page like a browser and return its session cookie."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
-        cookies = response.headers.get_all("Set-Cookie") or []
+def _cookie(response, name: str) -> str:
+    cookies = response.headers.get_all("Set-Cookie") or []
     for cookie in cookies:
-        if cookie.startswith("sessionid="):
+        if cookie.startswith(f"{name}="):
             return cookie.split(";", 1)[0]
-    raise AssertionError(f"no session cookie in {cookies}")
+    raise AssertionError(f"no {name} cookie in {cookies}")
+
+
+def session_cookie(port: int) -> str:
+    """Load the workbook like a browser, start the session its script starts.
+
+    A page view alone creates no session: the page's script POSTs /session/
+    (with the CSRF token the page carries) before it opens the socket.
+    """
+    base = f"http://127.0.0.1:{port}"
+    with urllib.request.urlopen(f"{base}/workbook/", timeout=10) as response:
+        csrf = _cookie(response, "csrftoken")
+    request = urllib.request.Request(
+        f"{base}/session/",
+        method="POST",
+        headers={"Cookie": csrf, "X-CSRFToken": csrf.split("=", 1)[1]},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return _cookie(response, "sessionid")
 
 
 class Client:

@@ -22,7 +22,7 @@ from django.conf import settings
 
 from coach.embedded import redis_start
 from coach.launcher import process_command
-from tests.processes.stack import ROOT, free_port, healthz
+from tests.processes.stack import HEALTHZ_TOKEN, ROOT, free_port, healthz
 
 # CI pass 2: the suite itself uses another db number, and each xdist worker its own.
 PROC_REDIS_DB = 7 + getattr(settings, "XDIST_WORKER_INDEX", 0)  # bench: app settings
@@ -98,6 +98,7 @@ class ProcessStack:
             COACH_LLM="offline",
             COACH_HEARTBEAT_INTERVAL="1",
             PYTHONUNBUFFERED="1",
+            HEALTHZ_TOKEN=HEALTHZ_TOKEN,
         )
         if embedded is None:
             embedded = settings.EMBEDDED_TEST_REDIS

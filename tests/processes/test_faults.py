@@ -194,6 +194,7 @@ async def test_sqlite_under_steady_writes_from_daphne_and_celery(tmp_path):
         GUIDE_ANSWER_SETTLE="1",
         GUIDE_HOURLY_CAP="100000",
         COACH_CHAT_RATE="1000",
+        COACH_ANSWER_RATE="1000",  # 60 saves a minute per tab is this test's load
     )
     errors: list[dict] = []
     try:

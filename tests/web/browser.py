@@ -21,6 +21,7 @@ ARGS = [
 PAGES = {
     "/",
     "/workbook/",
+    "/session/",  # the workbook's script starts the session before its socket
     "/profile/",
     "/results/",
     "/results.md",

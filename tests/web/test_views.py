@@ -6,6 +6,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from django.contrib.sessions.models import Session
 from django.test import Client
 
 from coach.models import CoachingSession, Profile
@@ -68,11 +69,35 @@ def test_page_renders_under_csp_without_inline_code(client, knowledge, url):
     assert all(s.get("src") for s in found.scripts)
 
 
-def test_every_page_view_creates_the_visitor_session(client, knowledge):
-    client.get("/")
+def test_page_views_create_no_session_until_the_script_starts_one(client, knowledge):
+    for url in PAGES:
+        assert client.get(url).status_code == 200
+        assert client.head(url).status_code in (200, 405)  # results: GET only
+    assert "sessionid" not in client.cookies
+    assert not CoachingSession.objects.exists() and not Session.objects.exists()
+    assert client.post("/session/").status_code == 204
     first = session_of(client)
     client.get("/workbook/")
+    client.post("/session/")
     assert session_of(client) == first
+    assert CoachingSession.objects.count() == 1
+
+
+def test_session_start_needs_the_csrf_token():
+    client = Client(enforce_csrf_checks=True)
+    page = client.get("/workbook/").content.decode()
+    token = re.search(r'data-csrf="([^"]+)"', page)[1]
+    assert client.post("/session/").status_code == 403
+    assert client.get("/session/").status_code == 405
+    assert not CoachingSession.objects.exists()
+    assert client.post("/session/", HTTP_X_CSRFTOKEN=token).status_code == 204
+    assert CoachingSession.objects.count() == 1
+
+
+def start(client: Client) -> CoachingSession:
+    """Do what the workbook's script does before its first write."""
+    client.post("/session/")
+    return session_of(client)
 
 
 def test_start_page_explains_and_says_start_then_continue(client, knowledge):
@@ -80,14 +105,14 @@ def test_start_page_explains_and_says_start_then_continue(client, knowledge):
     assert "误区" in page and "不是心理测评" in page
     assert page.count('class="myth"') == 5
     assert ">开始<" in page
-    answer_save(session=session_of(client), question_id="V01", text="我的导师")
+    answer_save(session=start(client), question_id="V01", text="我的导师")
     assert "继续（已回答 1/" in client.get("/").content.decode()
 
 
 def test_workbook_shows_steps_questions_and_escaped_answers(client, knowledge):
     client.get("/")
     answer_save(
-        session=session_of(client),
+        session=start(client),
         question_id="V02",
         text="</textarea><script>alert(1)</script>",
     )
@@ -247,7 +272,7 @@ def test_results_say_what_is_missing_when_nothing_is_answered(client, knowledge)
 
 def test_markdown_export_is_an_attachment_and_inert(client, knowledge):
     client.get("/")
-    session = session_of(client)
+    session = start(client)
     payload = (
         "<script>alert(1)</script> [x](javascript:alert(1)) "
         "<img src=x onerror=alert(1)>"

@@ -267,6 +267,7 @@ export class CoachPanel {
 
   // Returns true when the error belongs to something the panel sent.
   onError(frame) {
+    if (frame.code === "rate_limited" && frame.detail === "question_id") return false; // an answer save
     if (frame.code === "internal" && this.awaiting) {
       // The turn failed on the server (the message itself is saved).
       this.pending.clear();
@@ -294,7 +295,8 @@ export class CoachPanel {
       this.composer.waitFor(seconds);
       this.note(t("errorRateLimited", { s: seconds }), "warn");
     } else if (frame.code === "busy") {
-      this.note(t("errorBusy"), "warn");
+      // With retry_after the whole server is busy, not this conversation.
+      this.note(frame.retry_after ? frame.message || t("errorBusy") : t("errorBusy"), "warn");
     } else if (frame.code === "too_long") {
       this.note(t("errorTooLong"), "warn");
     } else {

@@ -9,9 +9,13 @@ const MAX_DELAY_MS = 15000;
 const NO_SESSION = 4403; // the server found no session for our cookie
 
 export class CoachSocket extends EventTarget {
-  constructor(url) {
+  // `session`: { url, csrf, saved }. A page view creates no session; before the
+  // first socket we POST to session.url, which creates it and sets the cookie.
+  constructor(url, session = null) {
     super();
     this.url = url;
+    this.session = session;
+    this.starting = false;
     this.ws = null;
     this.attempts = 0;
     this.state = "connecting";
@@ -36,7 +40,11 @@ export class CoachSocket extends EventTarget {
   connect() {
     clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    if (this.state === "gone") return;
+    if (this.state === "gone" || this.starting) return;
+    if (this.session && !this.session.saved) {
+      this.startSession();
+      return;
+    }
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("open", () => {
@@ -56,10 +64,36 @@ export class CoachSocket extends EventTarget {
       if (this.ws !== ws) return;
       this.stopPing();
       this.ws = null;
+      if (event.code === NO_SESSION && this.session?.saved === true && !this.session.retried) {
+        // The session expired and was cleaned up: start a new one, once.
+        this.session.saved = false;
+        this.session.retried = true;
+        this.connect();
+        return;
+      }
       if (event.code === NO_SESSION) { this.setState("gone"); return; }
       this.setState(navigator.onLine === false ? "offline" : "reconnecting");
       this.scheduleRetry();
     });
+  }
+
+  async startSession() {
+    this.starting = true;
+    try {
+      const response = await fetch(this.session.url, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "X-CSRFToken": this.session.csrf },
+      });
+      if (!response.ok) throw new Error(`session: HTTP ${response.status}`);
+      this.session.saved = true;
+    } catch {
+      this.setState(navigator.onLine === false ? "offline" : "reconnecting");
+    } finally {
+      this.starting = false;
+    }
+    if (this.session.saved) this.connect();
+    else this.scheduleRetry();
   }
 
   // Full-range jitter over an exponential ceiling, so many tabs reconnecting

@@ -5,8 +5,12 @@ import { initSelectionAsk } from "./selection.js";
 import { CoachSocket, coachSocketUrl } from "./socket.js";
 import { Workbook } from "./workbook.js";
 
-const socket = new CoachSocket(coachSocketUrl());
 const coachRoot = document.querySelector("[data-coach]");
+const socket = new CoachSocket(coachSocketUrl(), {
+  url: coachRoot.dataset.sessionUrl,
+  csrf: coachRoot.dataset.csrf,
+  saved: coachRoot.dataset.session === "1",
+});
 const conn = coachRoot.querySelector("[data-conn]");
 let workbook = null;
 

@@ -132,9 +132,16 @@ export class Workbook {
 
   // An answer the server refused: say so on the card; the text stays in the box.
   onError(frame) {
-    if (this.inflight.size === 0 || !ANSWER_ERRORS.has(frame.code)) return false;
+    const limited = frame.code === "rate_limited" && frame.detail === "question_id";
+    if (this.inflight.size === 0 || !(ANSWER_ERRORS.has(frame.code) || limited)) return false;
     for (const id of this.inflight.keys()) this.setState(id, "failed");
     this.inflight.clear();
+    if (frame.code === "rate_limited") {
+      // Too many saves a minute: the edits stay dirty and go out once allowed.
+      const seconds = Math.max(1, Math.ceil(Number(frame.retry_after) || 5));
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.saveAll(), seconds * 1000);
+    }
     return true;
   }
 

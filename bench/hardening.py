@@ -1,0 +1,157 @@
+"""Replay issue 13's attack pass against a real daphne with the default limits.
+
+Starts daphne on the embedded default (or PostgreSQL + Redis when DATABASE_URL
+and REDIS_URL are set) and prints what each attack achieved:
+  1. 300 cookieless HEAD / requests: sessions created;
+  2. 10 fresh cookies x 25 chats from one address, as fast as possible;
+  3. 5 sockets x 200 answer frames to one question: saves and revision rows;
+  4. 30 wrong admin passwords, then the right one.
+
+    .venv/bin/python bench/hardening.py
+"""
+
+import asyncio
+import http.cookiejar
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+PASSWORD = "a-long-admin-password-1"
+
+
+def heads(stack, shell) -> str:
+    count = "from coach.models import CoachingSession as C; print(C.objects.count())"
+    before = int(shell(stack, count))
+    for _ in range(300):
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{stack.port}/", method="HEAD"
+        )
+        urllib.request.urlopen(request, timeout=10).close()
+    return f"{int(shell(stack, count)) - before} sessions"
+
+
+async def chats(stack) -> str:
+    from tests.processes.client import Client
+
+    async def one_cookie(i: int) -> list[str]:
+        async with Client(stack.port) as tab:
+            seen = []
+            for k in range(25):
+                await tab.send(type="chat", text=f"能给我一个示例吗？{i}-{k}")
+                while True:
+                    frame = await tab.recv(timeout=60)
+                    if frame["type"] == "reply":
+                        seen.append("reply")
+                        break
+                    if frame["type"] == "error":
+                        seen.append(frame["code"])
+                        break
+            return seen
+
+    started = time.monotonic()
+    results = sum(await asyncio.gather(*(one_cookie(i) for i in range(10))), [])
+    took = time.monotonic() - started
+    counts = {code: results.count(code) for code in sorted(set(results))}
+    return f"{counts} in {took:.1f} s"
+
+
+async def answers(stack, shell) -> str:
+    from tests.processes.client import Client
+
+    async def one_socket(i: int) -> list[str]:
+        async with Client(stack.port) as tab:
+            for k in range(200):
+                await tab.send(type="answer", question_id="V01", text=f"第{i}-{k}版")
+            return [(await tab.recv(timeout=60))["type"] for _ in range(200)]
+
+    started = time.monotonic()
+    frames = sum(await asyncio.gather(*(one_socket(i) for i in range(5))), [])
+    took = time.monotonic() - started
+    rows = shell(
+        stack, "from coach.models import AnswerRevision as R; print(R.objects.count())"
+    )
+    return (
+        f"{frames.count('answer.saved')} saved, {frames.count('error')} refused, "
+        f"{rows} revision rows, {took:.1f} s"
+    )
+
+
+def passwords(stack) -> str:
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    login = f"http://127.0.0.1:{stack.port}/admin/login/?next=/admin/"
+    statuses = []
+    for i in range(31):
+        page = opener.open(login, timeout=10).read().decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+        password = PASSWORD if i == 30 else f"wrong-{i}"
+        body = urllib.parse.urlencode(
+            {"csrfmiddlewaretoken": token, "username": "boss", "password": password}
+        ).encode()
+        try:
+            with opener.open(login, data=body, timeout=10) as response:
+                statuses.append(
+                    response.status
+                    if response.url.endswith("login/?next=/admin/")
+                    else 302
+                )
+        except urllib.error.HTTPError as err:
+            statuses.append(err.code)
+    first = statuses.index(429) + 1 if 429 in statuses else None
+    return f"first 429 at try {first}; the right password (31st) got {statuses[-1]}"
+
+
+def main() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "coach.settings")
+    from tests.processes.procs import ProcessStack
+
+    def manage_shell(stack, code: str) -> str:
+        out = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", code],
+            cwd=ROOT, env=stack.env, check=True, capture_output=True, text=True,
+        )  # fmt: skip
+        return out.stdout.strip().splitlines()[-1]
+
+    embedded = not (os.environ.get("REDIS_URL") and os.environ.get("DATABASE_URL"))
+    with tempfile.TemporaryDirectory(prefix="bench-hardening-") as tmp:
+        stack = ProcessStack(
+            Path(tmp),
+            embedded=embedded,
+            LOG_LEVEL="WARNING",
+            DJANGO_SUPERUSER_USERNAME="boss",
+            DJANGO_SUPERUSER_EMAIL="boss@example.com",
+            DJANGO_SUPERUSER_PASSWORD=PASSWORD,
+        )
+        try:
+            subprocess.run(
+                [sys.executable, "manage.py", "createsuperuser", "--noinput"],
+                cwd=ROOT, env=stack.env, check=True, capture_output=True,
+            )  # fmt: skip
+            stack.start("daphne")
+            rows = [
+                ("300 cookieless HEAD /", heads(stack, manage_shell)),
+                ("10 cookies x 25 chats, one address", asyncio.run(chats(stack))),
+                (
+                    "5 sockets x 200 answer frames",
+                    asyncio.run(answers(stack, manage_shell)),
+                ),
+                ("30 wrong admin passwords, then the right one", passwords(stack)),
+            ]
+        finally:
+            stack.close()
+    width = max(len(name) for name, _ in rows)
+    for name, result in rows:
+        print(f"{name:<{width}}  {result}")
+
+
+if __name__ == "__main__":
+    main()
