@@ -142,12 +142,19 @@ def launch(*, host: str, port: int) -> int:
         call_command("load_knowledge")
         if not settings.DEBUG:
             call_command("collectstatic", interactive=False, verbosity=0)
-        for name in ("worker", "beat", "daphne"):
+        names = (
+            ("worker", "beat", "daphne")
+            if settings.COACH_BEAT
+            else ("worker", "daphne")
+        )
+        for name in names:
             procs.append(_spawn(process_command(name, host=host, port=port), env))
         if not _wait_for_port(host, port, procs, timeout=60):
             print("错误：服务没能启动，请查看上面的日志。", file=sys.stderr)
             return 1
         print(f"\n  ✅ 已启动：http://{host}:{port}/   （Ctrl-C 停止）\n", flush=True)
+        if not settings.COACH_BEAT:
+            print("  本栈不运行 beat（COACH_BEAT=0）：定时任务由另一栈的 beat 发出。\n")
         while not stopping:
             if any(p.poll() is not None for p in procs):
                 print("错误：有子进程意外退出，正在停止全部服务。", file=sys.stderr)

@@ -109,6 +109,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "Asia/Shanghai"
 
 GUIDE_SCAN_INTERVAL = env.float("GUIDE_SCAN_INTERVAL", default=60.0)
+# `make run` starts beat unless COACH_BEAT=0: a second stack beside the first (same
+# database and Redis, another PORT) runs daphne and a worker only. Exactly one beat.
+COACH_BEAT = env.bool("COACH_BEAT", default=True)
 HEARTBEAT_INTERVAL = env.float("COACH_HEARTBEAT_INTERVAL", default=15.0)
 # Beat never sleeps longer than a scan interval, so a short interval is honoured.
 CELERY_BEAT_MAX_LOOP_INTERVAL = min(GUIDE_SCAN_INTERVAL, HEARTBEAT_INTERVAL)
