@@ -8,12 +8,17 @@ DATABASE_URL/REDIS_URL are set), then measures in one run:
   3. throughput: sessions chatting back to back, offline turns per second,
   4. 500 idle connected sockets: daphne's RSS and CPU.
 
-    .venv/bin/python bench/ws_load.py [--sessions 50,200] [--duration 60]
+With ``--stacks 2`` a second daphne serves the same database and Redis and the
+visitors are spread over both, as behind a proxy (docs/operations.md).
+
+    .venv/bin/python bench/ws_load.py [--sessions 50,200] [--duration 60] [--stacks 2]
 """
 
 import argparse
 import asyncio
 import os
+import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -110,16 +115,17 @@ class Session:
         return (time.perf_counter() - start) * 1000
 
 
-async def _open_all(base: str, path: str, n: int) -> list[Session]:
-    sessions = [Session(None, base, path) for _ in range(n)]
+async def _open_all(bases: list[str], path: str, n: int) -> list[Session]:
+    # Visitors spread round-robin over the daphnes, as a proxy would spread them.
+    sessions = [Session(None, bases[i % len(bases)], path) for i in range(n)]
     for i in range(0, n, 50):  # connect in waves, like real arrivals
         await asyncio.gather(*(s.open() for s in sessions[i : i + 50]))
     return sessions
 
 
-async def paced_run(base: str, n: int, duration: float, path: str) -> dict:
+async def paced_run(bases: list[str], n: int, duration: float, path: str) -> dict:
     """N clients, one message every 2 s each, for ``duration`` seconds."""
-    sessions = await _open_all(base, path, n)
+    sessions = await _open_all(bases, path, n)
     latencies: list[float] = []
     errors = lost = sent = 0
 
@@ -160,9 +166,9 @@ async def paced_run(base: str, n: int, duration: float, path: str) -> dict:
     }
 
 
-async def throughput(base: str, n: int, duration: float) -> float:
+async def throughput(bases: list[str], n: int, duration: float) -> float:
     """Sessions chatting back to back; return completed turns per second."""
-    sessions = await _open_all(base, "/ws/coach/", n)
+    sessions = await _open_all(bases, "/ws/coach/", n)
     done = 0
     end = time.perf_counter() + duration
 
@@ -181,14 +187,17 @@ async def throughput(base: str, n: int, duration: float) -> float:
     return rate
 
 
-async def idle_sockets(base: str, n: int, proc: psutil.Process, hold: float) -> dict:
-    """Hold ``n`` idle sockets open; return daphne's RSS (MB) and CPU (cores)."""
-    sessions = await _open_all(base, "/ws/coach/", n)
+async def idle_sockets(
+    bases: list[str], n: int, procs: list[psutil.Process], hold: float
+) -> dict:
+    """Hold ``n`` idle sockets open; return the daphnes' RSS (MB) and CPU (cores)."""
+    sessions = await _open_all(bases, "/ws/coach/", n)
     await asyncio.sleep(2)
-    proc.cpu_percent(None)
+    for proc in procs:
+        proc.cpu_percent(None)
     await asyncio.sleep(hold)
-    cpu = proc.cpu_percent(None) / 100
-    rss = proc.memory_info().rss / 2**20
+    cpu = sum(proc.cpu_percent(None) for proc in procs) / 100
+    rss = sum(proc.memory_info().rss for proc in procs) / 2**20
     await asyncio.gather(*(s.close() for s in sessions))
     return {"rss_mb": rss, "cpu_cores": cpu, "sockets": n}
 
@@ -199,6 +208,9 @@ def main() -> None:
     parser.add_argument("--sessions", default="50,200")
     parser.add_argument("--duration", type=float, default=60)
     parser.add_argument("--idle", type=int, default=500)
+    parser.add_argument(
+        "--stacks", type=int, default=1, help="daphnes on one database and Redis"
+    )
     args = parser.parse_args()
     counts = [int(x) for x in args.sessions.split(",")]
     from tests.processes.procs import ProcessStack
@@ -216,30 +228,64 @@ def main() -> None:
             COACH_MAX_TURNS="100000",
             LOG_LEVEL="WARNING",
         )
+        extra = []
         try:
-            daphne = psutil.Process(stack.start("daphne").pid)
-            base = f"http://127.0.0.1:{stack.port}"
-            results = asyncio.run(_phases(base, counts, args, daphne))
+            daphnes = [psutil.Process(stack.start("daphne").pid)]
+            bases = [f"http://127.0.0.1:{stack.port}"]
+            for _ in range(args.stacks - 1):  # more daphnes on the same stores
+                port, proc = _daphne_beside(stack)
+                extra.append(proc)
+                daphnes.append(psutil.Process(proc.pid))
+                bases.append(f"http://127.0.0.1:{port}")
+            results = asyncio.run(_phases(bases, counts, args, daphnes))
         finally:
+            for proc in extra:
+                proc.terminate()
+                proc.wait(timeout=10)
             stack.close()
-    _report(results, counts, "embedded" if embedded else "postgresql+redis")
+    backend = "embedded" if embedded else "postgresql+redis"
+    _report(results, counts, backend, args.stacks)
 
 
-async def _phases(base, counts, args, daphne) -> dict:
+def _daphne_beside(stack) -> tuple[int, subprocess.Popen]:
+    """Start another daphne on the stack's database and Redis; return its port."""
+    from coach.launcher import process_command
+    from tests.processes.stack import ROOT, free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        process_command("daphne", host="127.0.0.1", port=port),
+        cwd=ROOT,
+        env=stack.env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return port, proc
+        time.sleep(0.1)
+    raise SystemExit("the extra daphne did not start")
+
+
+async def _phases(bases, counts, args, daphnes) -> dict:
     out: dict = {}
-    await paced_run(base, 10, 6, "/ws/coach/")  # warm-up: imports, index, pools
+    # Warm-up (imports, index, pools), two visitors per daphne at least.
+    await paced_run(bases, 10 * len(bases), 6, "/ws/coach/")
     # Idle sockets first: what 500 waiting visitors cost, not the heap left over
     # from the load phases.
-    out["idle"] = await idle_sockets(base, args.idle, daphne, 10)
+    out["idle"] = await idle_sockets(bases, args.idle, daphnes, 10)
     for n in counts:
-        out[f"echo{n}"] = await paced_run(base, n, args.duration / 2, "/ws/echo/")
-        out[f"coach{n}"] = await paced_run(base, n, args.duration, "/ws/coach/")
-    out["turns_per_s"] = await throughput(base, 20, 15)
+        out[f"echo{n}"] = await paced_run(bases, n, args.duration / 2, "/ws/echo/")
+        out[f"coach{n}"] = await paced_run(bases, n, args.duration, "/ws/coach/")
+    out["turns_per_s"] = await throughput(bases, 20, 15)
     return out
 
 
-def _report(r: dict, counts: list[int], backend: str) -> None:
-    print(f"ws load bench ({backend}, one daphne, offline coach)")
+def _report(r: dict, counts: list[int], backend: str, stacks: int) -> None:
+    daphnes = "one daphne" if stacks == 1 else f"{stacks} daphnes"
+    print(f"ws load bench ({backend}, {daphnes}, offline coach)")
     print(
         f"{'run':<14}{'sent':>7}{'ok':>7}{'err':>5}{'lost':>5}"
         f"{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
@@ -268,7 +314,8 @@ def _report(r: dict, counts: list[int], backend: str) -> None:
         f"HEADLINE ws_load p95_{first}={r[f'coach{first}']['p95']:.1f}ms "
         f"ratio_vs_echo={ratio:.1f}x errors_{counts[-1]}={last['errors']} "
         f"lost_{counts[-1]}={last['lost']} turns_s={r['turns_per_s']:.0f} "
-        f"idle_rss={r['idle']['rss_mb']:.0f}MB idle_cpu={r['idle']['cpu_cores']:.2f}"
+        f"idle_rss={r['idle']['rss_mb']:.0f}MB idle_cpu={r['idle']['cpu_cores']:.2f} "
+        f"stacks={stacks}"
     )
 
 

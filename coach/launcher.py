@@ -139,7 +139,7 @@ def launch(*, host: str, port: int) -> int:
             procs.append(redis)
             env["REDIS_URL"] = settings.REDIS_URL
         call_command("migrate", interactive=False, verbosity=0)
-        call_command("load_knowledge")
+        call_command("load_knowledge", if_empty=True)  # the database is the truth
         if not settings.DEBUG:
             call_command("collectstatic", interactive=False, verbosity=0)
         names = (

@@ -1,7 +1,8 @@
-"""Knowledge tables: one per data file (fields = CSV columns), plus the gap log."""
+"""Knowledge tables: one per data file, the gap log and the loader's fingerprints."""
 
 from knowledge.models.entries import PassionEntry, TalentEntry, ValueEntry
 from knowledge.models.gaps import KnowledgeGap
+from knowledge.models.loads import LoadedRow
 from knowledge.models.workbook import (
     QUESTION_PREFIX,
     SECTIONS,
@@ -18,6 +19,7 @@ __all__ = [
     "STEPS",
     "GuideQuestion",
     "KnowledgeGap",
+    "LoadedRow",
     "PassionEntry",
     "Question",
     "StepSection",

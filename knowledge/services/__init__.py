@@ -2,17 +2,25 @@
 
 from knowledge.services.export import csv_text, knowledge_export, workbook_text
 from knowledge.services.gaps import gap_record
-from knowledge.services.load import Counts, KnowledgeInvalid, knowledge_load
+from knowledge.services.load import (
+    Counts,
+    KnowledgeConflict,
+    KnowledgeInvalid,
+    knowledge_load,
+    knowledge_seed_if_empty,
+)
 from knowledge.services.records import record_delete, record_save, records_delete
 from knowledge.services.version import knowledge_version_bump
 
 __all__ = [
     "Counts",
+    "KnowledgeConflict",
     "KnowledgeInvalid",
     "csv_text",
     "gap_record",
     "knowledge_export",
     "knowledge_load",
+    "knowledge_seed_if_empty",
     "knowledge_version_bump",
     "record_delete",
     "record_save",

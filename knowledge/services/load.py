@@ -1,12 +1,18 @@
 """Loading data/: validate every file, then upsert all of it in one transaction."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.db import models, transaction
 
-from knowledge.models import Question, StepSection, Workbook
+from knowledge.models import Question, StepSection, ValueEntry, Workbook
 from knowledge.services.csvio import csv_read, rows_problems, text_decode
+from knowledge.services.fingerprints import (
+    fingerprints_read,
+    fingerprints_write,
+    key_text,
+    row_digest,
+)
 from knowledge.services.specs import CSV_SPECS, WORKBOOK_FILE, Problem
 from knowledge.services.version import knowledge_version_bump
 from knowledge.services.workbook import ParsedWorkbook, workbook_parse
@@ -21,6 +27,13 @@ class Counts:
     updated: int = 0
     unchanged: int = 0
     deleted: int = 0
+    # Natural keys, as people read them, of what this load adds, changes, deletes.
+    keys: dict[str, list[str]] = field(
+        default_factory=lambda: {"新增": [], "更新": [], "删除": []}
+    )
+    # Rows changed in the database since the last load that this load overwrites
+    # or deletes: an admin's edits, refused without --force.
+    conflicts: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> int:
@@ -40,6 +53,16 @@ class KnowledgeInvalid(Exception):
     def __init__(self, problems: list[Problem]):
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+
+class KnowledgeConflict(Exception):
+    """The files would overwrite rows an admin changed since the last load."""
+
+    def __init__(self, conflicts: dict[str, list[str]]):
+        self.conflicts = conflicts
+        super().__init__(
+            "；".join(f"{name}：{'、'.join(keys)}" for name, keys in conflicts.items())
+        )
 
 
 def _workbook_read(directory: Path) -> tuple[ParsedWorkbook | None, list[Problem]]:
@@ -65,41 +88,78 @@ def table_sync(
     prune: bool,
     write: bool,
 ) -> Counts:
-    """Upsert rows by natural key; with prune, delete rows not in incoming."""
+    """Upsert rows by natural key; with prune, delete rows not in incoming.
+
+    A row the database holds differently from how the loader last wrote it (its
+    fingerprint) was edited since: overwriting or deleting it is a conflict. On
+    a write the fingerprints of the rows loaded are recorded.
+    """
     counts = Counts()
     attrs = list(incoming[0]) if incoming else list(key)
+    table = model._meta.label_lower
+    loaded = fingerprints_read(table=table)
     existing = {tuple(r[k] for k in key): r for r in model.objects.values("pk", *attrs)}
+
+    def edited(row: dict, name: str) -> bool:
+        return loaded.get(name) != row_digest({a: row[a] for a in attrs})
+
     changed = []
     for row in incoming:
+        name = key_text(tuple(row[k] for k in key))
         old = existing.pop(tuple(row[k] for k in key), None)
         if old is None:
             counts.created += 1
+            counts.keys["新增"].append(name)
         elif any(old[a] != row[a] for a in attrs):
             counts.updated += 1
+            counts.keys["更新"].append(name)
+            if edited(old, name):
+                counts.conflicts.append(name)
         else:
             counts.unchanged += 1
             continue
         changed.append(model(**row))
-    counts.deleted = len(existing) if prune else 0
-    if write and changed:
+    gone = {key_text(k): r for k, r in existing.items()} if prune else {}
+    counts.deleted = len(gone)
+    counts.keys["删除"] = list(gone)
+    counts.conflicts += [name for name, row in gone.items() if edited(row, name)]
+    if not write:
+        return counts
+    if changed:
         model.objects.bulk_create(
             changed,
             update_conflicts=True,
             unique_fields=list(key),
             update_fields=[a for a in attrs if a not in key],
         )
-    if write and counts.deleted:
-        model.objects.filter(pk__in=[r["pk"] for r in existing.values()]).delete()
+    if gone:
+        model.objects.filter(pk__in=[r["pk"] for r in gone.values()]).delete()
+    fingerprints_write(
+        table=table,
+        rows={key_text(tuple(r[k] for k in key)): row_digest(r) for r in incoming},
+        gone=list(gone),
+    )
     return counts
 
 
 def knowledge_load(
-    *, directory: Path, dry_run: bool = False, prune: bool = False
+    *,
+    directory: Path,
+    dry_run: bool = False,
+    prune: bool = False,
+    force: bool = False,
 ) -> dict[str, Counts]:
-    """Load the five data files; raise KnowledgeInvalid (and change nothing) on error.
+    """Load the five data files into the database, all or nothing.
 
     Every row is checked with the model fields' own rules before anything is written,
-    so bulk upserts stand in for per-row full_clean() here.
+    so bulk upserts stand in for per-row full_clean() here. The database is the
+    source of truth once loaded: rows an admin changed since the last load are
+    overwritten (or, with prune, deleted) only with ``force``.
+
+    Raises:
+        KnowledgeInvalid: a file has problems; nothing was written.
+        KnowledgeConflict: the load would overwrite admin edits; nothing was
+            written. Not raised by a dry run, whose counts list the conflicts.
     """
     book, problems = _workbook_read(directory)
     question_ids = {q["id"] for q in book.questions} if book else None
@@ -115,34 +175,60 @@ def knowledge_load(
         raise KnowledgeInvalid(problems)
     assert book is not None  # an unreadable question.md always comes with a problem
 
-    write = not dry_run
+    questions = [{k: v for k, v in q.items() if k != "line"} for q in book.questions]
+    book_file, questions_file = (
+        f"{WORKBOOK_FILE}（标题与章节）",
+        f"{WORKBOOK_FILE}（问题）",
+    )
+    title = [{"id": 1, "title": book.title}]
+    jobs = [
+        (book_file, StepSection, ("step",), book.sections, prune),
+        (book_file, Workbook, ("id",), title, False),
+        (questions_file, Question, ("id",), questions, prune),
+    ] + [
+        (spec.filename, spec.model, spec.key_attrs, [spec.to_attrs(r) for _, r in rows],
+         prune)
+        for spec, rows in tables
+    ]  # fmt: skip
+
+    def run(write: bool) -> dict[str, Counts]:
+        counts: dict[str, Counts] = {}
+        for name, model, key, incoming, pruning in jobs:
+            found = table_sync(model, key, incoming, prune=pruning, write=write)
+            counts[name] = _merged(counts[name], found) if name in counts else found
+        return counts
+
     with transaction.atomic():
-        sections = table_sync(
-            StepSection, ("step",), book.sections, prune=prune, write=write
-        )
-        title = table_sync(
-            Workbook,
-            ("id",),
-            [{"id": 1, "title": book.title}],
-            prune=False,
-            write=write,
-        )
-        sections.created += title.created
-        sections.updated += title.updated
-        questions = [
-            {k: v for k, v in q.items() if k != "line"} for q in book.questions
-        ]
-        counts = {
-            f"{WORKBOOK_FILE}（标题与章节）": sections,
-            f"{WORKBOOK_FILE}（问题）": table_sync(
-                Question, ("id",), questions, prune=prune, write=write
-            ),
-        }
-        for spec, rows in tables:
-            incoming = [spec.to_attrs(row) for _, row in rows]
-            counts[spec.filename] = table_sync(
-                spec.model, spec.key_attrs, incoming, prune=prune, write=write
-            )
-        if write and any(c.changed for c in counts.values()):
+        counts = run(write=False)
+        conflicts = {name: c.conflicts for name, c in counts.items() if c.conflicts}
+        if dry_run:
+            return counts
+        if conflicts and not force:
+            raise KnowledgeConflict(conflicts)
+        counts = run(write=True)
+        if any(c.changed for c in counts.values()):
             knowledge_version_bump()
     return counts
+
+
+def knowledge_seed_if_empty(*, directory: Path) -> dict[str, Counts] | None:
+    """Load data/ into an empty knowledge base; leave a loaded one as it is.
+
+    What ``make run`` does at every start: a fresh install gets the files, and
+    from then on the admin's edits in the database are never overwritten.
+    """
+    if Question.objects.exists() or ValueEntry.objects.exists():
+        return None
+    return knowledge_load(directory=directory)
+
+
+def _merged(a: Counts, b: Counts) -> Counts:
+    """Add two tables' counts that one file fills (question.md's title, sections)."""
+    return Counts(
+        a.created + b.created,
+        a.updated + b.updated,
+        a.unchanged + b.unchanged,
+        a.deleted + b.deleted,
+        {k: a.keys[k] + b.keys[k] for k in a.keys},
+        a.conflicts + b.conflicts,
+    )

@@ -14,7 +14,12 @@ from knowledge.models import (
     Workbook,
 )
 from knowledge.selectors import knowledge_version
-from knowledge.services import KnowledgeInvalid, knowledge_export, knowledge_load
+from knowledge.services import (
+    KnowledgeConflict,
+    KnowledgeInvalid,
+    knowledge_export,
+    knowledge_load,
+)
 from tests.knowledge.helpers import (
     DATA,
     FILES,
@@ -209,3 +214,72 @@ def test_command_prints_counts_and_problems(db, data_dir, capsys):
         f"{VALUES}:2: related_questions: 引用了不存在的问题：V99"
         in capsys.readouterr().err
     )
+
+
+def _admin_edit(pk: str, description: str) -> None:
+    from knowledge.services import record_save
+
+    entry = ValueEntry.objects.get(pk=pk)
+    entry.definition = description
+    record_save(record=entry)
+
+
+def test_a_load_never_overwrites_an_admin_edit_without_force(kb, data_dir, capsys):
+    _admin_edit("V001", "后台改过的说明")
+    file_edit(data_dir / VALUES, "V001,自由,", "V001,自在,")
+    with pytest.raises(CommandError, match="未写入任何内容"):
+        call_command("load_knowledge", "--dir", str(data_dir))
+    assert f"{VALUES}：V001" in capsys.readouterr().err
+    entry = ValueEntry.objects.get(pk="V001")
+    assert (entry.name, entry.definition) == ("自由", "后台改过的说明")
+    call_command("load_knowledge", "--dir", str(data_dir), "--force")
+    assert ValueEntry.objects.get(pk="V001").name == "自在"
+
+
+def test_a_conflict_names_only_the_edited_rows_and_writes_nothing(kb, data_dir):
+    _admin_edit("V001", "后台改过的说明")
+    file_edit(data_dir / VALUES, "V002,成长,", "V002,成长与精进,")
+    with pytest.raises(KnowledgeConflict) as caught:
+        knowledge_load(directory=data_dir)
+    assert caught.value.conflicts == {VALUES: ["V001"]}  # V002 is the file's own
+    assert ValueEntry.objects.get(pk="V002").name == "成长"
+    assert ValueEntry.objects.get(pk="V001").definition == "后台改过的说明"
+
+
+def test_deleting_an_edited_row_with_prune_is_a_conflict(kb, data_dir):
+    _admin_edit("V105", "后台补充的说明")
+    path = data_dir / VALUES
+    lines = path.read_text(encoding="utf-8").split("\n")
+    path.write_text("\n".join(line for line in lines if not line.startswith("V105")))
+    with pytest.raises(KnowledgeConflict) as caught:
+        knowledge_load(directory=data_dir, prune=True)
+    assert caught.value.conflicts == {VALUES: ["V105"]}
+    assert ValueEntry.objects.filter(pk="V105").exists()
+
+
+def test_dry_run_lists_changes_and_conflicts(kb, data_dir, capsys):
+    _admin_edit("V001", "后台改过的说明")
+    file_edit(data_dir / VALUES, "V002,成长,", "V002,成长与精进,")
+    call_command("load_knowledge", "--dir", str(data_dir), "--dry-run")
+    out = capsys.readouterr().out
+    # V001 differs too (the admin's edit is not in the file) and would be lost.
+    assert f"{VALUES}：新增 0，更新 2，未变 103，删除 0（更新 V001、V002）" in out
+    assert "后台改过、会被覆盖：V001" in out and "（试运行，未写入）" in out
+
+
+def test_export_then_load_keeps_the_admin_edit(kb, data_dir):
+    _admin_edit("V001", "后台改过的说明")
+    knowledge_export(directory=data_dir)
+    counts = knowledge_load(directory=data_dir)
+    assert all(c.changed == 0 and not c.conflicts for c in counts.values())
+    file_edit(data_dir / VALUES, "后台改过的说明", "文件里再改一次")
+    assert knowledge_load(directory=data_dir)[VALUES].updated == 1  # no conflict now
+
+
+def test_make_run_seeds_only_an_empty_knowledge_base(db, capsys):
+    call_command("load_knowledge", "--if-empty")
+    assert ValueEntry.objects.count() >= 100
+    _admin_edit("V001", "后台改过的说明")
+    call_command("load_knowledge", "--if-empty")
+    assert "以数据库为准" in capsys.readouterr().out
+    assert ValueEntry.objects.get(pk="V001").definition == "后台改过的说明"
