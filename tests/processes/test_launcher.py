@@ -3,13 +3,18 @@
 import asyncio
 import signal
 import socket
+import subprocess
+import sys
 import time
 
 import psutil
 import pytest
 
+from django.conf import settings
+
 from tests.processes.client import Client
-from tests.processes.stack import Stack
+from tests.processes.procs import _drop_database, _external_database
+from tests.processes.stack import ROOT, Stack, stack_env
 
 pytestmark = pytest.mark.processes
 
@@ -69,3 +74,53 @@ async def _open_coach_socket(port: int) -> dict:
         await tab.send(type="ping")
         assert await tab.wait_for("pong", 5) == {"type": "pong"}
         return tab.session
+
+
+EDIT = """
+from knowledge.models import ValueEntry
+from knowledge.services import record_save
+entry = ValueEntry.objects.get(pk="V001")
+entry.definition = "管理员在后台改过的定义"
+record_save(record=entry)
+"""
+READ = """
+from knowledge.models import ValueEntry
+print(ValueEntry.objects.get(pk="V001").definition)
+"""
+
+
+def _shell(var_dir, code: str, **env: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=stack_env(var_dir, **env),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_an_admin_edit_survives_a_restart_of_the_launcher(tmp_path):
+    env = {}
+    if not settings.EMBEDDED_TEST_REDIS:  # a database of its own on PostgreSQL
+        env["DATABASE_URL"] = _external_database(tmp_path)
+    try:
+        first = Stack(tmp_path, **env)
+        try:
+            first.wait_healthy()
+            _shell(tmp_path, EDIT, **env)  # what saving the admin's form does
+        finally:
+            first.stop()
+        second = Stack(tmp_path, **env)
+        try:
+            second.wait_healthy()
+            kept = _shell(tmp_path, READ, **env)
+        finally:
+            second.stop()
+    finally:
+        if env:
+            _drop_database(env["DATABASE_URL"])
+    assert kept.strip().splitlines()[-1] == "管理员在后台改过的定义"
+    assert "以数据库为准，未从 data/ 重新载入" in second.printed
