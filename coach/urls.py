@@ -7,6 +7,7 @@ from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
 from coach import views
+from knowledge import views as knowledge_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -24,6 +25,11 @@ urlpatterns = [
         RedirectView.as_view(url=lazy(static, str)("coach/favicon.svg")),
     ),
     path("healthz", views.healthz, name="healthz"),
+    path(
+        "admin/knowledge/files-sync/",
+        knowledge_views.files_sync,
+        name="knowledge_files_sync",
+    ),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

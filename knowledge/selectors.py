@@ -23,6 +23,7 @@ __all__ = [
     "entry_search",
     "guide_question_get",
     "guide_questions_for_step",
+    "knowledge_drift",
     "knowledge_version",
     "question_get",
     "questions_all",
@@ -134,3 +135,46 @@ def workbook_intro() -> str:
     """Return the Markdown of the workbook's intro section."""
     intro = step_info(step="intro")
     return intro.intro if intro else ""
+
+
+def knowledge_drift(*, directory) -> dict[str, int] | None:
+    """Return, per data file, how many rows the database and the file disagree on.
+
+    An empty dict when they agree; None when the files cannot be read. Cached
+    under the knowledge version and the files' modification times, so the admin
+    index pays for the comparison (a dry-run load) only after a change.
+    """
+    import hashlib
+    import logging
+
+    from django.core.cache import cache
+
+    from knowledge.models import Workbook
+    from knowledge.services.load import KnowledgeInvalid, knowledge_load
+
+    try:
+        times = sorted((p.name, p.stat().st_mtime_ns) for p in directory.iterdir())
+    except OSError:
+        return None
+    # The version straight from the database (one query): the process's own
+    # snapshot may be a second behind an edit just made.
+    version = Workbook.objects.filter(pk=1).values_list("version", flat=True).first()
+    stamp = repr((version, str(directory), times)).encode()
+    key = f"knowledge:drift:{hashlib.sha1(stamp).hexdigest()}"
+    try:
+        found = cache.get(key)
+    except Exception:  # a cache outage must not break the admin index
+        logging.getLogger(__name__).warning("drift cache unreadable", exc_info=True)
+        found = None
+    if found is not None:
+        return found
+    try:
+        counts = knowledge_load(directory=directory, dry_run=True, prune=True)
+    except KnowledgeInvalid:
+        return None
+    found = {name: c.changed for name, c in counts.items() if c.changed}
+    try:
+        cache.set(key, found, 3600)
+    except Exception:
+        pass
+    return found

@@ -6,6 +6,7 @@ from knowledge.services.load import (
     Counts,
     KnowledgeConflict,
     KnowledgeInvalid,
+    knowledge_files_sync,
     knowledge_load,
     knowledge_seed_if_empty,
 )
@@ -19,6 +20,7 @@ __all__ = [
     "csv_text",
     "gap_record",
     "knowledge_export",
+    "knowledge_files_sync",
     "knowledge_load",
     "knowledge_seed_if_empty",
     "knowledge_version_bump",

@@ -7,6 +7,7 @@ from django.db import models, transaction
 
 from knowledge.models import Question, StepSection, ValueEntry, Workbook
 from knowledge.services.csvio import csv_read, rows_problems, text_decode
+from knowledge.services.export import knowledge_export
 from knowledge.services.fingerprints import (
     fingerprints_read,
     fingerprints_write,
@@ -198,11 +199,11 @@ def knowledge_load(
             counts[name] = _merged(counts[name], found) if name in counts else found
         return counts
 
+    if dry_run:  # reads only: no transaction, so no write lock held on SQLite
+        return run(write=False)
     with transaction.atomic():
         counts = run(write=False)
         conflicts = {name: c.conflicts for name, c in counts.items() if c.conflicts}
-        if dry_run:
-            return counts
         if conflicts and not force:
             raise KnowledgeConflict(conflicts)
         counts = run(write=True)
@@ -232,3 +233,14 @@ def _merged(a: Counts, b: Counts) -> Counts:
         {k: a.keys[k] + b.keys[k] for k in a.keys},
         a.conflicts + b.conflicts,
     )
+
+
+def knowledge_files_sync(*, directory: Path) -> list[Path]:
+    """Write the database's knowledge over data/ and take it as the last load.
+
+    After this the files and the database agree, so the admin's edits are no
+    longer edits "since the last load": a later change to the files loads.
+    """
+    written = knowledge_export(directory=directory)
+    knowledge_load(directory=directory, force=True)  # writes only fingerprints
+    return written

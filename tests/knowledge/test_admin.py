@@ -294,3 +294,29 @@ def test_non_staff_cannot_see_gaps(db, client, django_user_model):
     client.force_login(django_user_model.objects.create_user("visitor", password="pw"))
     response = client.get(reverse("admin:knowledge_knowledgegap_changelist"))
     assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_admin_index_notes_drift_and_writes_the_files_back(
+    admin_client, kb, tmp_path, settings
+):
+    import shutil
+
+    from knowledge.services import record_save
+    from tests.knowledge.helpers import DATA, VALUES
+
+    settings.KNOWLEDGE_DIR = shutil.copytree(DATA, tmp_path / "data")
+    assert "写回 data/ 文件" not in admin_client.get("/admin/").content.decode()
+    entry = ValueEntry.objects.get(pk="V001")
+    entry.definition = "后台改过的定义"
+    record_save(record=entry)
+    page = admin_client.get("/admin/").content.decode()
+    assert "不一致" in page and f"{VALUES} 1 行" in page
+    response = admin_client.post("/admin/knowledge/files-sync/", follow=True)
+    assert "已把数据库里的知识库写回 data/" in response.content.decode()
+    assert "后台改过的定义" in (settings.KNOWLEDGE_DIR / VALUES).read_text("utf-8")
+    assert "写回 data/ 文件" not in admin_client.get("/admin/").content.decode()
+
+
+def test_files_sync_is_staff_only_and_post_only(client, admin_client):
+    assert client.post("/admin/knowledge/files-sync/").status_code == 302  # login
+    assert admin_client.get("/admin/knowledge/files-sync/").status_code == 405

@@ -2,9 +2,10 @@
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from knowledge.services import knowledge_export
+from knowledge.services import knowledge_export, knowledge_files_sync
 
 
 class Command(BaseCommand):
@@ -17,6 +18,12 @@ class Command(BaseCommand):
         parser.add_argument("directory", type=Path, help="输出目录")
 
     def handle(self, *args, directory, **options):
-        """Write the five files and list their paths."""
-        for path in knowledge_export(directory=directory):
+        """Write the five files and list their paths.
+
+        Written over data/ itself, the files and the database agree again, so
+        the loader takes them as its last load (the admin's edits are in them).
+        """
+        own = directory.resolve() == Path(settings.KNOWLEDGE_DIR).resolve()
+        export = knowledge_files_sync if own else knowledge_export
+        for path in export(directory=directory):
             self.stdout.write(f"已写出 {path}")

@@ -1,0 +1,22 @@
+"""The admin index's note when the database and the files in data/ differ."""
+
+from pathlib import Path
+
+from django import template
+from django.conf import settings
+
+from knowledge.selectors import knowledge_drift
+
+register = template.Library()
+
+
+@register.inclusion_tag("admin/knowledge_drift.html", takes_context=True)
+def knowledge_drift_note(context) -> dict:
+    """Render the note (and its export button) for staff, when there is drift."""
+    request = context.get("request")
+    if request is None or not request.user.is_staff:
+        return {"drift": None}
+    return {
+        "drift": knowledge_drift(directory=Path(settings.KNOWLEDGE_DIR)),
+        "csrf_token": context.get("csrf_token"),
+    }
