@@ -18,7 +18,7 @@ from django.core.cache import cache
 from agent.api import TurnDelta, TurnResult, TurnStatus, run_turn
 from coach import protocol, push, selectors, services
 from coach.models import CoachingSession
-from coach.protocol import ProtocolError
+from coach.protocol import SAVED_THEN_FAILED, ProtocolError
 from coach.ratelimit import BUSY_RETRY_AFTER, chat_allow, turn_slots
 from knowledge.selectors import guide_question_get
 
@@ -279,7 +279,8 @@ async def _turn_run(
             await push.reply_push(session.pk, frame)
     except Exception:
         log.exception("turn failed", extra={"session": session.pk})
-        await send(ProtocolError("internal").frame())
+        # turn_begin stored the message before this task started: it is kept.
+        await send(ProtocolError("internal", message=SAVED_THEN_FAILED).frame())
     finally:
         turn_slots.give()
         keeper.cancel()

@@ -26,8 +26,11 @@ MESSAGES = {
     "too_long": f"内容太长了：单条消息请不要超过 {MAX_TEXT_CHARS} 字。",
     "rate_limited": "发得有点快，请稍等片刻再问教练。",
     "busy": "教练还在回答上一条消息，请稍等。",
-    "internal": "服务器出了点问题，你的内容已经保存，请稍后再试。",
+    # Said when nothing is known to be saved; a turn that fails after the
+    # message was stored says so itself (SAVED_THEN_FAILED).
+    "internal": "服务器出了点问题，这次没能处理好，请稍后再试一次。",
 }
+SAVED_THEN_FAILED = "服务器出了点问题，没能回答完。你的消息已经保存，请稍后再试。"
 
 # Control characters other than tab/newline are never meaningful in a message.
 QuestionId = Annotated[str, StringConstraints(pattern=r"^[VSP]\d{2}$")]

@@ -407,3 +407,37 @@ async def test_every_message_type_touches_only_the_senders_session(
     assert await a.receive_nothing(timeout=0.3)  # nothing of B's leaks to A
     await a.disconnect()
     await b.disconnect()
+
+
+async def test_an_answer_that_fails_to_save_is_never_said_to_be_saved(
+    visitor, monkeypatch
+):
+    def broken(**kwargs):
+        raise RuntimeError("database is locked")
+
+    monkeypatch.setattr("coach.services.answer_submit", broken)
+    comm, _ = await connect(visitor)
+    await comm.send_json_to({"type": "answer", "question_id": "V01", "text": "外婆"})
+    error = await comm.receive_json_from(timeout=5)
+    assert error["type"] == "error" and error["code"] == "internal"
+    assert "保存" not in error["message"] and "稍后再试" in error["message"]
+    assert not await Answer.objects.filter(session=visitor.session).aexists()
+    await comm.disconnect()
+
+
+async def test_a_turn_that_fails_after_the_message_is_stored_says_it_is_kept(
+    visitor, monkeypatch
+):
+    async def broken(*args, **kwargs):
+        raise RuntimeError("the graph broke")
+        yield  # an async generator, like run_turn
+
+    monkeypatch.setattr("coach.streaming.run_turn", broken)
+    comm, _ = await connect(visitor)
+    await comm.send_json_to({"type": "chat", "text": "我该从哪一题开始？"})
+    frames = [await comm.receive_json_from(timeout=5) for _ in range(2)]
+    error = next(f for f in frames if f["type"] == "error")
+    assert error["code"] == "internal" and "你的消息已经保存" in error["message"]
+    stored = await ChatMessage.objects.filter(session=visitor.session).afirst()
+    assert stored is not None and stored.text == "我该从哪一题开始？"
+    await comm.disconnect()
