@@ -283,3 +283,32 @@ def test_make_run_seeds_only_an_empty_knowledge_base(db, capsys):
     call_command("load_knowledge", "--if-empty")
     assert "以数据库为准" in capsys.readouterr().out
     assert ValueEntry.objects.get(pk="V001").definition == "后台改过的说明"
+
+
+TRADITIONAL = (
+    "名稱,類別\n自由,自主：能由自己決定做什麼、何時做、怎麼做\n"
+    "成長,持續學到新東西並感到自己在變強\n"
+)
+
+
+@pytest.mark.parametrize(
+    "encoding", ["utf-8", "utf-8-sig", "utf-16", "utf-16-be", "gb18030", "gbk", "big5"]
+)
+def test_every_encoding_people_save_in_decodes_to_the_same_text(encoding):
+    from knowledge.services.csvio import text_decode
+
+    raw = TRADITIONAL.encode(encoding)
+    if encoding == "utf-16-be":  # Python writes no BOM for an explicit byte order
+        raw = b"\xfe\xff" + raw
+    assert text_decode(raw) == TRADITIONAL
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "cp1252", "shift_jis"])
+def test_another_encoding_gets_a_chinese_error_naming_utf8(encoding):
+    from knowledge.services.csvio import text_decode
+
+    raw = "name,note\nCafé,Crème brûlée - déjà vu\nNaïve,Über façade\n" * 3
+    if encoding == "shift_jis":
+        raw = "名前,メモ\nカフェ,ここはとても静かな場所です\n" * 3
+    with pytest.raises(ValueError, match="请用 UTF-8 保存后再导入"):
+        text_decode(raw.encode(encoding))
