@@ -14,10 +14,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from coach.origins import SiteOriginValidator  # noqa: E402
 from coach.routing import websocket_urlpatterns  # noqa: E402
+from knowledge.uploads import UploadLimit  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": UploadLimit(django_asgi_app),
         "websocket": SiteOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

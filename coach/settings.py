@@ -178,6 +178,11 @@ GUIDE_STRATEGIES = {
     },
 }
 KNOWLEDGE_DIR = Path(env.str("KNOWLEDGE_DIR", default="") or BASE_DIR / "data")
+# Admin CSV imports: larger files are refused before they are read (413, Chinese).
+KNOWLEDGE_IMPORT_MAX_BYTES = env.int(
+    "KNOWLEDGE_IMPORT_MAX_BYTES", default=2 * 1024 * 1024
+)
+KNOWLEDGE_IMPORT_MAX_ROWS = env.int("KNOWLEDGE_IMPORT_MAX_ROWS", default=5000)
 # Chats per minute per session (seed: protect the model and the person's budget).
 CHAT_RATE_PER_MINUTE = env.int("COACH_CHAT_RATE", default=20)
 # Load benchmarks only: serve a bare echo consumer at /ws/echo/ as a baseline.

@@ -49,6 +49,11 @@ class CsvAdmin(ServiceSavesMixin, ImportExportModelAdmin):
     import_formats = [resources.KnowledgeCSV]
     export_formats = [resources.KnowledgeCSV, resources.ExcelCSV]
 
+    def add_data_read_fail_error_to_form(self, form, e):
+        """Show our Chinese reason (encoding, size, header), not a class name."""
+        reason = str(e) if isinstance(e, ValueError) else ""
+        form.add_error("import_file", reason or "读不出这个文件，请确认它是 CSV 文件。")
+
 
 @admin.register(ValueEntry)
 class ValueEntryAdmin(CsvAdmin):

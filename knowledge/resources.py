@@ -4,6 +4,7 @@ import tablib
 from import_export import fields, resources
 from import_export.formats import base_formats
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 
 from knowledge.models import Question
@@ -15,6 +16,7 @@ from knowledge.services.csvio import (
     text_decode,
 )
 from knowledge.services.specs import GUIDES, PASSIONS, TALENTS, VALUES, CsvSpec
+from knowledge.uploads import too_big_message
 
 
 class KnowledgeCSV(base_formats.CSV):
@@ -30,8 +32,12 @@ class KnowledgeCSV(base_formats.CSV):
 
     def create_dataset(self, in_stream, **kwargs):
         """Decode the upload and parse it; refuse a file whose first row is empty."""
+        if len(in_stream) > settings.KNOWLEDGE_IMPORT_MAX_BYTES:
+            raise ValueError(too_big_message())  # knowledge.uploads stops most earlier
         text = in_stream if isinstance(in_stream, str) else text_decode(in_stream)
         dataset = tablib.import_set(text, format="csv")
+        if len(dataset) > settings.KNOWLEDGE_IMPORT_MAX_ROWS:
+            raise ValueError(too_big_message())
         if not any((h or "").strip() for h in dataset.headers or []):
             # Shown on the import form; import-export would crash on a headerless set.
             raise ValueError("第 1 行应该是表头（列名），这个文件的第 1 行是空的。")

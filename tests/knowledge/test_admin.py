@@ -320,3 +320,48 @@ def test_admin_index_notes_drift_and_writes_the_files_back(
 def test_files_sync_is_staff_only_and_post_only(client, admin_client):
     assert client.post("/admin/knowledge/files-sync/").status_code == 302  # login
     assert admin_client.get("/admin/knowledge/files-sync/").status_code == 405
+
+
+def test_an_import_over_the_row_limit_is_refused_in_chinese(kb, staff, settings):
+    settings.KNOWLEDGE_IMPORT_MAX_ROWS = 50
+    text = (DATA / VALUES).read_text(encoding="utf-8")  # 105 rows
+    preview = import_preview(staff, "valueentry", "v.csv", text.encode())
+    page = preview.content.decode()
+    assert "文件太大" in page and "50 行" in page
+    assert ValueEntry.objects.get(pk="V001").name == "自由"
+
+
+async def test_an_oversized_import_is_refused_before_its_body_is_read(settings):
+    from knowledge.uploads import UploadLimit
+
+    settings.KNOWLEDGE_IMPORT_MAX_BYTES = 2 * 1024 * 1024
+    reached, sent = [], []
+
+    async def app(scope, receive, send):  # Django would read the body here
+        reached.append(scope["path"])
+
+    async def receive():
+        raise AssertionError("the body must not be read")
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/admin/knowledge/valueentry/import/",
+        "headers": [(b"content-length", str(20 * 1024 * 1024).encode())],
+    }
+    await UploadLimit(app)(scope, receive, send)
+    assert reached == [] and sent[0]["status"] == 413
+    assert "文件太大" in sent[1]["body"].decode()
+    await UploadLimit(app)(
+        {**scope, "headers": [(b"content-length", b"900")]}, receive, send
+    )
+    assert reached == ["/admin/knowledge/valueentry/import/"]
+
+
+def test_a_file_in_another_encoding_gets_a_chinese_reason(kb, staff):
+    raw = "id,name\nV001,Café crème\nV002,Naïve façade déjà\n".encode("latin-1") * 4
+    page = import_preview(staff, "valueentry", "v.csv", raw).content.decode()
+    assert "请用 UTF-8 保存后再导入" in page and "encountered" not in page
