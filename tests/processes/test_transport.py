@@ -6,6 +6,7 @@ half-open connections are opened first and checked near the end, so their
 """
 
 import asyncio
+import http.client
 import http.cookiejar
 import json
 import re
@@ -187,6 +188,64 @@ def test_get_and_head_create_no_session(stack, half_open):
                 except urllib.error.HTTPError as err:
                     assert err.code == 405 and method == "HEAD"  # GET-only pages
     assert manage_shell(stack, count) == before
+
+
+def _huge_import(port: int, size: int) -> tuple[int, str, float]:
+    """POST a ``size``-byte import to daphne; return status, page and seconds."""
+    boundary = "----coach-upload"
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="import_file"; '
+        'filename="values.csv"\r\nContent-Type: text/csv\r\n\r\n'
+    ).encode()
+    body = head + b"V001,x\n" * (size // 7) + f"\r\n--{boundary}--\r\n".encode()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    started = time.monotonic()
+    conn.request(
+        "POST",
+        "/admin/knowledge/valueentry/import/",
+        body=body,
+        headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+    )
+    response = conn.getresponse()
+    page = response.read().decode()
+    conn.close()
+    return response.status, page, time.monotonic() - started
+
+
+def test_a_huge_import_is_refused_at_once_while_answers_keep_saving(stack, half_open):
+    async def save_answers(stop: asyncio.Event) -> list[dict]:
+        frames = []
+        async with Client(stack.port) as tab:
+            n = 0
+            while not stop.is_set():
+                n += 1
+                await tab.send(
+                    type="answer", question_id="V01", text=f"第 {n} 稿：外婆"
+                )
+                frames.append(await tab.recv(timeout=10))
+                await asyncio.sleep(0.25)
+        return frames
+
+    async def scenario():
+        stop = asyncio.Event()
+        saver = asyncio.create_task(save_answers(stop))
+        await asyncio.sleep(0.5)
+        uploads = [
+            await asyncio.to_thread(_huge_import, stack.port, 20 * 1024 * 1024)
+            for _ in range(3)
+        ]
+        await asyncio.sleep(0.5)
+        stop.set()
+        return uploads, await saver
+
+    uploads, frames = asyncio.run(scenario())
+    for status, page, _ in uploads:
+        assert status == 413 and "文件太大" in page and "2 MB" in page
+    assert frames and all(f["type"] == "answer.saved" for f in frames), frames
+    seconds = ", ".join(f"{t:.2f}" for *_, t in uploads)
+    print(
+        f"20 MB imports refused in {seconds} s; {len(frames)} answers saved meanwhile"
+    )
 
 
 def test_admin_lockout_through_daphne(stack, half_open):
