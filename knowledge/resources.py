@@ -72,10 +72,24 @@ class KnowledgeResource(resources.ModelResource):
     row_problems: dict[int, dict[str, list[str]]]  # row number -> column -> messages
 
     def import_data(self, dataset, **kwargs):
-        """Import in one transaction that any invalid row rolls back.
+        """Preview outside any transaction; import in one that any bad row rolls back.
 
-        The confirm step would otherwise save the valid rows and skip the invalid.
+        The preview (a dry run) saves nothing without a transaction either, and an
+        open one would hold SQLite's write lock, and so everyone's answer saves,
+        for as long as the preview takes. The confirm step would otherwise save
+        the valid rows and skip the invalid.
         """
+        if kwargs.pop("dry_run", False):
+            # import_data itself always opens one for a dry run: go one level in.
+            # Without a transaction, a dry run skips every save and delete.
+            return self.import_data_inner(
+                dataset,
+                True,  # dry_run
+                kwargs.pop("raise_errors", False),
+                False,  # using_transactions
+                kwargs.pop("collect_failed_rows", False),
+                **kwargs,
+            )
         kwargs.update(use_transactions=True, rollback_on_validation_errors=True)
         return super().import_data(dataset, **kwargs)
 

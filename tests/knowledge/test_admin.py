@@ -365,3 +365,30 @@ def test_a_file_in_another_encoding_gets_a_chinese_reason(kb, staff):
     raw = "id,name\nV001,Café crème\nV002,Naïve façade déjà\n".encode("latin-1") * 4
     page = import_preview(staff, "valueentry", "v.csv", raw).content.decode()
     assert "请用 UTF-8 保存后再导入" in page and "encountered" not in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_preview_holds_no_transaction_and_the_confirm_writes_in_one(
+    staff, monkeypatch
+):
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("load_knowledge", verbosity=0)
+    seen = []
+    check = ValueEntryResource.before_import
+
+    def before_import(self, dataset, **kwargs):
+        seen.append(connection.in_atomic_block)
+        return check(self, dataset, **kwargs)
+
+    monkeypatch.setattr(ValueEntryResource, "before_import", before_import)
+    text = (
+        (DATA / VALUES).read_text(encoding="utf-8").replace("V001,自由,", "V001,自在,")
+    )
+    preview = import_preview(staff, "valueentry", "v.csv", text.encode())
+    assert ValueEntry.objects.get(pk="V001").name == "自由"  # the preview saved nothing
+    url = reverse("admin:knowledge_valueentry_process_import")
+    assert staff.post(url, preview.context["confirm_form"].initial).status_code == 302
+    assert seen == [False, True]  # no lock held while previewing; one to write
+    assert ValueEntry.objects.get(pk="V001").name == "自在"
