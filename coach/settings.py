@@ -183,6 +183,8 @@ KNOWLEDGE_IMPORT_MAX_BYTES = env.int(
     "KNOWLEDGE_IMPORT_MAX_BYTES", default=2 * 1024 * 1024
 )
 KNOWLEDGE_IMPORT_MAX_ROWS = env.int("KNOWLEDGE_IMPORT_MAX_ROWS", default=5000)
+# An import's upload waits for its confirm in the cache, for 30 minutes at most.
+IMPORT_EXPORT_TMP_STORAGE_CLASS = "knowledge.uploads.ExpiringUploads"
 # Chats per minute per session (seed: protect the model and the person's budget).
 CHAT_RATE_PER_MINUTE = env.int("COACH_CHAT_RATE", default=20)
 # Load benchmarks only: serve a bare echo consumer at /ws/echo/ as a baseline.

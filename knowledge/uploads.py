@@ -7,6 +7,8 @@ oversized upload costs neither memory nor the time to receive it.
 
 import re
 
+from import_export.tmp_storages import CacheStorage
+
 from django.conf import settings
 
 IMPORT_PATH = re.compile(r"^/admin/knowledge/[a-z]+/import/$")
@@ -62,3 +64,13 @@ async def _refuse(send) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+class ExpiringUploads(CacheStorage):
+    """Where a previewed upload waits for its confirm: in the shared cache, briefly.
+
+    A preview never confirmed expires on its own (no files left in a temp
+    folder), and the confirm may reach another daphne than the preview did.
+    """
+
+    CACHE_LIFETIME = 30 * 60

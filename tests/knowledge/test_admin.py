@@ -392,3 +392,18 @@ def test_the_preview_holds_no_transaction_and_the_confirm_writes_in_one(
     assert staff.post(url, preview.context["confirm_form"].initial).status_code == 302
     assert seen == [False, True]  # no lock held while previewing; one to write
     assert ValueEntry.objects.get(pk="V001").name == "自在"
+
+
+def test_a_previewed_upload_waits_in_the_cache_and_expires(kb, staff):
+    from django.core.cache import cache
+
+    from knowledge.uploads import ExpiringUploads
+
+    text = (
+        (DATA / VALUES).read_text(encoding="utf-8").replace("V001,自由,", "V001,自在,")
+    )
+    preview = import_preview(staff, "valueentry", "v.csv", text.encode())
+    name = preview.context["confirm_form"].initial["import_file_name"]
+    key = cache.make_key(ExpiringUploads.CACHE_PREFIX + name)
+    ttl = cache._cache.get_client().ttl(key)
+    assert 0 < ttl <= 30 * 60
