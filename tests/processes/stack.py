@@ -53,6 +53,20 @@ def healthz(port: int, *, token: str = HEALTHZ_TOKEN) -> tuple[int, dict]:
         return err.code, json.loads(err.read())
 
 
+def manage_shell(env: dict, code: str) -> str:
+    """Run Python in the Django of a stack's environment; return its last line."""
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip().splitlines()[-1]
+
+
 class Stack:
     """A running ``runstack`` process group started for one test."""
 

@@ -3,8 +3,6 @@
 import asyncio
 import json
 import os
-import subprocess
-import sys
 import time
 
 import pytest
@@ -13,25 +11,12 @@ from django.conf import settings
 
 from tests.agent.fake_openai import FakeOpenAI, Step
 from tests.processes.client import Client
-from tests.processes.procs import ROOT, ProcessStack
+from tests.processes.procs import ProcessStack
+from tests.processes.stack import manage_shell
 
 pytestmark = [pytest.mark.processes, pytest.mark.asyncio]
 
 DEADLINE = 4
-
-
-def manage_shell(stack: ProcessStack, code: str) -> str:
-    """Run Python in the stack's Django (its own database) and return stdout."""
-    proc = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=stack.env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return proc.stdout.strip().splitlines()[-1]
 
 
 @pytest.mark.parametrize(
@@ -68,7 +53,7 @@ async def test_a_failing_llm_still_gets_an_answer_within_the_deadline(tmp_path, 
         assert fake.requests, "the real client must have called the endpoint"
         fallback = json.loads(
             manage_shell(
-                stack,
+                stack.env,
                 (
                     "import json; from coach.models import ChatMessage as M; "
                     "print(json.dumps(M.objects.get(role='coach').trace))"
@@ -135,7 +120,7 @@ async def test_worker_killed_mid_scan_neither_loses_nor_duplicates(tmp_path):
     count = 400
     try:
         manage_shell(
-            stack,
+            stack.env,
             (
                 "from datetime import timedelta; from django.utils import timezone; "
                 "from coach.models import CoachingSession as S; "
@@ -152,20 +137,20 @@ async def test_worker_killed_mid_scan_neither_loses_nor_duplicates(tmp_path):
         count_code = (
             "from coach.models import Guidance; print(Guidance.objects.count())"
         )
-        while int(manage_shell(stack, count_code)) == 0:
+        while int(manage_shell(stack.env, count_code)) == 0:
             assert time.monotonic() < deadline, stack.logs()
             time.sleep(0.2)
         worker.kill()  # mid-scan: some nudges saved, the rest not yet
         stack.procs.pop("worker")
-        partial = int(manage_shell(stack, count_code))
+        partial = int(manage_shell(stack.env, count_code))
         stack.start("worker")
-        while int(manage_shell(stack, count_code)) < count:
+        while int(manage_shell(stack.env, count_code)) < count:
             assert time.monotonic() < deadline + 60, stack.logs()
             time.sleep(0.5)
         time.sleep(3)  # a few more scans: nothing more may appear
         per_session = json.loads(
             manage_shell(
-                stack,
+                stack.env,
                 (
                     "import json; from django.db.models import Count; "
                     "from coach.models import CoachingSession as S; "
@@ -225,7 +210,7 @@ async def test_sqlite_under_steady_writes_from_daphne_and_celery(tmp_path):
         assert "database is locked" not in logs
         nudges = int(
             manage_shell(
-                stack,
+                stack.env,
                 ("from coach.models import Guidance; print(Guidance.objects.count())"),
             )
         )

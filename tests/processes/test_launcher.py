@@ -3,8 +3,6 @@
 import asyncio
 import signal
 import socket
-import subprocess
-import sys
 import time
 
 import psutil
@@ -14,7 +12,7 @@ from django.conf import settings
 
 from tests.processes.client import Client
 from tests.processes.procs import _drop_database, _external_database
-from tests.processes.stack import ROOT, Stack, stack_env
+from tests.processes.stack import Stack, manage_shell, stack_env
 
 pytestmark = pytest.mark.processes
 
@@ -89,19 +87,6 @@ print(ValueEntry.objects.get(pk="V001").definition)
 """
 
 
-def _shell(var_dir, code: str, **env: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=stack_env(var_dir, **env),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
 def test_an_admin_edit_survives_a_restart_of_the_launcher(tmp_path):
     env = {}
     if not settings.EMBEDDED_TEST_REDIS:  # a database of its own on PostgreSQL
@@ -110,17 +95,19 @@ def test_an_admin_edit_survives_a_restart_of_the_launcher(tmp_path):
         first = Stack(tmp_path, **env)
         try:
             first.wait_healthy()
-            _shell(tmp_path, EDIT, **env)  # what saving the admin's form does
+            manage_shell(
+                stack_env(tmp_path, **env), EDIT
+            )  # what saving the admin's form does
         finally:
             first.stop()
         second = Stack(tmp_path, **env)
         try:
             second.wait_healthy()
-            kept = _shell(tmp_path, READ, **env)
+            kept = manage_shell(stack_env(tmp_path, **env), READ)
         finally:
             second.stop()
     finally:
         if env:
             _drop_database(env["DATABASE_URL"])
-    assert kept.strip().splitlines()[-1] == "管理员在后台改过的定义"
+    assert kept == "管理员在后台改过的定义"
     assert "以数据库为准，未从 data/ 重新载入" in second.printed

@@ -23,8 +23,7 @@ import websockets
 
 from tests.processes.client import Client, session_cookie
 from tests.processes.procs import ROOT, ProcessStack
-from tests.processes.stack import HEALTHZ_TOKEN, healthz
-from tests.processes.test_faults import manage_shell
+from tests.processes.stack import HEALTHZ_TOKEN, healthz, manage_shell
 
 pytestmark = pytest.mark.processes
 HALF_OPEN = 20  # a bounded number of handshakes that never finish, on loopback
@@ -176,7 +175,7 @@ def test_get_and_head_create_no_session(stack, half_open):
         "from django.contrib.sessions.models import Session as S;"
         "print(C.objects.count(), S.objects.count())"
     )
-    before = manage_shell(stack, count)
+    before = manage_shell(stack.env, count)
     for path in ("/", "/workbook/", "/profile/", "/results/", "/results.md"):
         for method in ("GET", "HEAD"):
             for _ in range(10):
@@ -187,7 +186,7 @@ def test_get_and_head_create_no_session(stack, half_open):
                         assert "sessionid" not in str(response.headers)
                 except urllib.error.HTTPError as err:
                     assert err.code == 405 and method == "HEAD"  # GET-only pages
-    assert manage_shell(stack, count) == before
+    assert manage_shell(stack.env, count) == before
 
 
 def _huge_import(port: int, size: int) -> tuple[int, str, float]:
