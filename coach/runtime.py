@@ -64,8 +64,14 @@ def validate_production(*, debug: bool, secret_key: str, hosts: list[str]) -> No
         )
 
 
-def database_config(url: str, *, var_dir: Path) -> dj_database_url.DBConfig:
-    """Return the default database; SQLite under var/ when no URL is given."""
+def database_config(
+    url: str, *, var_dir: Path, pool: tuple[int, int] = (0, 0)
+) -> dj_database_url.DBConfig:
+    """Return the default database; SQLite under var/ when no URL is given.
+
+    ``pool`` is PostgreSQL's (min, max) connections per process; a max of 0
+    opens a connection per use instead (for a PgBouncer in front).
+    """
     if not url:
         var_dir.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{var_dir / 'db.sqlite3'}"
@@ -89,9 +95,17 @@ def database_config(url: str, *, var_dir: Path) -> dj_database_url.DBConfig:
         }
     else:
         # Under ASGI a request may run on any thread, so persistent per-thread
-        # connections would pile up to PostgreSQL's max_connections (Django's
-        # advice for ASGI); a pooler such as PgBouncer belongs in front instead.
+        # connections would pile up to PostgreSQL's max_connections. A process-wide
+        # pool (Django's psycopg pool, which needs CONN_MAX_AGE 0) lends one for
+        # each use instead: no connect per database hop, a fixed ceiling per process.
         config["CONN_MAX_AGE"] = 0
+        low, high = pool
+        if high > 0:
+            config.setdefault("OPTIONS", {})["pool"] = {
+                "min_size": min(low, high),
+                "max_size": high,
+                "timeout": 10,  # waiting longer for a free connection is an outage
+            }
     return config
 
 

@@ -81,7 +81,10 @@ TEMPLATES = [
 # --- Data stores ------------------------------------------------------------
 DATABASES = {
     "default": runtime.database_config(
-        env.str("DATABASE_URL", default=""), var_dir=VAR_DIR
+        env.str("DATABASE_URL", default=""),
+        var_dir=VAR_DIR,
+        # PostgreSQL connections per process (daphne, each worker); 0 = no pool.
+        pool=(env.int("DB_POOL_MIN", default=2), env.int("DB_POOL_MAX", default=10)),
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -43,3 +43,19 @@ def _clear_cache():
     snapshot_expire()
     yield
     snapshot_expire()
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """Close PostgreSQL's connection pool before the test database is created.
+
+    Django's create_test_db switches the database name but leaves a pool that is
+    already open on the old one, so every test after it ran against the real
+    database: rows committed there showed up in later runs, the "unexplained
+    failures" of the first pool attempt (docs/operations.md).
+    """
+    from django.db import connections
+
+    for connection in connections.all():
+        if getattr(connection, "pool", None) is not None:
+            connection.close_pool()
