@@ -11,18 +11,23 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
 import redis
 
 from django.conf import settings
 
 from coach.embedded import redis_start
 from coach.launcher import process_command
-from tests.processes.stack import HEALTHZ_TOKEN, ROOT, free_port, healthz
+from tests.processes.stack import (
+    HEALTHZ_TOKEN,
+    ROOT,
+    _drop_database,
+    _external_database,
+    free_port,
+    healthz,
+)
 
 # CI pass 2: the suite itself uses another db number, and each xdist worker its own.
 PROC_REDIS_DB = 7 + getattr(settings, "XDIST_WORKER_INDEX", 0)  # bench: app settings
@@ -62,23 +67,6 @@ def _manage(env: dict, *commands: list[str]) -> None:
             capture_output=True,
             timeout=120,
         )
-
-
-def _external_database(var_dir: Path) -> str:
-    url = os.environ["DATABASE_URL"]
-    parts = urlsplit(url)
-    name = f"coach_proc_{uuid.uuid4().hex[:10]}"
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def _drop_database(url: str) -> None:
-    parts = urlsplit(url)
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{parts.path[1:]}" WITH (FORCE)')
 
 
 class ProcessStack:

@@ -9,7 +9,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
 
 from django.conf import settings
 
@@ -67,11 +71,33 @@ def manage_shell(env: dict, code: str) -> str:
     return proc.stdout.strip().splitlines()[-1]
 
 
+def _external_database(var_dir: Path) -> str:
+    url = os.environ["DATABASE_URL"]
+    parts = urlsplit(url)
+    name = f"coach_proc_{uuid.uuid4().hex[:10]}"
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def _drop_database(url: str) -> None:
+    parts = urlsplit(url)
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{parts.path[1:]}" WITH (FORCE)')
+
+
 class Stack:
     """A running ``runstack`` process group started for one test."""
 
     def __init__(self, var_dir: Path, port: int | None = None, **env: str):
         self.port = port or free_port()
+        # On PostgreSQL each stack gets a fresh database unless it is given one:
+        # stacks in parallel test workers must not scan each other's sessions.
+        self.own_db = None
+        if not settings.EMBEDDED_TEST_REDIS and "DATABASE_URL" not in env:
+            self.own_db = env["DATABASE_URL"] = _external_database(var_dir)
         self.log = open(var_dir / "stack.log", "w+b")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "manage.py", "runstack", "--port", str(self.port)],
@@ -115,3 +141,6 @@ class Stack:
         finally:
             self.printed = self.output()  # everything, shutdown included
             self.log.close()
+            if self.own_db:
+                _drop_database(self.own_db)
+                self.own_db = None

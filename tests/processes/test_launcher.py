@@ -11,8 +11,13 @@ import pytest
 from django.conf import settings
 
 from tests.processes.client import Client
-from tests.processes.procs import _drop_database, _external_database
-from tests.processes.stack import Stack, manage_shell, stack_env
+from tests.processes.stack import (
+    Stack,
+    _drop_database,
+    _external_database,
+    manage_shell,
+    stack_env,
+)
 
 pytestmark = pytest.mark.processes
 
@@ -61,7 +66,7 @@ def test_launcher_on_a_busy_port_fails_with_one_line(tmp_path):
         stack = Stack(tmp_path, port=port)
         code = stack.proc.wait(timeout=60)
         out = stack.output()
-        stack.log.close()
+        stack.stop()
     assert code != 0
     errors = [line for line in out.splitlines() if "端口" in line]
     assert len(errors) == 1 and str(port) in errors[0]

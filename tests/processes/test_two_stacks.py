@@ -17,8 +17,7 @@ import pytest
 from django.conf import settings
 
 from tests.processes.client import Client
-from tests.processes.procs import _drop_database, _external_database
-from tests.processes.stack import Stack
+from tests.processes.stack import Stack, _drop_database, _external_database
 
 pytestmark = [pytest.mark.processes, pytest.mark.asyncio]
 
