@@ -10,8 +10,13 @@ DATABASE_URL/REDIS_URL are set), then measures in one run:
 
 With ``--stacks 2`` a second daphne serves the same database and Redis and the
 visitors are spread over both, as behind a proxy (docs/operations.md).
+``--backends embedded,postgresql`` runs every phase on each backend in turn, in
+one run, and prints PostgreSQL's p95 against the embedded one (DATABASE_URL and
+REDIS_URL name the server); on PostgreSQL the idle phase also counts the
+stack's server connections while the sockets are held.
 
     .venv/bin/python bench/ws_load.py [--sessions 50,200] [--duration 60] [--stacks 2]
+        [--backends embedded,postgresql]
 """
 
 import argparse
@@ -187,10 +192,35 @@ async def throughput(bases: list[str], n: int, duration: float) -> float:
     return rate
 
 
+def pg_connections(db_url: str | None) -> int | None:
+    """Return how many server connections the stack's database has (None: SQLite)."""
+    if not db_url:
+        return None
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    parts = urlsplit(db_url)
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s",
+            (parts.path[1:],),
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
 async def idle_sockets(
-    bases: list[str], n: int, procs: list[psutil.Process], hold: float
+    bases: list[str],
+    n: int,
+    procs: list[psutil.Process],
+    hold: float,
+    db_url: str | None = None,
 ) -> dict:
-    """Hold ``n`` idle sockets open; return the daphnes' RSS (MB) and CPU (cores)."""
+    """Hold ``n`` idle sockets open; return the daphnes' RSS (MB) and CPU (cores).
+
+    On PostgreSQL also the database's connections while the sockets are held.
+    """
     sessions = await _open_all(bases, "/ws/coach/", n)
     await asyncio.sleep(2)
     for proc in procs:
@@ -198,12 +228,13 @@ async def idle_sockets(
     await asyncio.sleep(hold)
     cpu = sum(proc.cpu_percent(None) for proc in procs) / 100
     rss = sum(proc.memory_info().rss for proc in procs) / 2**20
+    connections = await asyncio.to_thread(pg_connections, db_url)
     await asyncio.gather(*(s.close() for s in sessions))
-    return {"rss_mb": rss, "cpu_cores": cpu, "sockets": n}
+    return {"rss_mb": rss, "cpu_cores": cpu, "sockets": n, "db_conns": connections}
 
 
 def main() -> None:
-    """Start the app, run every phase, print a table and the headline."""
+    """Start the app, run every phase on each backend, print tables and headlines."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--sessions", default="50,200")
     parser.add_argument("--duration", type=float, default=60)
@@ -211,12 +242,38 @@ def main() -> None:
     parser.add_argument(
         "--stacks", type=int, default=1, help="daphnes on one database and Redis"
     )
+    parser.add_argument(
+        "--backends",
+        default="",
+        help="embedded,postgresql: each in turn in this run (default: from env)",
+    )
     args = parser.parse_args()
     counts = [int(x) for x in args.sessions.split(",")]
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "coach.settings")
+    external = bool(os.environ.get("REDIS_URL") and os.environ.get("DATABASE_URL"))
+    names = args.backends.split(",") if args.backends else []
+    if not names:
+        names = ["postgresql" if external else "embedded"]
+    if "postgresql" in names and not external:
+        raise SystemExit("postgresql needs DATABASE_URL and REDIS_URL")
+    p95 = {}
+    for name in names:
+        results = _run_backend(embedded=name == "embedded", args=args, counts=counts)
+        backend = "embedded" if name == "embedded" else "postgresql+redis"
+        _report(results, counts, backend, args.stacks)
+        p95[name] = results[f"coach{counts[0]}"]["p95"]
+    if len(p95) == 2:
+        ratio = p95["postgresql"] / p95["embedded"]
+        print(
+            f"HEADLINE ws_load_backends p95_{counts[0]} postgresql="
+            f"{p95['postgresql']:.1f}ms embedded={p95['embedded']:.1f}ms "
+            f"ratio={ratio:.2f}x"
+        )
+
+
+def _run_backend(*, embedded: bool, args, counts: list[int]) -> dict:
     from tests.processes.procs import ProcessStack
 
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "coach.settings")
-    embedded = not (os.environ.get("REDIS_URL") and os.environ.get("DATABASE_URL"))
     with tempfile.TemporaryDirectory(prefix="bench-ws-") as tmp:
         stack = ProcessStack(
             Path(tmp),
@@ -237,14 +294,12 @@ def main() -> None:
                 extra.append(proc)
                 daphnes.append(psutil.Process(proc.pid))
                 bases.append(f"http://127.0.0.1:{port}")
-            results = asyncio.run(_phases(bases, counts, args, daphnes))
+            return asyncio.run(_phases(bases, counts, args, daphnes, stack.db_url))
         finally:
             for proc in extra:
                 proc.terminate()
                 proc.wait(timeout=10)
             stack.close()
-    backend = "embedded" if embedded else "postgresql+redis"
-    _report(results, counts, backend, args.stacks)
 
 
 def _daphne_beside(stack) -> tuple[int, subprocess.Popen]:
@@ -269,13 +324,13 @@ def _daphne_beside(stack) -> tuple[int, subprocess.Popen]:
     raise SystemExit("the extra daphne did not start")
 
 
-async def _phases(bases, counts, args, daphnes) -> dict:
+async def _phases(bases, counts, args, daphnes, db_url=None) -> dict:
     out: dict = {}
     # Warm-up (imports, index, pools), two visitors per daphne at least.
     await paced_run(bases, 10 * len(bases), 6, "/ws/coach/")
     # Idle sockets first: what 500 waiting visitors cost, not the heap left over
     # from the load phases.
-    out["idle"] = await idle_sockets(bases, args.idle, daphnes, 10)
+    out["idle"] = await idle_sockets(bases, args.idle, daphnes, 10, db_url)
     for n in counts:
         out[f"echo{n}"] = await paced_run(bases, n, args.duration / 2, "/ws/echo/")
         out[f"coach{n}"] = await paced_run(bases, n, args.duration, "/ws/coach/")
@@ -305,9 +360,11 @@ def _report(r: dict, counts: list[int], backend: str, stacks: int) -> None:
         f"offline turns per second (20 sessions back to back): {r['turns_per_s']:.1f}"
     )
     idle = r["idle"]
+    conns = idle["db_conns"]
     print(
         f"{idle['sockets']} idle sockets: daphne RSS {idle['rss_mb']:.0f} MB, "
         f"CPU {idle['cpu_cores']:.2f} cores"
+        + ("" if conns is None else f", {conns} PostgreSQL connections")
     )
     last = r[f"coach{counts[-1]}"]
     print(
@@ -315,7 +372,7 @@ def _report(r: dict, counts: list[int], backend: str, stacks: int) -> None:
         f"ratio_vs_echo={ratio:.1f}x errors_{counts[-1]}={last['errors']} "
         f"lost_{counts[-1]}={last['lost']} turns_s={r['turns_per_s']:.0f} "
         f"idle_rss={r['idle']['rss_mb']:.0f}MB idle_cpu={r['idle']['cpu_cores']:.2f} "
-        f"stacks={stacks}"
+        f"idle_db_conns={r['idle']['db_conns']} backend={backend} stacks={stacks}"
     )
 
 

@@ -68,8 +68,11 @@ def _history_entry(message: ChatMessage) -> dict:
     return entry
 
 
-def reply_data(*, reply: ChatMessage) -> dict:
-    """Return what the final `reply` frame says about a stored reply."""
+def reply_data(*, reply: ChatMessage, new: bool = False) -> dict:
+    """Return what the final `reply` frame says about a stored reply.
+
+    ``new``: the reply was just saved, so nobody has rated it (no read).
+    """
     return {
         "reply_id": reply.reply_id,
         "text": reply.text,
@@ -78,7 +81,7 @@ def reply_data(*, reply: ChatMessage) -> dict:
         "examples": reply.examples,
         "guide_questions": reply.guide_questions,
         "stopped": reply.stopped,
-        "rating": _rating(reply),
+        "rating": None if new else _rating(reply),
     }
 
 

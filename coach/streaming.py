@@ -207,7 +207,7 @@ def _finish(
     *,
     stopped: bool,
 ) -> dict:
-    """Save the reply and read back its frame data, in one database-thread hop."""
+    """Save the reply and build its frame data, in one database-thread hop."""
     reply = services.turn_finish(
         session=session,
         message=turn.message,
@@ -216,7 +216,7 @@ def _finish(
         replaces=turn.replaces,
         stopped=stopped,
     )
-    return selectors.reply_data(reply=reply)
+    return selectors.reply_data(reply=reply, new=True)
 
 
 async def _turn_run(

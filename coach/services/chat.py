@@ -14,14 +14,13 @@ def message_user_append(
     question_id: str = "",
     client_id: str = "",
 ) -> tuple[ChatMessage, bool]:
-    """Save the person's message; return (message, created).
+    """Save the person's message and mark the activity; return (message, created).
 
     A resend with a known ``client_id`` returns the stored message and False.
+    The message and the activity stamp share one transaction, and a resend is
+    found by the unique constraint rather than a read before every insert:
+    on PostgreSQL each statement and each transaction is a round trip.
     """
-    if client_id:
-        existing = ChatMessage.objects.filter(session=session, client_id=client_id)
-        if found := existing.first():
-            return found, False
     try:
         with transaction.atomic():
             message = ChatMessage.objects.create(
@@ -32,7 +31,9 @@ def message_user_append(
                 question_id=question_id,
                 client_id=client_id,
             )
-    except IntegrityError:  # two resends raced: the other one won
+            activity_mark(session=session)
+    except IntegrityError:  # a resend (or two racing): the stored one stands
+        if not client_id:
+            raise
         return ChatMessage.objects.get(session=session, client_id=client_id), False
-    activity_mark(session=session)
     return message, True

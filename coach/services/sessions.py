@@ -74,21 +74,25 @@ def activity_mark(*, session: CoachingSession, **changes) -> None:
     ``changes`` (step, focus, mode…) are written in the same UPDATE.
     """
     now = timezone.now()
+    due = None if session.finished_at else now + first_check_delay()
     for name, value in changes.items():
         setattr(session, name, value)
-    with transaction.atomic():
+    # No savepoint inside a caller's transaction (a chat saves its message in
+    # the same one): each savepoint is two more round trips on PostgreSQL.
+    with transaction.atomic(savepoint=False):
         CoachingSession.objects.filter(pk=session.pk).update(
             **changes,
             last_activity_at=now,
             activity_episode=F("activity_episode") + 1,
-            guide_due_at=None if session.finished_at else now + first_check_delay(),
+            guide_due_at=due,
         )
         Guidance.objects.filter(
             session=session, delivered_at=None, cancelled_at=None
         ).update(cancelled_at=now)
-    session.refresh_from_db(
-        fields=["last_activity_at", "activity_episode", "guide_due_at"]
-    )
+    session.last_activity_at, session.guide_due_at = now, due
+    # Another tab may have moved the episode too: read it back only if asked
+    # (a deferred field loads on access), not on every chat and answer.
+    session.__dict__.pop("activity_episode", None)
 
 
 def focus_set(*, session: CoachingSession, question_id: str) -> None:
