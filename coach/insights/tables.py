@@ -7,6 +7,7 @@ from django.utils import timezone
 from coach.insights.questions import TRIGGER_NAMES
 
 NONE = "—"
+SHOWN = 15  # rows shown at once on the page; the rest are folded (CSV has all)
 
 
 @dataclass
@@ -17,6 +18,16 @@ class Table:
     title: str
     headers: list[str]
     rows: list[list[str]]
+
+    @property
+    def shown(self) -> list[list[str]]:
+        """Return the rows the page shows unfolded."""
+        return self.rows[:SHOWN]
+
+    @property
+    def folded(self) -> list[list[str]]:
+        """Return the rows the page folds away (the least used or least frequent)."""
+        return self.rows[SHOWN:]
 
 
 def percent(value: float | None) -> str:

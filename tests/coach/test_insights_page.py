@@ -96,3 +96,12 @@ def test_each_table_exports_as_formula_escaped_csv(admin_client, data):
     entries = _csv(admin_client.get(f"{PAGE}entries.csv", MARCH))
     assert entries[1] == ["V001", "自由", "价值观", "2", "1", "3"]
     assert admin_client.get(f"{PAGE}nothing.csv", MARCH).status_code == 404
+
+
+def test_long_tables_fold_their_tail(admin_client, data):
+    body = admin_client.get(PAGE, MARCH).content.decode()
+    entries = body.split('id="table-entries"', 1)[1].split("</section>", 1)[0]
+    head, folded = entries.split("<details", 1)
+    assert head.count("<tr>") == 16  # the header and the 15 most used
+    assert "其余 321 行" in folded  # 105 + 105 + 126 entries in data/
+    assert head.index("<td>V001</td>") < head.index("<td>T001</td>")
