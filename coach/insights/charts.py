@@ -6,8 +6,8 @@ outside sources, and a few rectangles need neither.
 
 from dataclasses import dataclass
 
-LABEL_WIDTH = 64  # room for a question id or a trigger name
-PLOT_WIDTH = 420
+LABEL_WIDTH = 60  # room for a question id or a trigger name
+PLOT_WIDTH = 300
 VALUE_ROOM = 40  # the number written after the longest bar
 BAR = 12
 ROW_GAP = 8

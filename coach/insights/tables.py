@@ -36,8 +36,10 @@ def percent(value: float | None) -> str:
 
 
 def minutes(seconds: float | None) -> str:
-    """Return a duration in minutes with one decimal, or a dash."""
-    return NONE if seconds is None else f"{seconds / 60:.1f} 分钟"
+    """Return a duration in seconds under a minute, else minutes; or a dash."""
+    if seconds is None:
+        return NONE
+    return f"{round(seconds)} 秒" if seconds < 60 else f"{seconds / 60:.1f} 分钟"
 
 
 def when(moment) -> str:
