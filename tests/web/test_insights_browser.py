@@ -92,3 +92,21 @@ def test_admin_reads_where_people_get_stuck(browser, stack):
     assert admin.errors == []  # nothing blocked by the CSP, no script error
     screenshot(page, SHOTS / "insights.png")
     admin.close()
+
+
+def test_export_select_all_works_under_the_csp(browser, stack):
+    admin = Tab(browser, stack, **DESKTOP)
+    page = admin.page
+    page.goto(stack + "/admin/login/?next=/admin/knowledge/valueentry/export/")
+    page.fill("#id_username", "boss")
+    page.fill("#id_password", PASSWORD)
+    page.click("input[type=submit]")
+    boxes = page.locator('.selectable-field-export-row input[type="checkbox"]')
+    page.wait_for_selector("#select-all-toggle")
+    assert boxes.count() >= 10
+    page.uncheck("#select-all-toggle")
+    assert not any(boxes.nth(i).is_checked() for i in range(boxes.count()))
+    page.check("#select-all-toggle")
+    assert all(boxes.nth(i).is_checked() for i in range(boxes.count()))
+    assert admin.errors == []  # no CSP report about an inline handler or style
+    admin.close()
