@@ -99,6 +99,34 @@ class AnswerRevision(models.Model):
         return f"{self.answer.question_id} @ {self.created_at:%Y-%m-%d %H:%M}"
 
 
+class QuestionVisit(models.Model):
+    """When a person first reached a workbook question, and first answered it.
+
+    The session keeps only the current focus; the insight page needs every
+    question's first focus and first answer to measure the time to an answer.
+    """
+
+    session = models.ForeignKey(
+        CoachingSession, on_delete=models.CASCADE, related_name="visits"
+    )
+    question_id = models.CharField(_("问题编号"), max_length=8)
+    reached_at = models.DateTimeField(_("首次到达"), db_index=True)
+    answered_at = models.DateTimeField(_("首次回答"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["reached_at"]
+        verbose_name = _("问题到达记录")
+        verbose_name_plural = _("问题到达记录")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "question_id"], name="visit_unique_per_question"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.question_id} @ {self.reached_at:%Y-%m-%d %H:%M}"
+
+
 class ChatMessage(models.Model):
     """A chat message between the person and the coach (never tool chatter)."""
 

@@ -6,7 +6,7 @@ from django.urls import include, path
 from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
-from coach import views
+from coach import admin_insights, views
 from knowledge import views as knowledge_views
 
 urlpatterns = [
@@ -29,6 +29,18 @@ urlpatterns = [
         "admin/knowledge/files-sync/",
         knowledge_views.files_sync,
         name="knowledge_files_sync",
+    ),
+    # Beside the admin's own URLs, wrapped by the admin site: staff only, and
+    # anyone else is sent to the admin login.
+    path(
+        "admin/insights/",
+        admin.site.admin_view(admin_insights.insights_page),
+        name="coach_insights",
+    ),
+    path(
+        "admin/insights/<slug:table>.csv",
+        admin.site.admin_view(admin_insights.insights_csv),
+        name="coach_insights_csv",
     ),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -93,6 +93,16 @@ class KnowledgeResource(resources.ModelResource):
         kwargs.update(use_transactions=True, rollback_on_validation_errors=True)
         return super().import_data(dataset, **kwargs)
 
+    def get_diff_headers(self):
+        """Head the preview's columns in Chinese, the file's column name after it."""
+        labels = {f.name: f.verbose_name for f in self._meta.model._meta.fields}
+        return [
+            f"{labels[f.attribute]}（{f.column_name}）"
+            if f.attribute in labels
+            else f.column_name
+            for f in self.get_import_fields()
+        ]
+
     def before_import(self, dataset, **kwargs):
         """Check the header and every row with the loader's rules, before any save.
 

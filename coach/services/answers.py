@@ -9,6 +9,7 @@ from django.utils import timezone
 from coach.models import Answer, AnswerRevision, CoachingSession
 from coach.services.errors import InvalidInput
 from coach.services.sessions import activity_mark, focus_set
+from coach.services.visits import visit_mark
 from knowledge.selectors import question_get
 
 
@@ -18,12 +19,15 @@ def answer_save(*, session: CoachingSession, question_id: str, text: str) -> Ans
         answer, created = Answer.objects.select_for_update().get_or_create(
             session=session, question_id=question_id, defaults={"text": text}
         )
+        first_answer = text.strip() and (created or not answer.text.strip())
         if not created and answer.text != text:
             if answer.text:
                 revision_keep(answer=answer)
             answer.text = text
             answer.full_clean()
             answer.save(update_fields=["text", "updated_at"])
+    if first_answer:  # one extra write per question, not per keystroke save
+        visit_mark(session=session, question_id=question_id, answered=True)
     activity_mark(session=session)
     return answer
 

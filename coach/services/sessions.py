@@ -5,6 +5,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from coach.models import CoachingSession, Guidance
+from coach.services.visits import visit_mark
 from coach.timing import first_check_delay
 
 SESSION_KEY = "coach_session_id"
@@ -100,6 +101,7 @@ def focus_set(*, session: CoachingSession, question_id: str) -> None:
     changes: dict = {"question_id": question_id}
     if session.focus_question_id != question_id:
         changes.update(focus_question_id=question_id, focus_since=timezone.now())
+        visit_mark(session=session, question_id=question_id)
     activity_mark(session=session, **changes)
 
 

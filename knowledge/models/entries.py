@@ -28,16 +28,22 @@ class _RefersToQuestions(models.Model):
 class ValueEntry(_RefersToQuestions):
     """A value word (重要的事_价值观.csv)."""
 
-    id = key(r"^V\d{3,}$")
-    name = cell("价值观")
-    category = cell("类别")
-    definition = cell("定义")
-    self_statement = cell("自我表述")
-    keywords = cell("关键词", lists=True)
-    signals = cell("信号", lists=True)
-    tension_with = cell("张力", blank=True, lists=True)
-    work_purpose_example = cell("工作目的示例")
-    related_questions = cell("相关问题", lists=True)
+    id = key(r"^V\d{3,}$", example="V001")
+    name = cell("价值观", help_text="这个价值观的名字，例如「自由」。")
+    category = cell("类别", help_text="所属的大类，后台可按它筛选。")
+    definition = cell("定义", help_text="一句话说明它是什么意思。")
+    self_statement = cell("自我表述", help_text="看重它的人会怎样说自己（第一人称）。")
+    keywords = cell("关键词", lists=True, help_text="用于搜索匹配的词。")
+    signals = cell("信号", lists=True, help_text="回答里出现这些说法时，可能是看重它。")
+    tension_with = cell(
+        "张力", blank=True, lists=True, help_text="常与它拉扯的其他价值观编号。"
+    )
+    work_purpose_example = cell(
+        "工作目的示例", help_text="把它写成工作目的的一个例句。"
+    )
+    related_questions = cell(
+        "相关问题", lists=True, help_text="相关的工作簿问题编号，例如 V01。"
+    )
     aliases = _aliases()
 
     class Meta:
@@ -51,17 +57,21 @@ class ValueEntry(_RefersToQuestions):
 class TalentEntry(_RefersToQuestions):
     """A talent with its strength and weakness forms (擅长的事_才能.csv)."""
 
-    id = key(r"^T\d{3,}$")
-    name = cell("才能")
-    category = cell("类别")
-    definition = cell("定义")
-    strength_form = cell("长处形式")
-    weakness_form = cell("短处形式")
-    reframe_example = cell("翻转示例")
-    evidence_signals = cell("线索", lists=True)
-    keywords = cell("关键词", lists=True)
-    fit_scenes = cell("适合场景", lists=True)
-    related_questions = cell("相关问题", lists=True)
+    id = key(r"^T\d{3,}$", example="T001")
+    name = cell("才能", help_text="这个才能的名字，例如「钻研到底」。")
+    category = cell("类别", help_text="所属的大类，后台可按它筛选。")
+    definition = cell("定义", help_text="一句话说明它是什么样的特质。")
+    strength_form = cell("长处形式", help_text="它发挥好时的样子。")
+    weakness_form = cell("短处形式", help_text="同一特质用过头或用错地方时的样子。")
+    reframe_example = cell("翻转示例", help_text="把短处说成长处的一个例句。")
+    evidence_signals = cell(
+        "线索", lists=True, help_text="回答里出现这些经历时，可能有这个才能。"
+    )
+    keywords = cell("关键词", lists=True, help_text="用于搜索匹配的词。")
+    fit_scenes = cell("适合场景", lists=True, help_text="最能发挥它的工作场景。")
+    related_questions = cell(
+        "相关问题", lists=True, help_text="相关的工作簿问题编号，例如 V01。"
+    )
     aliases = _aliases()
 
     class Meta:
@@ -75,16 +85,22 @@ class TalentEntry(_RefersToQuestions):
 class PassionEntry(models.Model):
     """A passion field within a bookstore-shelf category (喜欢的事_热情.csv)."""
 
-    id = key(r"^P\d{3,}$")
-    category = cell("类别")
-    field = cell("领域")
-    description = cell("说明")
-    example_topics = cell("示例主题", lists=True)
-    curiosity_signals = cell("好奇信号")
-    dig_question = cell("追问")
-    riasec_hint = cell("RIASEC", blank=True, lists=True, extra=[validate_riasec])
-    career_examples = cell("职业示例", lists=True)
-    keywords = cell("关键词", lists=True)
+    id = key(r"^P\d{3,}$", example="P001")
+    category = cell("类别", help_text="所属的大类，后台可按它筛选。")
+    field = cell("领域", help_text="这个兴趣领域的名字。")
+    description = cell("说明", help_text="一句话说明这个领域包括什么。")
+    example_topics = cell("示例主题", lists=True, help_text="这个领域里的具体话题。")
+    curiosity_signals = cell("好奇信号", help_text="对它好奇的人常有的表现。")
+    dig_question = cell("追问", help_text="教练用来往深处问的一个问题。")
+    riasec_hint = cell(
+        "RIASEC 类型",
+        blank=True,
+        lists=True,
+        extra=[validate_riasec],
+        help_text="霍兰德职业兴趣类型，取 R I A S E C 中的字母。",
+    )
+    career_examples = cell("职业示例", lists=True, help_text="和这个领域相关的职业。")
+    keywords = cell("关键词", lists=True, help_text="用于搜索匹配的词。")
     aliases = _aliases()
 
     class Meta:

@@ -6,9 +6,13 @@ from django.db import models
 class LoadedRow(models.Model):
     """A fingerprint of one knowledge row as ``load_knowledge`` last wrote it."""
 
-    table = models.CharField("表", max_length=40)
-    key = models.CharField("键", max_length=200)
-    digest = models.CharField("指纹", max_length=40)
+    table = models.CharField("表", max_length=40, help_text="这一行所在的知识表。")
+    key = models.CharField("键", max_length=200, help_text="这一行在表里的编号。")
+    digest = models.CharField(
+        "指纹",
+        max_length=40,
+        help_text="上次载入时这一行内容的摘要，用来发现后台的修改。",
+    )
 
     class Meta:
         ordering = ["table", "key"]

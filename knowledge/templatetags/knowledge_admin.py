@@ -20,3 +20,11 @@ def knowledge_drift_note(context) -> dict:
         "drift": knowledge_drift(directory=Path(settings.KNOWLEDGE_DIR)),
         "csrf_token": context.get("csrf_token"),
     }
+
+
+@register.simple_tag
+def knowledge_import_preview(result):
+    """Return the import preview's counts and rows in reading order."""
+    from knowledge.preview import import_preview
+
+    return import_preview(result)

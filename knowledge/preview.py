@@ -1,0 +1,59 @@
+"""The import preview in reading order: counts first, changes first, the rest folded."""
+
+from dataclasses import dataclass
+
+from import_export.results import Result, RowResult
+
+# Changed rows lead, in this order; unchanged (skipped) rows come last, folded.
+CHANGE_ORDER = (
+    RowResult.IMPORT_TYPE_UPDATE,
+    RowResult.IMPORT_TYPE_NEW,
+    RowResult.IMPORT_TYPE_DELETE,
+)
+LABELS = {
+    RowResult.IMPORT_TYPE_UPDATE: "修改",
+    RowResult.IMPORT_TYPE_NEW: "新增",
+    RowResult.IMPORT_TYPE_DELETE: "删除",
+    RowResult.IMPORT_TYPE_SKIP: "未变",
+}
+
+
+@dataclass
+class PreviewRow:
+    """One previewed row: its kind, its Chinese label and its diff cells."""
+
+    kind: str
+    label: str
+    diff: list
+
+
+@dataclass
+class ImportPreview:
+    """The counts of the summary line and the rows in display order."""
+
+    new: int
+    changed: int
+    unchanged: int
+    deleted: int
+    changes: list[PreviewRow]
+    unchanged_rows: list[PreviewRow]
+
+
+def import_preview(result: Result) -> ImportPreview:
+    """Return a dry run's result as counts, changed rows, then unchanged rows."""
+    rows = [
+        PreviewRow(r.import_type, LABELS[r.import_type], r.diff or [])
+        for r in result.valid_rows()
+    ]
+    rank = {kind: i for i, kind in enumerate(CHANGE_ORDER)}
+    # sorted() is stable: within a kind the rows keep the file's order.
+    changes = sorted((r for r in rows if r.kind in rank), key=lambda r: rank[r.kind])
+    totals = result.totals
+    return ImportPreview(
+        new=totals[RowResult.IMPORT_TYPE_NEW],
+        changed=totals[RowResult.IMPORT_TYPE_UPDATE],
+        unchanged=totals[RowResult.IMPORT_TYPE_SKIP],
+        deleted=totals[RowResult.IMPORT_TYPE_DELETE],
+        changes=changes,
+        unchanged_rows=[r for r in rows if r.kind == RowResult.IMPORT_TYPE_SKIP],
+    )

@@ -1,0 +1,112 @@
+"""The admin insight page in a real browser, against the real stack, with real data.
+
+A visitor answers through the workbook (a QuestionVisit and an answer written by
+the running app); older sessions come from the same known data as the unit
+tests, written into the stack's database. An admin logs in and reads the page.
+"""
+
+import subprocess
+import sys
+
+import pytest
+
+from django.utils import timezone
+
+from tests.processes.stack import ROOT, Stack, manage_shell, stack_env
+from tests.web.browser import CHROMIUM, Tab, screenshot
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian chromium"),
+]
+
+SHOTS = ROOT / "docs" / "screenshots"
+PASSWORD = "a-long-admin-password-1"
+DESKTOP = {"viewport": {"width": 1280, "height": 1500}}
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory):
+    """The launcher's stack, an admin account and the known March 2025 sessions."""
+    var_dir = tmp_path_factory.mktemp("insights-stack")
+    stack = Stack(var_dir, COACH_LLM="offline")
+    try:
+        stack.wait_healthy()
+        own = {"DATABASE_URL": stack.own_db} if stack.own_db else {}
+        env = stack_env(
+            var_dir,
+            DJANGO_SUPERUSER_USERNAME="boss",
+            DJANGO_SUPERUSER_EMAIL="boss@example.com",
+            DJANGO_SUPERUSER_PASSWORD=PASSWORD,
+            **own,
+        )
+        subprocess.run(
+            [sys.executable, "manage.py", "createsuperuser", "--noinput"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+        manage_shell(
+            env, "from tests.coach import insights_data; insights_data.build()"
+        )
+        yield f"http://127.0.0.1:{stack.port}"
+    finally:
+        stack.stop()
+
+
+def test_admin_reads_where_people_get_stuck(browser, stack):
+    visitor = Tab(browser, stack, **DESKTOP)
+    visitor.open("/workbook/")
+    visitor.page.click("#a-V03")  # focus first, so the time to answer is known
+    visitor.answer("V03", "有一次我帮同事把一个很乱的项目理顺了，大家都轻松了很多")
+    visitor.assert_clean()
+    visitor.close()
+
+    admin = Tab(browser, stack, **DESKTOP)
+    page = admin.page
+    page.goto(stack + "/admin/login/?next=/admin/")
+    page.fill("#id_username", "boss")
+    page.fill("#id_password", PASSWORD)
+    page.click("input[type=submit]")
+    page.click("#insights-link a.section")  # the admin index links to the page
+    page.wait_for_selector(".insights-chart")
+    page.fill("#id_start", "2025-03-01")
+    page.fill("#id_end", timezone.localdate().isoformat())
+    page.click(".insights-filter button")
+    page.wait_for_url("**/admin/insights/?start=2025-03-01*")
+
+    def cells(question_id: str) -> list[str]:
+        row = page.locator(
+            "#table-questions tr", has=page.locator(f"td >> text='{question_id}'")
+        )
+        return row.first.locator("td").all_inner_texts()
+
+    assert cells("V01")[2:4] == ["3", "2"]  # reached, answered (March)
+    v03 = cells("V03")
+    assert v03[2:4] == ["1", "1"]  # the visitor who just answered
+    assert v03[4].endswith(("秒", "分钟"))  # focus came first: a time to answer
+    assert page.locator(".insights-chart svg rect").count() > 50
+    assert "=太笼统了" in page.inner_text("#table-downvotes")
+    assert admin.errors == []  # nothing blocked by the CSP, no script error
+    screenshot(page, SHOTS / "insights.png")
+    admin.close()
+
+
+def test_export_select_all_works_under_the_csp(browser, stack):
+    admin = Tab(browser, stack, **DESKTOP)
+    page = admin.page
+    page.goto(stack + "/admin/login/?next=/admin/knowledge/valueentry/export/")
+    page.fill("#id_username", "boss")
+    page.fill("#id_password", PASSWORD)
+    page.click("input[type=submit]")
+    boxes = page.locator('.selectable-field-export-row input[type="checkbox"]')
+    page.wait_for_selector("#select-all-toggle")
+    assert boxes.count() >= 10
+    page.uncheck("#select-all-toggle")
+    assert not any(boxes.nth(i).is_checked() for i in range(boxes.count()))
+    page.check("#select-all-toggle")
+    assert all(boxes.nth(i).is_checked() for i in range(boxes.count()))
+    assert admin.errors == []  # no CSP report about an inline handler or style
+    admin.close()
