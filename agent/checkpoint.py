@@ -24,6 +24,7 @@ from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from django.conf import settings
 
 FILE_NAME = "agent_checkpoints.sqlite3"
+CHECKPOINT_POOL_MAX = 4  # PostgreSQL connections per process for the saver
 _SAVERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _LOCKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -53,6 +54,17 @@ def checkpoint_target() -> tuple[str, str]:
     )
 
 
+def _prepare_threshold() -> int | None:
+    """Prepare statements at once, unless a PgBouncer may be in front.
+
+    Without Django's pool (DB_POOL_MAX=0) a PgBouncer in transaction mode may
+    hand each statement to another server connection, where a prepared
+    statement does not exist.
+    """
+    bouncer = settings.DATABASES["default"].get("DISABLE_SERVER_SIDE_CURSORS")
+    return None if bouncer else 0
+
+
 async def _open() -> BaseCheckpointSaver:
     kind, target = checkpoint_target()
     saver: BaseCheckpointSaver
@@ -61,13 +73,16 @@ async def _open() -> BaseCheckpointSaver:
         from psycopg.rows import dict_row
         from psycopg_pool import AsyncConnectionPool
 
+        # A turn holds a connection for two short statements (read the thread,
+        # write it at exit), so a few serve a whole process.
         pool: AsyncConnectionPool = AsyncConnectionPool(
             target,
             open=False,
-            max_size=10,
+            min_size=1,
+            max_size=CHECKPOINT_POOL_MAX,
             kwargs={
                 "autocommit": True,
-                "prepare_threshold": 0,
+                "prepare_threshold": _prepare_threshold(),
                 "row_factory": dict_row,
             },
         )
@@ -159,7 +174,10 @@ def _prune_postgres(conninfo: str, cutoff: str) -> int:
     from psycopg.rows import dict_row
 
     with psycopg.connect(
-        conninfo, autocommit=True, prepare_threshold=0, row_factory=dict_row
+        conninfo,
+        autocommit=True,
+        prepare_threshold=_prepare_threshold(),
+        row_factory=dict_row,
     ) as conn:
         saver = PostgresSaver(conn)
         saver.setup()

@@ -12,8 +12,9 @@ With ``--stacks 2`` a second daphne serves the same database and Redis and the
 visitors are spread over both, as behind a proxy (docs/operations.md).
 ``--backends embedded,postgresql`` runs every phase on each backend in turn, in
 one run, and prints PostgreSQL's p95 against the embedded one (DATABASE_URL and
-REDIS_URL name the server); on PostgreSQL the idle phase also counts the
-stack's server connections while the sockets are held.
+REDIS_URL name the server); ``pgbouncer`` runs through the PgBouncer at
+PGBOUNCER_URL with Django's pool off. On PostgreSQL the idle phase also counts
+the stack's server connections while the sockets are held.
 
     .venv/bin/python bench/ws_load.py [--sessions 50,200] [--duration 60] [--stacks 2]
         [--backends embedded,postgresql]
@@ -21,6 +22,7 @@ stack's server connections while the sockets are held.
 
 import argparse
 import asyncio
+import contextlib
 import os
 import socket
 import subprocess
@@ -256,19 +258,43 @@ def main() -> None:
         names = ["postgresql" if external else "embedded"]
     if "postgresql" in names and not external:
         raise SystemExit("postgresql needs DATABASE_URL and REDIS_URL")
+    if "pgbouncer" in names and not os.environ.get("PGBOUNCER_URL"):
+        raise SystemExit("pgbouncer needs PGBOUNCER_URL (and REDIS_URL)")
     p95 = {}
     for name in names:
-        results = _run_backend(embedded=name == "embedded", args=args, counts=counts)
-        backend = "embedded" if name == "embedded" else "postgresql+redis"
-        _report(results, counts, backend, args.stacks)
+        with _backend_env(name):
+            results = _run_backend(
+                embedded=name == "embedded", args=args, counts=counts
+            )
+        _report(results, counts, BACKENDS[name], args.stacks)
         p95[name] = results[f"coach{counts[0]}"]["p95"]
-    if len(p95) == 2:
-        ratio = p95["postgresql"] / p95["embedded"]
-        print(
-            f"HEADLINE ws_load_backends p95_{counts[0]} postgresql="
-            f"{p95['postgresql']:.1f}ms embedded={p95['embedded']:.1f}ms "
-            f"ratio={ratio:.2f}x"
-        )
+    if "embedded" in p95:
+        for name in set(p95) - {"embedded"}:
+            print(
+                f"HEADLINE ws_load_backends p95_{counts[0]} {name}="
+                f"{p95[name]:.1f}ms embedded={p95['embedded']:.1f}ms "
+                f"ratio={p95[name] / p95['embedded']:.2f}x"
+            )
+
+
+BACKENDS = {
+    "embedded": "embedded",
+    "postgresql": "postgresql+redis",
+    "pgbouncer": "pgbouncer(transaction)+redis, no pool",
+}
+
+
+@contextlib.contextmanager
+def _backend_env(name: str):
+    """Point DATABASE_URL at PgBouncer, with Django's pool off, for that backend."""
+    saved = dict(os.environ)
+    if name == "pgbouncer":
+        os.environ.update(DATABASE_URL=os.environ["PGBOUNCER_URL"], DB_POOL_MAX="0")
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 def _run_backend(*, embedded: bool, args, counts: list[int]) -> dict:

@@ -106,6 +106,10 @@ def database_config(
                 "max_size": high,
                 "timeout": 10,  # waiting longer for a free connection is an outage
             }
+        else:
+            # No pool of our own: a PgBouncer in transaction mode may sit in front,
+            # and a server-side cursor would not survive its transaction.
+            config["DISABLE_SERVER_SIDE_CURSORS"] = True
     return config
 
 
