@@ -61,6 +61,7 @@ export class CoachDrawer {
   close({ restore = true } = {}) {
     if (!this.isOpen) return;
     this.isOpen = false;
+    this.context.hidden = true;
     this.root.classList.remove("is-open");
     this.scrim.hidden = true;
     this.toggle.setAttribute("aria-expanded", "false");
