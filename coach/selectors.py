@@ -34,9 +34,11 @@ def step_progress(
 
 
 def message_history(*, session: CoachingSession, limit: int = HISTORY_LIMIT) -> list:
-    """Return the last ``limit`` chat messages, oldest first, as history entries.
+    """Return the last ``limit`` history entries, oldest first.
 
-    A regenerated reply is gone from the conversation (its row stays for admin).
+    Chat messages and delivered nudges, merged in time order: a nudge the person
+    saw is part of the conversation (a nudge sits where it was delivered). A
+    regenerated reply is gone from the conversation (its row stays for admin).
     """
     if session.pk is None:  # a visitor who has not written anything yet
         return []
@@ -45,7 +47,26 @@ def message_history(*, session: CoachingSession, limit: int = HISTORY_LIMIT) -> 
         .select_related("feedback")
         .order_by("-created_at", "-id")
     )
-    return [_history_entry(m) for m in reversed(rows[:limit])]
+    nudges = Guidance.objects.filter(
+        session=session, delivered_at__isnull=False
+    ).order_by("-delivered_at", "-id")
+    entries = [(m.created_at, _history_entry(m)) for m in reversed(rows[:limit])]
+    entries += [(g.delivered_at, _guidance_entry(g)) for g in reversed(nudges[:limit])]
+    entries.sort(key=lambda pair: pair[0])  # stable: equal times keep their order
+    return [entry for _, entry in entries[-limit:]]
+
+
+def _guidance_entry(guidance: Guidance) -> dict:
+    return {
+        "role": "guidance",
+        "guidance_id": guidance.pk,
+        "trigger": guidance.trigger,
+        "text": guidance.text,
+        "time": guidance.delivered_at.isoformat(),
+        "question_id": guidance.question_id,
+        "guide_questions": guidance.guide_questions,
+        "read": guidance.read_at is not None,
+    }
 
 
 def _history_entry(message: ChatMessage) -> dict:

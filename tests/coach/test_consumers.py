@@ -315,6 +315,39 @@ async def test_unread_guidance_waits_for_the_next_connect(visitor):
     await comm.disconnect()
 
 
+async def test_delivered_nudges_are_in_history_in_time_order(visitor):
+    comm, _ = await connect(visitor)
+    await reply_to(comm, {"type": "chat", "text": "什么是价值观？"})
+    pushed = await _guidance_for(visitor.session, episode=2)
+    await get_channel_layer().group_send(
+        group_name(visitor.session.pk),
+        {"type": "chat.guidance", "frame": guidance_frame(guidance_data(pushed))},
+    )
+    assert (await comm.receive_json_from(timeout=5))["type"] == "guidance"
+    await comm.send_json_to({"type": "ping"})  # the delivery mark is written first
+    assert (await comm.receive_json_from(timeout=5))["type"] == "pong"
+    await reply_to(comm, {"type": "chat", "text": "能举个例子吗？"})
+    waiting = await _guidance_for(visitor.session, episode=3)  # not delivered yet
+    await comm.disconnect()
+
+    comm, frame = await connect(visitor)
+    history = frame["history"]
+    roles = [h["role"] for h in history]
+    assert roles == ["user", "coach", "guidance", "user", "coach"]
+    nudge = history[2]
+    assert nudge["guidance_id"] == pushed.pk and nudge["trigger"] == "idle_timeout"
+    assert nudge["text"] == "你已经10分钟没有操作了。" and nudge["time"]
+    assert history[1]["time"] <= nudge["time"] <= history[3]["time"]
+    assert nudge["read"] is False
+    # Both are unread; the one still waiting is not (yet) in the history.
+    unread = [g["guidance_id"] for g in frame["unread_guidance"]]
+    assert unread == [pushed.pk, waiting.pk]
+    await comm.disconnect()
+    comm, frame = await connect(visitor)  # delivered on that connect: now history
+    assert [h.get("guidance_id") for h in frame["history"]][-1] == waiting.pk
+    await comm.disconnect()
+
+
 async def test_two_visitors_never_see_each_others_data(visitor, other_visitor):
     a, _ = await connect(visitor)
     await a.send_json_to({"type": "answer", "question_id": "V01", "text": "秘密答案"})

@@ -81,7 +81,8 @@ class Tab:
         self.connected(before)
 
     def connected(self, sessions_before: int) -> None:
-        self.page.wait_for_selector("[data-conn][data-state=open]")
+        # attached: on a phone the coach (and its status) is in a closed drawer
+        self.page.wait_for_selector("[data-conn][data-state=open]", state="attached")
         self.wait_for(lambda: len(self.of("session")) > sessions_before)
 
     # ---- frames -------------------------------------------------------------

@@ -230,29 +230,29 @@ def test_enter_during_ime_composition_never_sends(tab):
     assert page.input_value(box) == ""
 
 
-def test_short_answer_brings_a_guidance_card_that_is_read(tab):
+def test_short_answer_brings_a_nudge_into_the_log_that_is_read(tab):
     page = tab.page
     tab.open()
     page.fill("#a-V03", "跑步")
     page.wait_for_selector("#q-V03 [data-save-state][data-state=saved]")
-    card = page.wait_for_selector(".guidance-card", timeout=20000)
-    assert card.get_attribute("data-trigger") == "short_answer"
-    assert page.text_content(".guidance-card__label") == "回答可以再多写一点"
-    guidance_id = int(card.get_attribute("data-guidance-id"))
+    nudge = page.wait_for_selector("[role=log] .msg--guidance", timeout=20000)
+    assert nudge.get_attribute("data-trigger") == "short_answer"
+    assert page.text_content(".msg--guidance summary").startswith("回答可以再多写一点")
+    guidance_id = int(nudge.get_attribute("data-guidance-id"))
     tab.wait_for(
         lambda: any(
             f["guidance_id"] == guidance_id for f in tab.of("guidance_read", tab.sent)
         ),
         what="read",
     )
-    page.click(".guidance-card__close")
-    assert page.locator(".guidance-card").count() == 0
     page.click("[data-quiet-toggle] + .switch__track")
     tab.wait_for(lambda: tab.of("preference", tab.sent), what="preference")
     assert tab.of("preference", tab.sent)[-1]["guide_mode"] == "quiet"
     tab.reload()
     assert page.is_checked("[data-quiet-toggle]")
-    assert page.locator(".guidance-card").count() == 0
+    # Part of the conversation now: still there, and not counted as unread again.
+    assert page.locator("[role=log] .msg--guidance").count() == 1
+    assert tab.of("session")[-1]["unread_guidance"] == []
     tab.assert_clean()
 
 
@@ -280,18 +280,17 @@ def test_phone_layout_has_no_horizontal_scroll(browser, base):
     page = tab.page
     try:
         tab.open()
-        tab.ask("能给我一个示例吗？")
-        coach = page.locator("[data-coach]").bounding_box()
-        workbook = page.locator("[data-workbook]").bounding_box()
-        assert coach["y"] >= workbook["y"] + workbook["height"]  # below, not beside
-        page.evaluate("window.scrollTo(0, 0)")
-        page.click(".coach-fab:not(.is-hidden)")  # a floating button jumps to the coach
-        page.wait_for_selector(".coach-fab.is-hidden", state="attached")
+        assert not page.is_visible("[data-coach]")  # a drawer, closed
+        page.click("[data-coach-toggle]")  # a floating button opens it
+        page.wait_for_selector(".coach.is-open")
         assert page.evaluate("document.activeElement.id") == "composer-input"
-        page.wait_for_timeout(800)  # the smooth scroll settles
+        tab.ask("能给我一个示例吗？")
+        page.wait_for_timeout(300)  # the sheet's slide settles
         screenshot(page, SHOTS / "workbook-phone.png")
+        page.click("[data-coach-close]")
         # Long unbroken text must wrap, not widen the page.
         tab.answer("V01", "很长的一段话" * 30 + "x" * 300)
+        page.click("[data-coach-toggle]")
         tab.ask("什么是价值观？" + "y" * 300)
         for path in ("/workbook/", "/", "/profile/", "/results/"):
             tab.open(path)

@@ -1,11 +1,14 @@
 // The coach panel: chat with streamed replies, Stop, per-reply actions
 // (copy, 👍/👎 feedback, regenerate the last reply), quick-pick chips,
-// guidance, quiet mode, and a resend (same client_id) of chats the server
-// never took up. Replies are matched by reply_id, chats by client_id.
+// nudges in the log, quiet mode, and a resend (same client_id) of chats the
+// server never took up. Replies are matched by reply_id, chats by client_id.
+// While the socket is down a chat waits, marked 等待连接后发送, without the
+// typing dots: nobody is writing an answer yet.
 import { Composer } from "./composer.js";
 import { el, t, uuid } from "./dom.js";
-import { GuidanceArea, triggerLabel } from "./guidance.js";
-import { bubble, chipButton, chipsNode, guidanceBubble, noteNode, typingNode } from "./render.js";
+import { LogFollower } from "./follow.js";
+import { Nudges } from "./guidance.js";
+import { bubble, chipButton, chipsNode, noteNode, typingNode } from "./render.js";
 import { Reply } from "./reply.js";
 
 const CHAT_ERRORS = new Set(["busy", "rate_limited", "too_long", "invalid"]);
@@ -17,11 +20,13 @@ const QUESTION_ID = /^[VSP]\d{2}$/;
 
 export class CoachPanel {
   // currentQuestion(): the question card on screen or in focus, or null.
-  constructor(root, socket, { onGotoQuestion, currentQuestion = () => null }) {
+  // onUnseen(): a reply or nudge arrived (the phone drawer counts them).
+  constructor(root, socket, { onGotoQuestion, currentQuestion = () => null, onUnseen = () => {} }) {
     this.root = root;
     this.socket = socket;
     this.onGotoQuestion = onGotoQuestion;
     this.currentQuestion = currentQuestion;
+    this.onUnseen = onUnseen;
     this.list = root.querySelector("[data-messages]");
     this.empty = root.querySelector("[data-empty]");
     this.chips = root.querySelector("[data-chips]");
@@ -29,9 +34,13 @@ export class CoachPanel {
     this.stopButton = root.querySelector("[data-stop-button]");
     this.composer = new Composer(root.querySelector("[data-composer]"),
       (text) => this.ask({ text, question_id: this.currentQuestion() }));
-    this.guidance = new GuidanceArea(root.querySelector("[data-guidance]"), {
-      socket, onPick: (chip, questionId) => this.pick(chip, questionId), onGotoQuestion });
+    this.follower = new LogFollower(this.list, root.querySelector("[data-new-messages]"));
+    this.nudges = new Nudges({ socket, onGotoQuestion,
+      stepOf: (id) => this.questions.get(id || "")?.step || null,
+      about: (id) => this.aboutOf(id),
+      onPick: (chip, questionId) => this.pick(chip, questionId) });
     this.step = null;
+    this.counted = new Set(); // nudge ids already counted as news
     this.guideQuestions = {};
     this.questions = new Map(); // question id -> {step, number, text}
     this.stepTitles = new Map();
@@ -48,6 +57,7 @@ export class CoachPanel {
     this.regenButton.addEventListener("click", () => this.regenerate());
     this.stopButton.addEventListener("click", () => this.stop());
     this.quiet.addEventListener("change", () => this.setQuiet(this.quiet.checked));
+    socket.addEventListener("state", (event) => { if (event.detail !== "open") this.connectionLost(); });
   }
 
   // ---- sending ---------------------------------------------------------------
@@ -77,10 +87,11 @@ export class CoachPanel {
     }
     const { node } = bubble("user", { text, selection });
     node.dataset.clientId = frame.client_id;
-    this.append(node);
-    this.pending.set(frame.client_id, { frame, text, node, resent: false });
+    const item = { frame, text, node, resent: false };
+    this.pending.set(frame.client_id, item);
+    this.markQueued(item, !this.socket.send(frame));
+    this.append(node, { force: true });
     this.setAwaiting(true);
-    if (!this.socket.send(frame)) node.dataset.state = "queued";
     return true;
   }
 
@@ -137,7 +148,20 @@ export class CoachPanel {
     for (const q of frame.questions || []) this.questions.set(q.id, q);
     this.renderChips();
     this.renderHistory(Array.isArray(frame.history) ? frame.history : []);
-    for (const g of frame.unread_guidance || []) this.guidance.show(g);
+    const unread = new Set((frame.unread_guidance || []).map((g) => Number(g.guidance_id)));
+    // Saved but not delivered before: it joins the conversation now.
+    for (const g of frame.unread_guidance || []) {
+      const node = this.nudges.build(g, this.step);
+      if (node) this.append(node);
+    }
+    for (const id of unread) this.unseenNudge(id);
+  }
+
+  // Each nudge counts once as news, however often the socket reconnects.
+  unseenNudge(id) {
+    if (this.nudges.read.has(id) || this.counted.has(id)) return;
+    this.counted.add(id);
+    this.onUnseen();
   }
 
   // The label "关于：重要的事·第3题" of a reply about question_id, or null.
@@ -161,6 +185,7 @@ export class CoachPanel {
     this.stream = null;
     this.regenerating = null;
     this.replies.clear();
+    this.nudges.reset();
     this.list.replaceChildren(this.empty);
     for (const m of history) {
       if (m.role === "user") {
@@ -172,13 +197,14 @@ export class CoachPanel {
         reply.finish(m);
         this.list.append(reply.node);
       } else if (m.role === "guidance") {
-        this.list.append(guidanceBubble({ text: m.text, time: m.time, label: triggerLabel(m.trigger) }));
+        const node = this.nudges.build(m, this.step);
+        if (node) this.list.append(node);
       }
     }
     this.resendPending(history);
     this.empty.hidden = this.list.children.length > 1;
     this.placeRegenerate();
-    this.scrollDown(true);
+    this.follower.toEnd();
   }
 
   // After a reconnect: chats the server already answered are dropped; the rest
@@ -191,7 +217,7 @@ export class CoachPanel {
         continue;
       }
       if (at < 0) this.list.append(item.node);
-      item.node.dataset.state = this.socket.send(item.frame) ? "" : "queued";
+      this.markQueued(item, !this.socket.send(item.frame));
       item.resent = true;
     }
     // Nothing of ours is left and no question waits for its answer: not busy.
@@ -230,13 +256,11 @@ export class CoachPanel {
   onStatus(frame) {
     if (!this.stream || this.stream.replyId !== frame.reply_id) this.onReplyStart(frame);
     this.stream.status(String(frame.text || ""));
-    this.scrollDown();
   }
 
   onDelta(frame) {
     if (!this.stream || this.stream.replyId !== frame.reply_id) this.onReplyStart(frame);
     this.stream.append(String(frame.text || ""));
-    this.scrollDown();
   }
 
   onReply(frame) {
@@ -254,7 +278,7 @@ export class CoachPanel {
     const onPick = (chip) => this.pick(chip, frame.question_id); // about the reply's question
     reply.finish(frame, [chipsNode(this.newChips(frame.guide_questions), onPick)]);
     this.finish();
-    this.scrollDown();
+    this.onUnseen();
   }
 
   onFeedbackSaved(frame) {
@@ -262,7 +286,10 @@ export class CoachPanel {
   }
 
   onGuidance(frame) {
-    this.guidance.show(frame);
+    const node = this.nudges.build(frame, this.step);
+    if (!node) return;
+    this.append(node);
+    this.unseenNudge(Number(frame.guidance_id));
   }
 
   // Returns true when the error belongs to something the panel sent.
@@ -384,9 +411,31 @@ export class CoachPanel {
     if (button.parentNode !== reply.actions) reply.actions.append(button);
   }
 
+  // The dots mean the coach is writing: only when the question reached it.
   showTyping() {
+    if (!this.socket.open || [...this.pending.values()].some((item) => item.queued)) return;
     if (!this.typing) this.typing = typingNode();
     this.append(this.typing);
+  }
+
+  // queued: not sent, waiting for the socket (it goes with the next session frame).
+  markQueued(item, queued) {
+    item.queued = queued;
+    if (queued) item.node.dataset.state = "queued";
+    else if (item.node.dataset.state === "queued") delete item.node.dataset.state;
+    let label = item.node.querySelector("[data-queued]");
+    if (queued && !label) {
+      label = el("span", { className: "msg__state", text: t("queued"), attrs: { "data-queued": "" } });
+      item.node.append(label);
+    }
+    if (!queued) label?.remove();
+  }
+
+  // The socket dropped: what was not taken up will be resent on reconnect.
+  connectionLost() {
+    if (this.stream) return; // its text is saved; the next session frame shows it whole
+    for (const item of this.pending.values()) this.markQueued(item, true);
+    this.hideTyping();
   }
 
   hideTyping() {
@@ -408,25 +457,18 @@ export class CoachPanel {
   setStep(step) {
     this.step = step;
     this.renderChips();
+    this.nudges.setStep(step);
   }
 
   note(text, kind = "info") {
     this.append(noteNode(text, kind));
   }
 
-  append(node) {
+  // force: the person's own message brings the log back to its end.
+  append(node, { force = false } = {}) {
     this.empty.hidden = true;
     const typing = this.typing && this.typing.isConnected && node !== this.typing ? this.typing : null;
     if (typing) this.list.insertBefore(node, typing); else this.list.append(node);
-    this.scrollDown(true);
-  }
-
-  scrollDown(force = false) {
-    const gap = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight;
-    if (force || gap < 120) this.list.scrollTop = this.list.scrollHeight;
-  }
-
-  reveal() {
-    this.root.scrollIntoView({ behavior: "smooth", block: "start" });
+    if (force) this.follower.toEnd();
   }
 }

@@ -43,7 +43,3 @@ export function debounce(fn, ms) {
   wrapped.cancel = () => { clearTimeout(timer); timer = null; };
   return wrapped;
 }
-
-export function narrowScreen() {
-  return window.matchMedia("(max-width: 900px)").matches;
-}

@@ -61,12 +61,3 @@ export function typingNode() {
 export function noteNode(text, kind = "info") {
   return el("p", { className: `note-line note-line--${kind}`, text, attrs: { "data-note": kind } });
 }
-
-// A nudge that is part of the restored conversation (history role "guidance").
-export function guidanceBubble({ text = "", time = "", label = "" } = {}) {
-  return el("div", { className: "msg msg--guidance",
-    attrs: { "data-role": "guidance", title: time ? formatTime(time) : null } }, [
-    el("span", { className: "msg__label", text: label }),
-    el("p", { className: "msg__text", text }),
-  ]);
-}

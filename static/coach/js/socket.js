@@ -1,11 +1,13 @@
-// The coach WebSocket: reconnects with jittered exponential backoff, pings
+// The coach WebSocket: reconnects with jittered, capped exponential backoff, pings
 // every 25 s, and reports its state ("connecting" | "open" | "reconnecting" |
 // "offline" | "gone") through "state" events; frames arrive as "frame" events.
 
 const PING_MS = 25000;
 const PONG_TIMEOUT_MS = 10000;
 const BASE_DELAY_MS = 500;
-const MAX_DELAY_MS = 15000;
+// A low cap: once the server is back the page is back within ~2.5 s. Jitter
+// (½–1× the ceiling) still spreads many tabs over a second or so.
+const MAX_DELAY_MS = 2500;
 const NO_SESSION = 4403; // the server found no session for our cookie
 
 export class CoachSocket extends EventTarget {
@@ -108,6 +110,12 @@ export class CoachSocket extends EventTarget {
   reconnectNow() {
     if (this.ws !== null || this.state === "gone") return;
     this.connect();
+  }
+
+  // The person asked to retry ("重新连接"): now, and with short waits again.
+  retryNow() {
+    this.attempts = 0;
+    this.reconnectNow();
   }
 
   send(frame) {

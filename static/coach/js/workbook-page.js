@@ -1,6 +1,7 @@
 // Entry point of the workbook page: one socket feeding the workbook and the coach.
 import { CoachPanel } from "./coach.js";
-import { narrowScreen, t } from "./dom.js";
+import { t } from "./dom.js";
+import { CoachDrawer } from "./drawer.js";
 import { initSelectionAsk } from "./selection.js";
 import { CoachSocket, coachSocketUrl } from "./socket.js";
 import { Workbook } from "./workbook.js";
@@ -12,15 +13,33 @@ const socket = new CoachSocket(coachSocketUrl(), {
   saved: coachRoot.dataset.session === "1",
 });
 const conn = coachRoot.querySelector("[data-conn]");
+const reconnect = coachRoot.querySelector("[data-reconnect]");
 let workbook = null;
+let drawer = null;
 
 const coach = new CoachPanel(coachRoot, socket, {
-  onGotoQuestion: (id) => workbook.gotoQuestion(id),
+  onGotoQuestion(id) {
+    drawer.close({ restore: false }); // going to the question is the way back
+    workbook.gotoQuestion(id);
+  },
   currentQuestion: () => workbook.currentQuestion(),
+  onUnseen: () => drawer.notify(),
+});
+
+// On a phone the coach is a bottom sheet (drawer.js); beside the workbook otherwise.
+drawer = new CoachDrawer(coachRoot, {
+  toggle: document.querySelector("[data-coach-toggle]"),
+  scrim: document.querySelector("[data-coach-scrim]"),
 });
 
 function askCoach(message) {
-  if (coach.ask(message) && narrowScreen()) coach.reveal();
+  if (!coach.ask(message)) return;
+  const about = coach.aboutOf(message.question_id);
+  const text = about ? coach.questions.get(about.id)?.text || "" : "";
+  // Some browsers do not focus a clicked button: the card's own "问教练" then.
+  const focused = document.activeElement && document.activeElement !== document.body;
+  const from = focused ? document.activeElement : document.querySelector(`[data-ask-question="${about?.id}"]`);
+  drawer.open({ question: about ? { label: about.label, text } : null, from });
 }
 
 workbook = new Workbook(document.querySelector("[data-workbook]"), socket, { onAsk: askCoach });
@@ -49,21 +68,14 @@ const handlers = {
   },
 };
 
-// On a phone the coach sits below the workbook: a floating button jumps to it,
-// and hides while the panel is on screen.
-const fab = document.querySelector(".coach-fab");
-fab.addEventListener("click", (event) => {
-  event.preventDefault();
-  coach.reveal();
-  coachRoot.querySelector("[data-composer-input]").focus({ preventScroll: true });
-});
-new IntersectionObserver(([entry]) => fab.classList.toggle("is-hidden", entry.isIntersecting))
-  .observe(coachRoot);
+reconnect.addEventListener("click", () => socket.retryNow());
 
 socket.addEventListener("frame", (event) => handlers[event.detail.type]?.(event.detail));
 socket.addEventListener("state", (event) => {
   const state = event.detail;
   conn.dataset.state = state;
   conn.textContent = t(`conn${state.charAt(0).toUpperCase()}${state.slice(1)}`);
+  // Waiting for the next try: the person may try now ("重新连接").
+  reconnect.hidden = state !== "reconnecting" && state !== "offline";
 });
 socket.start();
