@@ -13,7 +13,8 @@ STEPS = (
     "synthesis",
 )
 SECTIONS = ("intro", *STEPS)  # the order of the ## sections in question.md
-QUESTION_PREFIX = {"V": STEPS[0], "S": STEPS[1], "P": STEPS[2]}
+# C: the synthesis step's candidate fields ("想做的事" the person writes).
+QUESTION_PREFIX = {"V": STEPS[0], "S": STEPS[1], "P": STEPS[2], "C": STEPS[3]}
 
 
 class Workbook(models.Model):
@@ -53,7 +54,7 @@ class StepSection(models.Model):
 class Question(models.Model):
     """A workbook question (`### V01 ...` with its hint and example)."""
 
-    id = key(r"^[VSP]\d{2}$")
+    id = key(r"^[VSPC]\d{2}$")
     step = models.CharField(
         "步骤", max_length=32, choices=[(s, s) for s in QUESTION_PREFIX.values()]
     )
@@ -70,7 +71,7 @@ class Question(models.Model):
         return f"{self.id} {self.text}"
 
     def clean(self):
-        """Refuse an id whose prefix letter (V, S, P) belongs to another step."""
+        """Refuse an id whose prefix letter (V, S, P, C) belongs to another step."""
         if QUESTION_PREFIX.get(self.id[:1]) not in (None, self.step):
             raise ValidationError({"id": f"{self.id} 的前缀与步骤 {self.step} 不符"})
 
