@@ -58,12 +58,23 @@ def profile(request):
     else:
         session = services.session_peek(request=request)
     form, formset = profile_forms_build(session=session, data=request.POST or None)
+    # The page's script autosaves with fetch and asks for JSON; a plain post
+    # (no JavaScript) still gets the redirect and the flash message.
+    autosave = request.headers.get("Accept") == "application/json"
     if request.method == "POST" and form.is_valid() and formset.is_valid():
         services.profile_update(
             session=session, data=profile_data(form=form, formset=formset)
         )
+        if autosave:
+            return JsonResponse({"ok": True})
         messages.success(request, _("已保存。教练之后会参考这些信息。"))
         return redirect("profile")
+    if request.method == "POST" and autosave:
+        errors = {**form.errors, "work": formset.non_form_errors()}
+        for row in formset.forms:
+            errors.update({f"{row.prefix}-{k}": v for k, v in row.errors.items()})
+        errors = {k: [str(m) for m in v] for k, v in errors.items() if v}
+        return JsonResponse({"ok": False, "errors": errors}, status=400)
     return render(request, "coach/profile.html", {"form": form, "formset": formset})
 
 

@@ -157,13 +157,16 @@ def results_build(*, session: CoachingSession) -> dict:
     talents = found["strengths"][: SHOWN["strengths"]]
     fields = found["interests"][: SHOWN["interests"]]
     top = values[:TOP_VALUES]
+    mine = _mine(answers=answers, picked=saved.get("try"))
     return {
         "values": values,
         "top_values": top,
         "talents": talents,
         "fields": fields,
         "candidates": candidates_build(values=values, talents=talents, fields=fields),
-        "mine": _mine(answers=answers, picked=saved.get("try")),
+        "mine": mine,
+        "candidate_slots": len(knowledge.questions_for_step(step="synthesis")),
+        "try_picked": any(c["try"] for c in mine),
         "purpose_example": next(
             (
                 v["data"].get("work_purpose_example")
