@@ -154,8 +154,9 @@ def results_build(*, session: CoachingSession) -> dict:
         values = _ordered_values(
             found["values"], order if isinstance(order, list) else []
         )
-    talents = found["strengths"][: SHOWN["strengths"]]
-    fields = found["interests"][: SHOWN["interests"]]
+    # The person's own lists are shown whole (their length is capped on save).
+    talents = found["strengths"][: None if "talents" in edited else SHOWN["strengths"]]
+    fields = found["interests"][: None if "fields" in edited else SHOWN["interests"]]
     top = values[:TOP_VALUES]
     mine = _mine(answers=answers, picked=saved.get("try"))
     return {

@@ -35,6 +35,9 @@ def _sections(data: dict) -> list[str]:
         + (f"：{md_escape(v['snippet'])}" * bool(v["snippet"]))
         for i, v in enumerate(data["top_values"], 1)
     ] or ["（还没有找到）"]
+    rest = data["values"][len(data["top_values"]) :]
+    if rest:
+        out += ["", "其余的价值观：" + "、".join(md_escape(v["name"]) for v in rest)]
     if data["purpose_example"]:
         purpose = md_escape(data["purpose_example"])
         out += ["", f"工作目的（参考写法）：我工作是为了{purpose}"]
