@@ -103,8 +103,7 @@ function edited() {
 
 form.addEventListener("input", edited);
 form.addEventListener("change", edited);
-form.addEventListener("submit", (event) => {
-  event.preventDefault();
-  save();
-});
+// The 保存 button still posts the whole form (the no-JavaScript path, with its
+// confirmation message); a pending autosave is then not needed.
+form.addEventListener("submit", () => { clearTimeout(timer); dirty = false; });
 window.addEventListener("beforeunload", () => { if (dirty) save(); });
