@@ -16,6 +16,8 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("results/", views.results, name="results"),
     path("results/order", views.results_order, name="results_order"),
+    path("results/edit", views.results_edit, name="results_edit"),
+    path("results/suggest", views.results_suggest, name="results_suggest"),
     path("results.md", views.results_md, name="results_markdown"),
     # Browsers ask for /favicon.ico whatever the page says.
     # Resolved per request: with the manifest storage the hashed name only exists

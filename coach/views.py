@@ -15,6 +15,13 @@ from coach.forms import profile_data, profile_forms_build
 from coach.health import health_details_allowed, health_public, health_report
 from coach.results import results_build, results_markdown, values_order_clean
 from coach.results.build import values_order_move
+from coach.results.edits import (
+    ResultsInvalid,
+    candidate_adopt,
+    results_edit_submit,
+    values_reorder,
+)
+from coach.results.suggest import candidate_suggest
 
 
 @never_cache
@@ -51,12 +58,23 @@ def profile(request):
     else:
         session = services.session_peek(request=request)
     form, formset = profile_forms_build(session=session, data=request.POST or None)
+    # The page's script autosaves with fetch and asks for JSON; a plain post
+    # (no JavaScript) still gets the redirect and the flash message.
+    autosave = request.headers.get("Accept") == "application/json"
     if request.method == "POST" and form.is_valid() and formset.is_valid():
         services.profile_update(
             session=session, data=profile_data(form=form, formset=formset)
         )
+        if autosave:
+            return JsonResponse({"ok": True})
         messages.success(request, _("已保存。教练之后会参考这些信息。"))
         return redirect("profile")
+    if request.method == "POST" and autosave:
+        errors = {**form.errors, "work": formset.non_form_errors()}
+        for row in formset.forms:
+            errors.update({f"{row.prefix}-{k}": v for k, v in row.errors.items()})
+        errors = {k: [str(m) for m in v] for k, v in errors.items() if v}
+        return JsonResponse({"ok": False, "errors": errors}, status=400)
     return render(request, "coach/profile.html", {"form": form, "formset": formset})
 
 
@@ -72,22 +90,65 @@ def results(request):
 def results_order(request):
     """Save the person's ranking of their values (JSON, or a plain form post)."""
     session = services.session_for_request(request=request)
+    saved = session.results if isinstance(session.results, dict) else {}
+    own = isinstance(saved.get("edited"), dict) and "values" in saved["edited"]
+    # With their own list the keys are the names they wrote, not knowledge ids.
+    clean = (lambda raw: [str(x) for x in raw]) if own else values_order_clean
     try:
         if request.content_type == "application/json":
-            order = values_order_clean(json.loads(request.body)["values_order"])
+            order = clean(json.loads(request.body)["values_order"])
         else:
             order = values_order_move(
-                values_order_clean(request.POST.getlist("order")),
-                move=request.POST.get("move", ""),
+                clean(request.POST.getlist("order")), move=request.POST.get("move", "")
             )
+        if own:
+            values_reorder(session=session, order=order)
     except (ValueError, KeyError, TypeError, RecursionError):
         # RecursionError: json.loads on a body nested thousands deep.
         return JsonResponse({"ok": False, "error": "invalid"}, status=400)
-    saved = session.results if isinstance(session.results, dict) else {}
-    services.results_save(session=session, results={**saved, "values_order": order})
+    if not own:
+        services.results_save(session=session, results={**saved, "values_order": order})
     if request.content_type == "application/json":
         return JsonResponse({"ok": True, "values_order": order})
     return redirect("/results/#values")
+
+
+@require_POST
+def results_edit(request):
+    """Save an edited list (values, talents, fields or candidates) from a form."""
+    session = services.session_for_request(request=request)
+    kind = request.POST.get("kind", "")
+    try:
+        if "adopt" in request.POST:
+            candidate_adopt(session=session, text=request.POST["adopt"])
+        else:
+            results_edit_submit(
+                session=session,
+                kind=kind,
+                raw=request.POST.getlist("item"),
+                remove=request.POST.get("remove"),
+                try_index=request.POST.get("try"),
+            )
+    except ResultsInvalid as exc:
+        messages.error(request, str(exc), extra_tags=kind)
+    else:
+        messages.success(request, _("已保存"), extra_tags=kind)
+    anchor = kind if kind in ("values", "talents", "fields") else "candidates"
+    return redirect(f"/results/#{anchor}")
+
+
+@never_cache
+@require_GET
+def results_suggest(request):
+    """Return the coach's suggested candidate for one step-4 field (JSON)."""
+    session = services.session_peek(request=request)
+    try:
+        text = candidate_suggest(
+            session=session, question_id=request.GET.get("question_id", "")
+        )
+    except ResultsInvalid as exc:
+        return JsonResponse({"ok": False, "error": str(exc)}, status=400)
+    return JsonResponse({"ok": True, "text": text})
 
 
 @never_cache

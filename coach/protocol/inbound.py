@@ -33,7 +33,7 @@ MESSAGES = {
 SAVED_THEN_FAILED = "服务器出了点问题，没能回答完。你的消息已经保存，请稍后再试。"
 
 # Control characters other than tab/newline are never meaningful in a message.
-QuestionId = Annotated[str, StringConstraints(pattern=r"^[VSP]\d{2}$")]
+QuestionId = Annotated[str, StringConstraints(pattern=r"^[VSPC]\d{2}$")]
 Text = Annotated[str, StringConstraints(max_length=MAX_TEXT_CHARS)]
 ReplyId = Annotated[str, StringConstraints(pattern=r"^r\d{1,18}(-\d{1,4})?$")]
 

@@ -7,7 +7,8 @@ knowledge rows with ``entry_search``; a row scores by how often it is found.
 import re
 
 from coach.models import CoachingSession
-from coach.results.candidates import TOP_VALUES, candidates_build
+from coach.results.candidates import TOP_VALUES, candidates_build, excerpt
+from coach.results.venn import venn_labels
 from coach.selectors import answers_by_question, step_progress
 from knowledge import selectors as knowledge
 
@@ -23,18 +24,37 @@ NOTE_KEYS = {
 }
 HITS_PER_ANSWER, NOTE_WEIGHT, MIN_ANSWERS = 3, 2, 3
 SHOWN = {"values": 8, "strengths": 5, "interests": 5}
-VENN_LINES, VENN_CHARS = 3, 8
+EDITED = {"values": "values", "strengths": "talents", "interests": "fields"}
 
 
-def _entry(hit, freq: int = 0) -> dict:
+def _entry(hit, freq: int = 0, evidence: str = "") -> dict:
     return {
         "id": hit.id,
+        "key": hit.id,
         "name": hit.name,
         "category": hit.category,
         "snippet": hit.snippet,
         "data": dict(hit.data),
         "freq": freq,
+        "evidence": evidence,
+        "own": False,
     }
+
+
+def _chosen(*, category: str, names: list, found: list[dict]) -> list[dict]:
+    """Return the person's own list; rows the knowledge base knows keep details."""
+    by_name = {row["name"]: row for row in found}
+    rows = []
+    for name in (str(n)[:40] for n in names if isinstance(n, str) and n.strip()):
+        row = by_name.get(name)
+        if row is None:
+            hits = knowledge.entry_search(query=name, category=category, limit=3)
+            hit = next((h for h in hits if h.name == name), None)
+            row = _entry(hit) if hit else None
+        bare = {"id": "", "category": category, "snippet": "", "data": {}, "freq": 0}
+        rows.append({**(row or bare), "name": name, "key": name, "own": True})
+        rows[-1].setdefault("evidence", "")
+    return rows
 
 
 def _note_hit(note, *, category: str):
@@ -53,6 +73,8 @@ def _note_hit(note, *, category: str):
 def _scored(*, category: str, texts: list[str], notes: list) -> list[dict]:
     """Rank rows of ``category`` by how many answers and notes point to them."""
     found: dict[str, list] = {}  # id -> [frequency, rank weight, hit]
+    # id -> (best rank, the person's own words that pointed to the row)
+    evidence: dict[str, tuple[int, str]] = {}
 
     def count(hit, freq: int, weight: int) -> None:
         row = found.setdefault(hit.id, [0, 0, hit])
@@ -64,11 +86,16 @@ def _scored(*, category: str, texts: list[str], notes: list) -> list[dict]:
         )
         for rank, hit in enumerate(hits):
             count(hit, 1, HITS_PER_ANSWER - rank)
+            if rank < evidence.get(hit.id, (HITS_PER_ANSWER, ""))[0]:
+                evidence[hit.id] = (rank, excerpt(text))
     for note in notes:
         if hit := _note_hit(note, category=category):
             count(hit, NOTE_WEIGHT, NOTE_WEIGHT)
     ranked = sorted(found.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
-    return [_entry(hit, freq) for _, (freq, _weight, hit) in ranked]
+    return [
+        _entry(hit, freq, evidence.get(hit.id, (0, ""))[1])
+        for _, (freq, _weight, hit) in ranked
+    ]
 
 
 def _ordered_values(found: list[dict], order: list) -> list[dict]:
@@ -82,14 +109,6 @@ def _ordered_values(found: list[dict], order: list) -> list[dict]:
             if hit.category == "values":
                 ranked.append(_entry(hit))
     return (ranked + list(rest.values()))[: max(SHOWN["values"], len(ranked))]
-
-
-def _venn(rows: list[dict], top: int) -> list[dict]:
-    """Return up to three short labels with their line offsets for the SVG."""
-    return [
-        {"text": r["name"][:VENN_CHARS], "y": top + 22 * i}
-        for i, r in enumerate(rows[:VENN_LINES])
-    ]
 
 
 def _missing(*, step: str, progress: dict, rows: list) -> dict | None:
@@ -110,6 +129,7 @@ def results_build(*, session: CoachingSession) -> dict:
     answers = answers_by_question(session=session)
     notes = session.notes if isinstance(session.notes, dict) else {}
     saved = session.results if isinstance(session.results, dict) else {}
+    edited = saved.get("edited") if isinstance(saved.get("edited"), dict) else {}
     found, missing = {}, []
     for step, category in STEP_CATEGORY.items():
         ids = sorted(q.id for q in knowledge.questions_for_step(step=step))
@@ -120,21 +140,34 @@ def results_build(*, session: CoachingSession) -> dict:
             texts=texts,
             notes=names if isinstance(names, list) else [],
         )
+        own = edited.get(EDITED[category])
+        if isinstance(own, list):
+            rows = _chosen(category=category, names=own, found=rows)
         found[category] = rows
         progress = step_progress(session=session, step=step, answers=answers)
         if gap := _missing(step=step, progress=progress, rows=rows):
             missing.append(gap)
     order = saved.get("values_order")
-    values = _ordered_values(found["values"], order if isinstance(order, list) else [])
-    talents = found["strengths"][: SHOWN["strengths"]]
-    fields = found["interests"][: SHOWN["interests"]]
+    if isinstance(edited.get("values"), list):
+        values, order = found["values"], True  # their own list is their ranking
+    else:
+        values = _ordered_values(
+            found["values"], order if isinstance(order, list) else []
+        )
+    # The person's own lists are shown whole (their length is capped on save).
+    talents = found["strengths"][: None if "talents" in edited else SHOWN["strengths"]]
+    fields = found["interests"][: None if "fields" in edited else SHOWN["interests"]]
     top = values[:TOP_VALUES]
+    mine = _mine(answers=answers, picked=saved.get("try"))
     return {
         "values": values,
         "top_values": top,
         "talents": talents,
         "fields": fields,
         "candidates": candidates_build(values=values, talents=talents, fields=fields),
+        "mine": mine,
+        "candidate_slots": len(knowledge.questions_for_step(step="synthesis")),
+        "try_picked": any(c["try"] for c in mine),
         "purpose_example": next(
             (
                 v["data"].get("work_purpose_example")
@@ -146,12 +179,22 @@ def results_build(*, session: CoachingSession) -> dict:
         "missing": missing,
         "answered": len(answers),
         "ranked": bool(order),
+        "edited": sorted(k for k, v in edited.items() if isinstance(v, list)),
         "venn": {
-            "values": _venn(top, 92),
-            "talents": _venn(talents, 334),
-            "fields": _venn(fields, 334),
+            "values": venn_labels(top, 90),
+            "talents": venn_labels(talents, 332),
+            "fields": venn_labels(fields, 332),
         },
     }
+
+
+def _mine(*, answers: dict[str, str], picked) -> list[dict]:
+    """Return the person's own candidates (the step-4 answers), 这周就试 marked."""
+    return [
+        {"id": q.id, "text": answers[q.id], "try": q.id == picked}
+        for q in knowledge.questions_for_step(step="synthesis")
+        if answers.get(q.id, "").strip()
+    ]
 
 
 def values_order_clean(raw) -> list[str]:
@@ -166,7 +209,7 @@ def values_order_clean(raw) -> list[str]:
 
 def values_order_move(order: list[str], *, move: str) -> list[str]:
     """Return ``order`` with one id moved (``"V001:up"`` or ``"V001:down"``)."""
-    entry_id, _, direction = move.partition(":")
+    entry_id, _, direction = move.rpartition(":")  # a name may hold a colon
     if entry_id not in order or direction not in ("up", "down"):
         raise ValueError("move")
     i = order.index(entry_id)

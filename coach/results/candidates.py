@@ -1,5 +1,7 @@
 """Candidate "想做的事": talents × fields, kept when they serve the top values."""
 
+import re
+
 TOP_VALUES, MAX_CANDIDATES, MAX_PAIR_USE = 5, 5, 2
 # Which talent kinds and RIASEC letters tend to serve a value category.
 AFFINITY = {
@@ -53,6 +55,27 @@ FIELD_TEXT = ("description", "keywords", "example_topics", "career_examples")
 REVIEW = "复盘时问自己：做的时候投入吗？用上自己的才能了吗？离重要的事更近了吗？"
 
 
+EXCERPT_CHARS = 26
+
+
+def excerpt(text: str) -> str:
+    """Return the first clause of an answer, short enough to quote back."""
+    first = re.split(r"[。！？!?；;\n]", str(text).strip())[0].strip()
+    if len(first) <= EXCERPT_CHARS:
+        return first
+    return first[: EXCERPT_CHARS - 1] + "…"
+
+
+def suggestion_text(candidate: dict) -> str:
+    """Return a candidate as one editable paragraph in the person's own words."""
+    quoted = "；".join(f"“{e}”" for e in candidate["evidence"] if e)
+    because = f"你写过{quoted}。" if quoted else ""
+    return (
+        f"{candidate['statement']}。{because}"
+        f"小实验（{candidate['days']} 天）：{candidate['experiment']}"
+    )
+
+
 def items(cell) -> list[str]:
     """Split a ``|``-separated knowledge cell."""
     return [part for part in str(cell or "").split("|") if part]
@@ -91,6 +114,12 @@ def _candidate(talent: dict, field: dict, served: list[str], index: int) -> dict
         "days": days,
         "review": REVIEW,
         "roles": items(field["data"].get("career_examples"))[:3],
+        # The person's own words that led to this talent and this field.
+        "evidence": [
+            e
+            for e in dict.fromkeys([talent.get("evidence"), field.get("evidence")])
+            if e
+        ],
     }
 
 

@@ -31,9 +31,13 @@ def _quote(text: str) -> list[str]:
 def _sections(data: dict) -> list[str]:
     out = ["## 重要的事（前 5）", ""]
     out += [
-        f"{i}. **{md_escape(v['name'])}**：{md_escape(v['snippet'])}"
+        f"{i}. **{md_escape(v['name'])}**"
+        + (f"：{md_escape(v['snippet'])}" * bool(v["snippet"]))
         for i, v in enumerate(data["top_values"], 1)
     ] or ["（还没有找到）"]
+    rest = data["values"][len(data["top_values"]) :]
+    if rest:
+        out += ["", "其余的价值观：" + "、".join(md_escape(v["name"]) for v in rest)]
     if data["purpose_example"]:
         purpose = md_escape(data["purpose_example"])
         out += ["", f"工作目的（参考写法）：我工作是为了{purpose}"]
@@ -42,14 +46,20 @@ def _sections(data: dict) -> list[str]:
         f"- **{md_escape(t['name'])}**："
         f"长处「{md_escape(t['data'].get('strength_form'))}」"
         f"／短处「{md_escape(t['data'].get('weakness_form'))}」"
+        if t["data"].get("strength_form")
+        else f"- **{md_escape(t['name'])}**（我自己写的）"
         for t in data["talents"]
     ] or ["（还没有找到）"]
     out += ["", "## 喜欢的事（领域）", ""]
     out += [
-        f"- **{md_escape(f['name'])}**：{md_escape(f['snippet'])}"
+        f"- **{md_escape(f['name'])}**"
+        + (f"：{md_escape(f['snippet'])}" * bool(f["snippet"]))
         for f in data["fields"]
     ] or ["（还没有找到）"]
     out += ["", "## 想做的事（候选，待验证的假设）", ""]
+    out += _mine(data["mine"])
+    if data["mine"] and data["candidates"]:
+        out += ["## 教练组合的候选（参考）", ""]
     for i, c in enumerate(data["candidates"], 1):
         out += [
             f"### 候选 {i}",
@@ -61,9 +71,18 @@ def _sections(data: dict) -> list[str]:
             f"- {md_escape(c['review'])}",
             "",
         ]
-    if not data["candidates"]:
+    if not data["candidates"] and not data["mine"]:
         out += ["（先回答更多问题，才能组合出候选）", ""]
     return out
+
+
+def _mine(mine: list[dict]) -> list[str]:
+    """Return the person's own candidates; the one to try this week comes marked."""
+    out = []
+    for i, c in enumerate(mine, 1):
+        mark = " ✅ **这周就试**" if c["try"] else ""
+        out += [f"{i}. {md_escape(c['text'])}{mark}"]
+    return [*out, ""] if out else []
 
 
 def results_markdown(*, session: CoachingSession) -> str:

@@ -13,7 +13,8 @@ STEPS = (
     "synthesis",
 )
 SECTIONS = ("intro", *STEPS)  # the order of the ## sections in question.md
-QUESTION_PREFIX = {"V": STEPS[0], "S": STEPS[1], "P": STEPS[2]}
+# C: the synthesis step's candidate fields ("想做的事" the person writes).
+QUESTION_PREFIX = {"V": STEPS[0], "S": STEPS[1], "P": STEPS[2], "C": STEPS[3]}
 
 
 class Workbook(models.Model):
@@ -67,12 +68,12 @@ class StepSection(models.Model):
 class Question(models.Model):
     """A workbook question (`### V01 ...` with its hint and example)."""
 
-    id = key(r"^[VSP]\d{2}$", example="V01")
+    id = key(r"^[VSPC]\d{2}$", example="V01")
     step = models.CharField(
         "步骤",
         max_length=32,
         choices=[(s, s) for s in QUESTION_PREFIX.values()],
-        help_text="问题所属的步骤，须与编号前缀一致（V、S、P）。",
+        help_text="问题所属的步骤，须与编号前缀一致（V、S、P、C）。",
     )
     sort_order = models.PositiveIntegerField(
         "顺序", default=0, help_text="数字小的排在前面。"
@@ -89,7 +90,7 @@ class Question(models.Model):
         return f"{self.id} {self.text}"
 
     def clean(self):
-        """Refuse an id whose prefix letter (V, S, P) belongs to another step."""
+        """Refuse an id whose prefix letter (V, S, P, C) belongs to another step."""
         if QUESTION_PREFIX.get(self.id[:1]) not in (None, self.step):
             raise ValidationError({"id": f"{self.id} 的前缀与步骤 {self.step} 不符"})
 

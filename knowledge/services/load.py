@@ -88,8 +88,12 @@ def table_sync(
     *,
     prune: bool,
     write: bool,
+    add_only: bool = False,
 ) -> Counts:
     """Upsert rows by natural key; with prune, delete rows not in incoming.
+
+    With ``add_only`` only rows the loader never wrote and the database does not
+    hold are created: rows new in the files, never ones an admin deleted.
 
     A row the database holds differently from how the loader last wrote it (its
     fingerprint) was edited since: overwriting or deleting it is a conflict. On
@@ -100,6 +104,13 @@ def table_sync(
     table = model._meta.label_lower
     loaded = fingerprints_read(table=table)
     existing = {tuple(r[k] for k in key): r for r in model.objects.values("pk", *attrs)}
+    if add_only:
+        incoming = [
+            row
+            for row in incoming
+            if (k := tuple(row[a] for a in key)) not in existing
+            and key_text(k) not in loaded
+        ]
 
     def edited(row: dict, name: str) -> bool:
         return loaded.get(name) != row_digest({a: row[a] for a in attrs})
@@ -149,6 +160,7 @@ def knowledge_load(
     dry_run: bool = False,
     prune: bool = False,
     force: bool = False,
+    add_only: bool = False,
 ) -> dict[str, Counts]:
     """Load the five data files into the database, all or nothing.
 
@@ -195,7 +207,14 @@ def knowledge_load(
     def run(write: bool) -> dict[str, Counts]:
         counts: dict[str, Counts] = {}
         for name, model, key, incoming, pruning in jobs:
-            found = table_sync(model, key, incoming, prune=pruning, write=write)
+            found = table_sync(
+                model,
+                key,
+                incoming,
+                prune=pruning and not add_only,
+                write=write,
+                add_only=add_only,
+            )
             counts[name] = _merged(counts[name], found) if name in counts else found
         return counts
 
@@ -213,14 +232,23 @@ def knowledge_load(
 
 
 def knowledge_seed_if_empty(*, directory: Path) -> dict[str, Counts] | None:
-    """Load data/ into an empty knowledge base; leave a loaded one as it is.
+    """Load data/ into an empty knowledge base; only add what is new to a loaded one.
 
     What ``make run`` does at every start: a fresh install gets the files, and
-    from then on the admin's edits in the database are never overwritten.
+    from then on the admin's edits in the database are never overwritten. Rows
+    new in the files (an update shipped, e.g. the synthesis step's candidate
+    questions C01–C05) are added, so a database seeded earlier gets them too;
+    rows the loader wrote before and an admin deleted stay deleted. Return
+    None when nothing was added (or the files have problems: the database
+    stays the source of truth).
     """
-    if Question.objects.exists() or ValueEntry.objects.exists():
+    if not (Question.objects.exists() or ValueEntry.objects.exists()):
+        return knowledge_load(directory=directory)
+    try:
+        counts = knowledge_load(directory=directory, add_only=True)
+    except KnowledgeInvalid:
         return None
-    return knowledge_load(directory=directory)
+    return counts if any(c.created for c in counts.values()) else None
 
 
 def _merged(a: Counts, b: Counts) -> Counts:

@@ -312,3 +312,20 @@ def test_another_encoding_gets_a_chinese_error_naming_utf8(encoding):
         raw = "名前,メモ\nカフェ,ここはとても静かな場所です\n" * 3
     with pytest.raises(ValueError, match="请用 UTF-8 保存后再导入"):
         text_decode(raw.encode(encoding))
+
+
+def test_if_empty_adds_questions_new_in_the_files_but_not_deleted_ones(db, capsys):
+    from knowledge.models import LoadedRow, Question
+
+    call_command("load_knowledge", "--if-empty")
+    # A database seeded before the candidate fields C01–C05 existed in the files.
+    Question.objects.filter(id__startswith="C").delete()
+    LoadedRow.objects.filter(key__startswith="C").delete()
+    # An admin deleted a question the loader had written: it stays deleted.
+    Question.objects.filter(id="V09").delete()
+    _admin_edit("V001", "后台改过的说明")
+    call_command("load_knowledge", "--if-empty")
+    assert "新增 5" in capsys.readouterr().out
+    ids = set(Question.objects.values_list("id", flat=True))
+    assert {"C01", "C05"} <= ids and "V09" not in ids
+    assert ValueEntry.objects.get(pk="V001").definition == "后台改过的说明"

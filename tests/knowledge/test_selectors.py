@@ -144,7 +144,9 @@ def test_questions_in_workbook_order():
     assert values[0].id == "V01" and values[0].hint and values[0].example
     assert question_get(question_id="P02").number == 2
     assert question_get(question_id="P99") is None
-    assert questions_for_step(step="synthesis") == []
+    # Step 4's candidate fields (issue 14): written in like answers.
+    synthesis = questions_for_step(step="synthesis")
+    assert [q.id for q in synthesis] == ["C01", "C02", "C03", "C04", "C05"]
 
 
 def test_guide_questions_per_step():

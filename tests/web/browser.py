@@ -27,6 +27,8 @@ PAGES = {
     "/results.md",
     "/favicon.ico",
     "/results/order",
+    "/results/edit",
+    "/results/suggest",
 }
 
 

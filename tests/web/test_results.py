@@ -104,4 +104,4 @@ def test_home_context_flags_the_five_misconceptions(knowledge):
     context = home_context(session=CoachingSession.objects.create())
     myths = [b for b in context["intro"] if b.get("misconceptions")]
     assert len(myths) == 1 and len(myths[0]["items"]) == 5
-    assert context["answered"] == 0 and context["total"] == 25
+    assert context["answered"] == 0 and context["total"] == 30  # + C01–C05

@@ -1,4 +1,5 @@
 // Profile page: add and remove work-history rows of the Django formset.
+import { t } from "./dom.js";
 const form = document.querySelector("[data-profile-form]");
 const list = form.querySelector("[data-history]");
 const template = form.querySelector("[data-history-template]");
@@ -23,6 +24,7 @@ function wire(row) {
     box.checked = true;
     row.hidden = true;
     add.disabled = false;
+    form.dispatchEvent(new Event("change")); // a removed row is an edit to save
     (visibleRows()[0]?.querySelector("input") || add).focus();
   });
   label.after(button);
@@ -48,3 +50,60 @@ function addRow() {
 for (const row of list.querySelectorAll("[data-history-row]")) wire(row);
 add.addEventListener("click", addRow);
 add.disabled = visibleRows().length >= max;
+
+// ---- autosave, like the workbook: a quiet pause after typing saves the form ----
+const SAVE_DELAY_MS = 800;
+const status = form.querySelector("[data-save-state]");
+const token = form.querySelector("input[name='csrfmiddlewaretoken']").value;
+let timer = null;
+let dirty = false;
+let chain = Promise.resolve();
+
+function show(state, text) {
+  status.dataset.state = state;
+  status.textContent = text;
+}
+
+function markErrors(errors) {
+  for (const field of form.querySelectorAll(".field--error")) field.classList.remove("field--error");
+  for (const name of Object.keys(errors || {})) {
+    form.querySelector(`[name='${CSS.escape(name)}']`)?.closest(".field")?.classList.add("field--error");
+  }
+}
+
+function save() {
+  clearTimeout(timer);
+  dirty = false;
+  show("saving", t("saving"));
+  const body = new FormData(form);
+  chain = chain.then(() => fetch(form.action || window.location.href, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { Accept: "application/json", "X-CSRFToken": token },
+    body,
+  })).then(async (response) => {
+    const result = await response.json().catch(() => ({}));
+    markErrors(result.errors);
+    if (dirty) return; // typed again meanwhile: that save reports
+    if (response.ok) show("saved", t("saved"));
+    else show("failed", status.dataset.invalid);
+  }).catch(() => {
+    show("unsaved", status.dataset.offline);
+    dirty = true;
+    timer = setTimeout(save, 5000);
+  });
+}
+
+function edited() {
+  dirty = true;
+  show("editing", t("editing"));
+  clearTimeout(timer);
+  timer = setTimeout(save, SAVE_DELAY_MS);
+}
+
+form.addEventListener("input", edited);
+form.addEventListener("change", edited);
+// The 保存 button still posts the whole form (the no-JavaScript path, with its
+// confirmation message); a pending autosave is then not needed.
+form.addEventListener("submit", () => { clearTimeout(timer); dirty = false; });
+window.addEventListener("beforeunload", () => { if (dirty) save(); });

@@ -95,11 +95,39 @@ export class Workbook {
     });
     entry.textarea.addEventListener("blur", () => { if (this.dirty.has(id)) this.save(id); });
     entry.textarea.addEventListener("focus", () => this.reportFocus(id));
+    card.querySelector("[data-suggest]")?.addEventListener("click", (event) =>
+      this.suggest(id, event.currentTarget));
     card.querySelector("[data-ask-question]")?.addEventListener("click", () => {
       this.reportFocus(id);
       const quote = card.querySelector(".question__text")?.textContent || "";
       this.onAsk({ text: t("askQuestion"), question_id: id, quote });
     });
+  }
+
+  // "让教练给建议" (step 4): the coach's candidate, built from the person's own
+  // answers, goes into the box to be edited; it never replaces what is written.
+  async suggest(id, button) {
+    const entry = this.cards.get(id);
+    const url = new URL(button.dataset.suggestUrl, window.location.href);
+    url.searchParams.set("question_id", id);
+    button.disabled = true;
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      const body = await response.json();
+      if (!body.ok) {
+        entry.state.textContent = body.error;
+        entry.state.dataset.state = "failed";
+        return;
+      }
+      const box = entry.textarea;
+      box.value = box.value.trim() ? `${box.value.trimEnd()}\n${body.text}` : body.text;
+      box.dispatchEvent(new Event("input"));
+      box.focus();
+    } catch {
+      this.setState(id, "failed");
+    } finally {
+      button.disabled = false;
+    }
   }
 
   save(id) {
