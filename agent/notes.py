@@ -108,7 +108,9 @@ def notes_update(
         texts.append((user_text, tuple(KEYS)))
     for qid, text in sorted(answers.items()):
         if text and seen.get(qid) != _digest(text):
-            texts.append((text, (PREFIX_KIND.get(qid[:1], "values"),)))
+            # A step-4 candidate (C01…) may name a value, a talent and a passion.
+            kind = PREFIX_KIND.get(qid[:1])
+            texts.append((text, (kind,) if kind else tuple(KEYS)))
             seen[qid] = _digest(text)
     candidates = {key: list(notes.get(key) or []) for key in LABELS}
     for text, kinds in texts:
@@ -125,6 +127,8 @@ def notes_update(
             key = list(LABELS)["VSP".index(prefix)]
             names = "、".join(i["name"] for i in candidates[key][:3]) or "待提炼"
             summaries[step] = f"已答{len(done)}题，线索：{names}"
+    if written := [q for q, t in answers.items() if q.startswith("C") and t]:
+        summaries["synthesis"] = f"已写{len(written)}条候选"
     return {
         "version": 1,
         "turns": int(notes.get("turns") or 0) + 1,

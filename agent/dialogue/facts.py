@@ -39,7 +39,7 @@ CONTRAST = re.compile(r"但是|可是|不过|却|反而|可我|但我")
 ACTION = re.compile(
     r"把|做了|做成|自己|帮|给|教|研究|整理|写|画|拆|修|带|陪|出题|组织|策划"
 )
-QID = re.compile(r"[VSP]0\d", re.I)
+QID = re.compile(r"[VSPC]0\d", re.I)
 AGE = re.compile(r"([1-9][0-9])\s*(?:岁|了)")
 CUE_TAIL = re.compile(
     r"(?:的时候|时候|时|的时)?(?:我)?(?:都|就|会)?(?:觉得|感觉|会)?(?:挺|很|特别|超|最|蛮|真)?$"

@@ -29,6 +29,12 @@ def test_candidates_come_from_the_persons_own_words(kb):
     assert notes["turns"] == 1
 
 
+def test_a_step_four_candidate_is_read_for_every_kind_and_summarised(kb):
+    notes = update(answers={"C01": "每周带两次读书会，在自由的时间里做点有意义的事"})
+    assert "自由" in [c["name"] for c in notes["candidate_values"]]
+    assert notes["step_summaries"]["synthesis"] == "已写1条候选"
+
+
 def test_update_is_deterministic_and_leaves_its_input_alone(kb):
     before = {"candidate_values": [{"id": "V001", "name": "自由", "hits": 1}]}
     frozen = copy.deepcopy(before)
