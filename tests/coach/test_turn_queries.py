@@ -33,7 +33,9 @@ def test_starting_a_turn_saves_the_message_and_snapshots_in_few_queries(visitor)
     session = visitor.session
     episode = session.activity_episode
     sql = _queries(
-        lambda: services.turn_begin(session=session, text="什么是价值观？", client_id="c1")
+        lambda: services.turn_begin(
+            session=session, text="什么是价值观？", client_id="c1"
+        )
     )
     writes = [q for q in sql if q.split()[0] in {"INSERT", "UPDATE"}]
     # The message, the activity stamp and the void of pending nudges.
@@ -55,7 +57,10 @@ def test_a_resend_costs_no_insert_and_returns_the_stored_message(visitor):
     session = visitor.session
     first = services.turn_begin(session=session, text="你好", client_id="same")
     services.turn_finish(
-        session=session, message=first.message, result=_result(), reply_id=first.reply_id
+        session=session,
+        message=first.message,
+        result=_result(),
+        reply_id=first.reply_id,
     )
     again = services.turn_begin(session=session, text="你好", client_id="same")
     assert again.answered is not None and again.answered["reply_id"] == first.reply_id
@@ -67,7 +72,10 @@ def test_finishing_a_turn_writes_the_reply_and_notes_in_one_transaction(visitor)
     turn = services.turn_begin(session=session, text="什么是价值观？")
     sql = _queries(
         lambda: services.turn_finish(
-            session=session, message=turn.message, result=_result(), reply_id=turn.reply_id
+            session=session,
+            message=turn.message,
+            result=_result(),
+            reply_id=turn.reply_id,
         )
     )
     assert len(sql) <= 4, sql
