@@ -21,6 +21,7 @@ from coach.results.edits import (
     results_edit_submit,
     values_reorder,
 )
+from coach.results.stored import results_stored
 from coach.results.suggest import candidate_suggest
 
 
@@ -90,8 +91,8 @@ def results(request):
 def results_order(request):
     """Save the person's ranking of their values (JSON, or a plain form post)."""
     session = services.session_for_request(request=request)
-    saved = session.results if isinstance(session.results, dict) else {}
-    own = isinstance(saved.get("edited"), dict) and "values" in saved["edited"]
+    saved, edited = results_stored(session=session)
+    own = "values" in edited
     # With their own list the keys are the names they wrote, not knowledge ids.
     clean = (lambda raw: [str(x) for x in raw]) if own else values_order_clean
     try:

@@ -123,7 +123,7 @@ def question_rows(lo: datetime, hi: datetime) -> tuple[list, list]:
         )
     )
     saves = evidence.answer_times({n["session_id"] for n in nudges})
-    by_session = defaultdict(dict)
+    by_session: dict[int, dict] = defaultdict(dict)
     for pair, times in saves.items():
         by_session[pair[0]][pair] = times
     for nudge in nudges:

@@ -8,6 +8,7 @@ import re
 
 from coach.models import CoachingSession
 from coach.results.candidates import TOP_VALUES, candidates_build, excerpt
+from coach.results.stored import results_stored
 from coach.results.venn import venn_labels
 from coach.selectors import answers_by_question, step_progress
 from knowledge import selectors as knowledge
@@ -128,8 +129,7 @@ def results_build(*, session: CoachingSession) -> dict:
     """Return everything the results page shows, with what is still missing."""
     answers = answers_by_question(session=session)
     notes = session.notes if isinstance(session.notes, dict) else {}
-    saved = session.results if isinstance(session.results, dict) else {}
-    edited = saved.get("edited") if isinstance(saved.get("edited"), dict) else {}
+    saved, edited = results_stored(session=session)
     found, missing = {}, []
     for step, category in STEP_CATEGORY.items():
         ids = sorted(q.id for q in knowledge.questions_for_step(step=step))

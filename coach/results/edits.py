@@ -2,7 +2,8 @@
 
 from itertools import zip_longest
 
-from coach.models import Answer, CoachingSession
+from coach.models import CoachingSession
+from coach.results.stored import results_stored
 from coach.services import answer_save, results_save
 from knowledge import selectors as knowledge
 
@@ -52,8 +53,7 @@ def items_clean(*, kind: str, raw: list[str], remove: str | None = None) -> list
 
 def results_list_save(*, session: CoachingSession, kind: str, items: list[str]) -> None:
     """Keep the person's own values, talents or fields; their order is the ranking."""
-    saved = dict(session.results) if isinstance(session.results, dict) else {}
-    edited = saved.get("edited") if isinstance(saved.get("edited"), dict) else {}
+    saved, edited = results_stored(session=session)
     saved["edited"] = {**edited, kind: items}
     if kind == "values":
         saved.pop("values_order", None)  # the edited list is the order now
@@ -68,16 +68,14 @@ def candidates_save(
     The candidates are the step-4 answers, so the workbook, the coach and the
     nudges see the same text the results page shows.
     """
+    from coach.selectors import answers_by_question
+
     ids = candidate_ids()
-    existing = set(
-        Answer.objects.filter(session=session, question_id__in=ids).values_list(
-            "question_id", flat=True
-        )
-    )
+    existing = set(answers_by_question(session=session))  # an empty one needs no save
     for qid, text in zip_longest(ids, texts[: len(ids)], fillvalue=""):
         if text or qid in existing:
             answer_save(session=session, question_id=qid, text=text)
-    saved = dict(session.results) if isinstance(session.results, dict) else {}
+    saved, _ = results_stored(session=session)
     texts = texts[: len(ids)]
     try_text = (try_text or "").strip()
     saved["try"] = ids[texts.index(try_text)] if try_text in texts else None
@@ -91,7 +89,7 @@ def candidate_adopt(*, session: CoachingSession, text: str) -> None:
     answers = answers_by_question(session=session)
     own = [answers[qid] for qid in candidate_ids() if answers.get(qid, "").strip()]
     texts = items_clean(kind="candidates", raw=[*own, text])
-    saved = session.results if isinstance(session.results, dict) else {}
+    saved, _ = results_stored(session=session)
     candidates_save(
         session=session, texts=texts, try_text=answers.get(str(saved.get("try")))
     )
@@ -122,8 +120,7 @@ def results_edit_submit(
 
 def values_reorder(*, session: CoachingSession, order: list[str]) -> list[str]:
     """Save a new order of the person's own values (a permutation of them)."""
-    saved = session.results if isinstance(session.results, dict) else {}
-    edited = saved.get("edited") if isinstance(saved.get("edited"), dict) else {}
+    saved, edited = results_stored(session=session)
     current = edited.get("values") or []
     if sorted(order) != sorted(current):
         raise ResultsInvalid("排序和已保存的价值观对不上，请刷新页面后再试。")

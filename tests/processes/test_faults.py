@@ -185,6 +185,7 @@ async def test_sqlite_under_steady_writes_from_daphne_and_celery(tmp_path):
     try:
         for name in ("daphne", "worker", "beat"):
             stack.start(name)
+        stack.wait_ready()  # a loaded machine takes seconds to start celery
 
         async def writer(i: int):
             async with Client(stack.port) as tab:
@@ -202,7 +203,11 @@ async def test_sqlite_under_steady_writes_from_daphne_and_celery(tmp_path):
                         if frame["type"] in ("answer.saved", "error"):
                             break
                     k += 1
-                    await asyncio.sleep(max(0.0, 1 - (time.monotonic() - tick)))
+                    # Half the tabs pause once, long enough to be due for a
+                    # nudge, while the other half keep writing: without a pause
+                    # only scheduling jitter would ever leave a session idle.
+                    pause = 4 if i % 2 == 0 and k == 10 else 0
+                    await asyncio.sleep(max(0.0, 1 - (time.monotonic() - tick)) + pause)
 
         await asyncio.gather(*(writer(i) for i in range(20)))
         logs = stack.logs()
