@@ -54,15 +54,14 @@ def checkpoint_target() -> tuple[str, str]:
     )
 
 
-def _prepare_threshold() -> int | None:
-    """Prepare statements at once, unless a PgBouncer may be in front.
+def prepare_threshold(db: dict) -> int | None:
+    """Prepare statements at once, unless a PgBouncer may be in front of ``db``.
 
     Without Django's pool (DB_POOL_MAX=0) a PgBouncer in transaction mode may
     hand each statement to another server connection, where a prepared
     statement does not exist.
     """
-    bouncer = settings.DATABASES["default"].get("DISABLE_SERVER_SIDE_CURSORS")
-    return None if bouncer else 0
+    return None if db.get("DISABLE_SERVER_SIDE_CURSORS") else 0
 
 
 async def _open() -> BaseCheckpointSaver:
@@ -82,7 +81,7 @@ async def _open() -> BaseCheckpointSaver:
             max_size=CHECKPOINT_POOL_MAX,
             kwargs={
                 "autocommit": True,
-                "prepare_threshold": _prepare_threshold(),
+                "prepare_threshold": prepare_threshold(settings.DATABASES["default"]),
                 "row_factory": dict_row,
             },
         )
@@ -176,7 +175,7 @@ def _prune_postgres(conninfo: str, cutoff: str) -> int:
     with psycopg.connect(
         conninfo,
         autocommit=True,
-        prepare_threshold=_prepare_threshold(),
+        prepare_threshold=prepare_threshold(settings.DATABASES["default"]),
         row_factory=dict_row,
     ) as conn:
         saver = PostgresSaver(conn)

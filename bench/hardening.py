@@ -5,7 +5,10 @@ and REDIS_URL are set) and prints what each attack achieved:
   1. 300 cookieless HEAD / requests: sessions created;
   2. 10 fresh cookies x 25 chats from one address, as fast as possible;
   3. 5 sockets x 200 answer frames to one question: saves and revision rows;
-  4. 30 wrong admin passwords, then the right one.
+  4. 30 wrong admin passwords, then the right one;
+  5. three 20 MB knowledge imports: how fast the 413 comes back, beside the
+     same 20 MB posted where the request is read whole (the baseline: what an
+     import cost before it was refused at its headers).
 
     .venv/bin/python bench/hardening.py
 """
@@ -110,6 +113,21 @@ def passwords(stack) -> str:
     return f"first 429 at try {first}; the right password (31st) got {statuses[-1]}"
 
 
+def uploads(stack) -> str:
+    from tests.processes.client import huge_post
+
+    size = 20 * 1024 * 1024
+    refused = [huge_post(stack.port, size) for _ in range(3)]
+    # /session/ is read whole, then refused by CSRF: the full cost of a body.
+    baseline = huge_post(stack.port, size, path="/session/")
+    statuses = sorted({status for status, *_ in refused})
+    seconds = ", ".join(f"{t:.2f}" for *_, t in refused)
+    return (
+        f"statuses {statuses}, refused in {seconds} s; "
+        f"a 20 MB body read whole: {baseline[2]:.2f} s ({baseline[0]})"
+    )
+
+
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "coach.settings")
     from tests.processes.procs import ProcessStack
@@ -145,6 +163,7 @@ def main() -> None:
                     asyncio.run(answers(stack, manage_shell)),
                 ),
                 ("30 wrong admin passwords, then the right one", passwords(stack)),
+                ("3 imports of 20 MB", uploads(stack)),
             ]
         finally:
             stack.close()

@@ -14,7 +14,12 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from coach.origins import SiteOriginValidator  # noqa: E402
 from coach.routing import websocket_urlpatterns  # noqa: E402
+from knowledge import early_refusal  # noqa: E402
 from knowledge.uploads import UploadLimit  # noqa: E402
+
+# Under daphne an oversized import is refused as its body streams in, unstored;
+# the ASGI guard below covers every other server.
+early_refusal.install()
 
 application = ProtocolTypeRouter(
     {

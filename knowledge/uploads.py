@@ -38,20 +38,32 @@ class UploadLimit:
             and IMPORT_PATH.match(scope["path"])
         ):
             headers = dict(scope.get("headers") or [])
-            length = headers.get(b"content-length", b"")
-            limit = settings.KNOWLEDGE_IMPORT_MAX_BYTES + FORM_OVERHEAD
-            if not length.isdigit() or int(length) > limit:  # chunked: no length
+            if import_too_big(headers.get(b"content-length")):
                 await _refuse(send)
                 return
         await self.app(scope, receive, send)
 
 
-async def _refuse(send) -> None:
-    body = (
+def import_too_big(length: bytes | None) -> bool:
+    """Return whether an import with this Content-Length is refused.
+
+    No length (a chunked upload) is refused too: its size is unknown up front.
+    """
+    limit = settings.KNOWLEDGE_IMPORT_MAX_BYTES + FORM_OVERHEAD
+    return not (length and length.isdigit()) or int(length) > limit
+
+
+def refusal_page() -> bytes:
+    """Return the 413 page: the Chinese reason and the way back."""
+    return (
         '<!doctype html><html lang="zh-hans"><meta charset="utf-8">'
         f"<title>文件太大</title><p>{too_big_message()}</p>"
         '<p><a href="/admin/">回到管理后台</a></p></html>'
     ).encode()
+
+
+async def _refuse(send) -> None:
+    body = refusal_page()
     await send(
         {
             "type": "http.response.start",

@@ -251,3 +251,20 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "no issues" in proc.stdout
+
+
+def test_postgresql_pool_or_a_pgbouncer_in_front(tmp_path):
+    from agent.checkpoint import prepare_threshold
+
+    url = "postgres://coach@db:5432/coach"
+    pooled = runtime.database_config(url, var_dir=tmp_path, pool=(2, 10))
+    assert pooled["OPTIONS"]["pool"]["max_size"] == 10
+    assert not pooled.get("DISABLE_SERVER_SIDE_CURSORS")
+    assert prepare_threshold(pooled) == 0  # direct connections: prepare at once
+
+    # DB_POOL_MAX=0: a PgBouncer in transaction mode may be in front, which
+    # keeps neither a server-side cursor nor a prepared statement.
+    bounced = runtime.database_config(url, var_dir=tmp_path, pool=(2, 0))
+    assert "pool" not in bounced.get("OPTIONS", {})
+    assert bounced["DISABLE_SERVER_SIDE_CURSORS"] is True
+    assert prepare_threshold(bounced) is None

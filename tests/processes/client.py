@@ -1,7 +1,9 @@
 """A minimal browser stand-in: gets a session cookie, then speaks the protocol."""
 
 import asyncio
+import http.client
 import json
+import time
 import urllib.request
 
 import websockets
@@ -85,3 +87,27 @@ class Client:
         except TimeoutError:
             return True
         return False
+
+
+def huge_post(
+    port: int, size: int, path: str = "/admin/knowledge/valueentry/import/"
+) -> tuple[int, str, float]:
+    """POST a ``size``-byte CSV upload to daphne; return status, page and seconds."""
+    boundary = "----coach-upload"
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="import_file"; '
+        'filename="values.csv"\r\nContent-Type: text/csv\r\n\r\n'
+    ).encode()
+    body = head + b"V001,x\n" * (size // 7) + f"\r\n--{boundary}--\r\n".encode()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    started = time.monotonic()
+    conn.request(
+        "POST",
+        path,
+        body=body,
+        headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+    )
+    response = conn.getresponse()
+    page = response.read().decode()
+    conn.close()
+    return response.status, page, time.monotonic() - started

@@ -21,7 +21,7 @@ import urllib.request
 import pytest
 import websockets
 
-from tests.processes.client import Client, session_cookie
+from tests.processes.client import Client, huge_post, session_cookie
 from tests.processes.procs import ROOT, ProcessStack
 from tests.processes.stack import HEALTHZ_TOKEN, healthz, manage_shell
 
@@ -189,28 +189,6 @@ def test_get_and_head_create_no_session(stack, half_open):
     assert manage_shell(stack.env, count) == before
 
 
-def _huge_import(port: int, size: int) -> tuple[int, str, float]:
-    """POST a ``size``-byte import to daphne; return status, page and seconds."""
-    boundary = "----coach-upload"
-    head = (
-        f'--{boundary}\r\nContent-Disposition: form-data; name="import_file"; '
-        'filename="values.csv"\r\nContent-Type: text/csv\r\n\r\n'
-    ).encode()
-    body = head + b"V001,x\n" * (size // 7) + f"\r\n--{boundary}--\r\n".encode()
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    started = time.monotonic()
-    conn.request(
-        "POST",
-        "/admin/knowledge/valueentry/import/",
-        body=body,
-        headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
-    )
-    response = conn.getresponse()
-    page = response.read().decode()
-    conn.close()
-    return response.status, page, time.monotonic() - started
-
-
 def test_a_huge_import_is_refused_at_once_while_answers_keep_saving(stack, half_open):
     async def save_answers(stop: asyncio.Event) -> list[dict]:
         frames = []
@@ -230,7 +208,7 @@ def test_a_huge_import_is_refused_at_once_while_answers_keep_saving(stack, half_
         saver = asyncio.create_task(save_answers(stop))
         await asyncio.sleep(0.5)
         uploads = [
-            await asyncio.to_thread(_huge_import, stack.port, 20 * 1024 * 1024)
+            await asyncio.to_thread(huge_post, stack.port, 20 * 1024 * 1024)
             for _ in range(3)
         ]
         await asyncio.sleep(0.5)
