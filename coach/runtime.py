@@ -172,9 +172,11 @@ def logging_config(level: str) -> dict:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"json": {"()": "coach.logs.JsonFormatter"}},
+        "filters": {"healthz": {"()": "coach.logs.HealthzUnavailable"}},
         "handlers": {"stdout": {"class": "logging.StreamHandler", "formatter": "json"}},
         "root": {"handlers": ["stdout"], "level": level},
         "loggers": {
+            "django.request": {"filters": ["healthz"]},
             "django.channels.server": {"level": "WARNING"},
             "jieba": {"level": "WARNING"},
             "httpx": {"level": "WARNING"},

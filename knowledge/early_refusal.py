@@ -13,7 +13,12 @@ from __future__ import annotations
 
 import time
 
-from knowledge.uploads import IMPORT_PATH, import_too_big, refusal_page
+from knowledge.uploads import (
+    IMPORT_PATH,
+    import_too_big,
+    refusal_page,
+    refusal_start,
+)
 
 
 class _Discard:
@@ -72,17 +77,7 @@ def install() -> None:
         self.method, self.uri, self.clientproto = command, path, version
         self.request_start = time.time()
         body = refusal_page()
-        self.handle_reply(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"text/html; charset=utf-8"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
+        self.handle_reply(refusal_start(body))
         self.handle_reply({"type": "http.response.body", "body": body})
 
     WebRequest.gotLength = gotLength

@@ -62,19 +62,22 @@ def refusal_page() -> bytes:
     ).encode()
 
 
+def refusal_start(body: bytes) -> dict:
+    """Return the ASGI start of the 413 response that carries ``body``."""
+    return {
+        "type": "http.response.start",
+        "status": 413,
+        "headers": [
+            (b"content-type", b"text/html; charset=utf-8"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+        ],
+    }
+
+
 async def _refuse(send) -> None:
     body = refusal_page()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [
-                (b"content-type", b"text/html; charset=utf-8"),
-                (b"content-length", str(len(body)).encode()),
-                (b"connection", b"close"),
-            ],
-        }
-    )
+    await send(refusal_start(body))
     await send({"type": "http.response.body", "body": body})
 
 

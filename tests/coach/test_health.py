@@ -36,6 +36,21 @@ def test_healthz_is_degraded_without_worker_heartbeat(client, settings):
 
 
 @pytest.mark.django_db
+def test_a_degraded_healthz_is_a_warning_not_an_error_in_the_logs(client, caplog):
+    from coach.logs import HealthzUnavailable
+
+    with caplog.at_level(logging.WARNING):
+        assert client.get("/healthz").status_code == 503  # no worker heartbeat yet
+    assert [r.levelname for r in caplog.records if r.name == "django.request"] == []
+    assert any("worker" in r.getMessage() for r in caplog.records)
+    # Any other 503 still reaches the logs as an error.
+    other = logging.LogRecord("django.request", logging.ERROR, "", 0, "x", (), None)
+    other.status_code = 503
+    other.request = type("R", (), {"path": "/workbook/"})()
+    assert HealthzUnavailable().filter(other)
+
+
+@pytest.mark.django_db
 def test_healthz_is_ok_with_fresh_heartbeat(client, settings):
     settings.HEALTHZ_TOKEN = TOKEN
     heartbeat_record()

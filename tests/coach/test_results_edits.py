@@ -13,17 +13,14 @@ from coach.results.edits import (
 from coach.results.suggest import candidate_suggest
 from coach.selectors import answers_by_question
 from coach.services import answer_save
-from tests.web.samples import ANSWERS
+from tests.web.samples import ANSWERS, answered_session
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def answered(knowledge):
-    session = CoachingSession.objects.create()
-    for qid, text in ANSWERS.items():
-        answer_save(session=session, question_id=qid, text=text)
-    return session
+    return answered_session()
 
 
 def test_edited_lists_replace_the_found_ones_and_keep_known_details(answered):

@@ -57,6 +57,26 @@ def healthz(port: int, *, token: str = HEALTHZ_TOKEN) -> tuple[int, dict]:
         return err.code, json.loads(err.read())
 
 
+ADMIN_PASSWORD = "a-long-admin-password-1"
+
+
+def superuser_create(env: dict) -> None:
+    """Create the stack's admin account ``boss`` (password ADMIN_PASSWORD)."""
+    subprocess.run(
+        [sys.executable, "manage.py", "createsuperuser", "--noinput"],
+        cwd=ROOT,
+        env={
+            **env,
+            "DJANGO_SUPERUSER_USERNAME": "boss",
+            "DJANGO_SUPERUSER_EMAIL": "boss@example.com",
+            "DJANGO_SUPERUSER_PASSWORD": ADMIN_PASSWORD,
+        },
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+
+
 def manage_shell(env: dict, code: str) -> str:
     """Run Python in the Django of a stack's environment; return its last line."""
     proc = subprocess.run(

@@ -11,8 +11,6 @@ import http.cookiejar
 import json
 import re
 import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.parse
@@ -22,31 +20,26 @@ import pytest
 import websockets
 
 from tests.processes.client import Client, huge_post, session_cookie
-from tests.processes.procs import ROOT, ProcessStack
-from tests.processes.stack import HEALTHZ_TOKEN, healthz, manage_shell
+from tests.processes.procs import ProcessStack
+from tests.processes.stack import (
+    ADMIN_PASSWORD,
+    HEALTHZ_TOKEN,
+    healthz,
+    manage_shell,
+    superuser_create,
+)
 
 pytestmark = pytest.mark.processes
 HALF_OPEN = 20  # a bounded number of handshakes that never finish, on loopback
-PASSWORD = "a-long-admin-password-1"
+PASSWORD = ADMIN_PASSWORD
 
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
     stack = ProcessStack(
-        tmp_path_factory.mktemp("transport"),
-        CHAT_RATE_PER_ADDRESS="3",
-        DJANGO_SUPERUSER_USERNAME="boss",
-        DJANGO_SUPERUSER_EMAIL="boss@example.com",
-        DJANGO_SUPERUSER_PASSWORD=PASSWORD,
+        tmp_path_factory.mktemp("transport"), CHAT_RATE_PER_ADDRESS="3"
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "createsuperuser", "--noinput"],
-        cwd=ROOT,
-        env=stack.env,
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
+    superuser_create(stack.env)
     stack.start("daphne")
     yield stack
     stack.close()

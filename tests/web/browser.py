@@ -9,6 +9,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# The two sizes every browser test of a page covers.
+SIZES = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 375, "height": 812}},
+}
 ARGS = [
     "--headless=new",
     "--no-sandbox",

@@ -46,3 +46,14 @@ PAYLOADS = [
     "</script><script>alert(25)</script>",
     "<svg><animate onbegin=alert(26) attributeName=x dur=1s>",
 ]
+
+
+def answered_session():
+    """Return a new coaching session holding ANSWERS (the knowledge must be loaded)."""
+    from coach.models import CoachingSession
+    from coach.services import answer_save
+
+    session = CoachingSession.objects.create()
+    for qid, text in ANSWERS.items():
+        answer_save(session=session, question_id=qid, text=text)
+    return session

@@ -2,8 +2,7 @@
 
 import pytest
 
-from tests.processes.stack import ROOT
-from tests.web.browser import CHROMIUM, Tab, screenshot
+from tests.web.browser import CHROMIUM, SHOTS, Tab, screenshot
 from tests.web.conftest import served
 from tests.web.samples import ANSWERS
 
@@ -12,7 +11,6 @@ pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium"),
 ]
 
-SHOTS = ROOT / "docs" / "screenshots"
 SIZES = {
     "desktop": {"width": 1280, "height": 800},
     "phone": {"width": 375, "height": 812},

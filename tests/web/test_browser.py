@@ -9,8 +9,7 @@ import json
 
 import pytest
 
-from tests.processes.stack import ROOT
-from tests.web.browser import CHROMIUM, Tab, screenshot
+from tests.web.browser import CHROMIUM, SHOTS, Tab, screenshot
 from tests.web.conftest import served
 from tests.web.samples import ANSWERS, FIRST_ANSWER, PAYLOADS
 
@@ -23,7 +22,6 @@ pytestmark = [
     ),
 ]
 
-SHOTS = ROOT / "docs" / "screenshots"
 DESKTOP = {"viewport": {"width": 1280, "height": 860}}
 PHONE = {"viewport": {"width": 375, "height": 812}}
 # Elements a payload would create if it were parsed as HTML.

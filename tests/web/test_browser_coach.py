@@ -11,8 +11,7 @@ import time
 import pytest
 
 from tests.processes.procs import ProcessStack, _manage
-from tests.processes.stack import ROOT
-from tests.web.browser import CHROMIUM, Tab, screenshot
+from tests.web.browser import CHROMIUM, SHOTS, SIZES, Tab, screenshot
 from tests.web.conftest import served
 
 pytestmark = [
@@ -20,11 +19,6 @@ pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian chromium"),
 ]
 
-SHOTS = ROOT / "docs" / "screenshots"
-SIZES = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": {"viewport": {"width": 375, "height": 812}},
-}
 LOG = "[data-messages][role=log]"
 GAP = f"""() => {{ const l = document.querySelector('{LOG}');
   return l.scrollHeight - l.scrollTop - l.clientHeight; }}"""

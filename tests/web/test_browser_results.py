@@ -8,8 +8,7 @@ import re
 
 import pytest
 
-from tests.processes.stack import ROOT
-from tests.web.browser import CHROMIUM, Tab, screenshot
+from tests.web.browser import CHROMIUM, SHOTS, SIZES, Tab, screenshot
 from tests.web.conftest import served
 from tests.web.samples import ANSWERS
 
@@ -18,11 +17,6 @@ pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium"),
 ]
 
-SHOTS = ROOT / "docs" / "screenshots"
-SIZES = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": {"viewport": {"width": 375, "height": 812}},
-}
 LONG_FIELD = "教育公平与乡村教育振兴"
 
 

@@ -5,23 +5,25 @@ the running app); older sessions come from the same known data as the unit
 tests, written into the stack's database. An admin logs in and reads the page.
 """
 
-import subprocess
-import sys
-
 import pytest
 
 from django.utils import timezone
 
-from tests.processes.stack import ROOT, Stack, manage_shell, stack_env
-from tests.web.browser import CHROMIUM, Tab, screenshot
+from tests.processes.stack import (
+    ADMIN_PASSWORD,
+    Stack,
+    manage_shell,
+    stack_env,
+    superuser_create,
+)
+from tests.web.browser import CHROMIUM, SHOTS, Tab, screenshot
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian chromium"),
 ]
 
-SHOTS = ROOT / "docs" / "screenshots"
-PASSWORD = "a-long-admin-password-1"
+PASSWORD = ADMIN_PASSWORD
 DESKTOP = {"viewport": {"width": 1280, "height": 1500}}
 
 
@@ -33,21 +35,8 @@ def stack(tmp_path_factory):
     try:
         stack.wait_healthy()
         own = {"DATABASE_URL": stack.own_db} if stack.own_db else {}
-        env = stack_env(
-            var_dir,
-            DJANGO_SUPERUSER_USERNAME="boss",
-            DJANGO_SUPERUSER_EMAIL="boss@example.com",
-            DJANGO_SUPERUSER_PASSWORD=PASSWORD,
-            **own,
-        )
-        subprocess.run(
-            [sys.executable, "manage.py", "createsuperuser", "--noinput"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            timeout=120,
-        )
+        env = stack_env(var_dir, **own)
+        superuser_create(env)
         manage_shell(
             env, "from tests.coach import insights_data; insights_data.build()"
         )

@@ -6,18 +6,14 @@ from coach.markup import blocks_parse
 from coach.models import CoachingSession
 from coach.pages import home_context
 from coach.results import results_build, results_markdown
-from coach.services import answer_save
-from tests.web.samples import ANSWERS
+from tests.web.samples import answered_session
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def answered(knowledge):
-    session = CoachingSession.objects.create()
-    for qid, text in ANSWERS.items():
-        answer_save(session=session, question_id=qid, text=text)
-    return session
+    return answered_session()
 
 
 def test_results_rank_rows_found_in_the_answers(answered):
