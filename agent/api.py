@@ -17,6 +17,7 @@ from agent.cache import off_loop
 from agent.checkpoint import checkpointer_get, checkpoints_prune
 from agent.configuration import Configuration
 from agent.context import SessionSnapshot
+from agent.dialogue.facts import content_chars, is_shrug
 from agent.graph import build_graph
 from agent.llm import is_offline, model_for
 from agent.lookups import proactive_data, step_chips
@@ -29,7 +30,9 @@ __all__ = [
     "TurnResult",
     "TurnStatus",
     "checkpoints_prune",
+    "content_chars",
     "guidance_build",
+    "is_shrug",
     "run_turn",
     "warm_up",
 ]

@@ -10,7 +10,10 @@ import re
 from collections.abc import Iterable
 
 from agent.concepts import CONCEPTS, STEP_CONCEPT, concept_key  # noqa: F401
-from agent.dialogue.realise.phrases import quote_whole, someone
+from agent.dialogue.facts import is_shrug
+from agent.dialogue.realise import nudges
+from agent.dialogue.realise.asks import asks
+from agent.dialogue.realise.phrases import someone
 
 PROBES = (
     "能说一个具体的场景吗？",
@@ -30,22 +33,8 @@ DIRECTIONS = {
     "interests_exploration": ("看看你主动花钱花时间的地方", "把线索归到一个名词领域"),
 }
 GENERIC_TOPICS = ("示例", "例子", "举例", "比如", "这个问题", "这题", "参考", "范例")
-NUDGES = {
-    "idle_timeout": "你已经{minutes}分钟没有操作了。"
-    "当前你在回答第{question_number}个问题："
-    "{question_title}。需要我帮你理解这个问题吗？",
-    "short_answer": "你的回答比较简短。这个问题可能需要更深入的思考。比如：{example}。"
-    "你可以尝试从这些角度思考。",
-    "vague_answer": "你的回答可能还不够具体。试着问自己：{thinking_questions}。",
-    "stuck": "看起来你可能对这个问题有些困惑。让我换个方式解释：{rephrased_question}。"
-    "或者你可以参考这个示例：{example}。",
-}
 NUDGE_NO_QUESTION = (
     "你已经{minutes}分钟没有操作了。要不要先挑一个最有感觉的问题写两句？"
-)
-NUDGE_BACK = (
-    "欢迎回来。当前你在回答第{question_number}个问题：{question_title}。"
-    "需要我帮你理解这个问题吗？"
 )
 
 
@@ -110,41 +99,41 @@ def is_generic_topic(topic: str) -> bool:
 
 
 def nudge_text(
-    trigger: str, *, focus: dict, rows: list[dict], minutes: int, variant: int
+    trigger: str,
+    *,
+    focus: dict,
+    rows: list[dict],
+    minutes: int,
+    variant: int,
+    row: dict | None = None,
 ) -> str:
-    """Fill the seed's §7.4 template for ``trigger`` with this session's context."""
+    """Word the §7.4 nudge for ``trigger`` from what this person wrote.
+
+    ``row`` is the knowledge entry their answer names, if any (its example is
+    the apt one); ``rows`` are the question's own entries.
+    """
     if not focus.get("found"):
         text = NUDGE_NO_QUESTION.format(minutes=max(1, minutes))
         if rows:
             text += f"比如{someone(rows[variant % len(rows)], variant)}。"
         return text
-    # A workbook example is quoted whole or cut at a sentence end, never mid-word.
-    example = quote_whole(focus.get("example", ""), 60)
-    if rows and (variant % 2 or not example):
-        example = someone(rows[variant % len(rows)], variant)
-    probes = [PROBES[(variant + i) % len(PROBES)] for i in range(2)]
-    template = NUDGES.get(trigger, NUDGES["stuck"])
-    if trigger == "idle_timeout" and minutes <= 0:  # asked in chat, not timed out
-        template = NUDGE_BACK
-    text = template.format(
-        minutes=max(1, minutes),
-        question_number=focus.get("number", ""),
-        question_title=clip(focus.get("text", ""), 40),
-        example=example,
-        thinking_questions="".join(probes),
-        rephrased_question=focus.get("rephrased", ""),
+    return nudges.nudge(
+        trigger, focus=focus, rows=rows, row=row, minutes=minutes, variant=variant
     )
-    return re.sub(r"([？！。])。", r"\1", text)
 
 
-def suggestions(trigger: str, focus: dict) -> list[str]:
-    """Return short thinking prompts to show under a nudge."""
+def suggestions(trigger: str, focus: dict, row: dict | None = None) -> list[str]:
+    """Return short thinking prompts to show under a nudge, this answer's first."""
     if not focus.get("found"):
         return list(PROBES[:2])
+    answer = (focus.get("user_answer") or "").strip()
     first = {
         "short_answer": PROBES[0],
         "vague_answer": PROBES[3],
         "stuck": f"换个说法：{focus.get('rephrased', '')}",
         "idle_timeout": PROBES[2],
     }.get(trigger, PROBES[0])
+    if answer and trigger != "stuck" and not is_shrug(answer):
+        step, text = focus.get("step", ""), focus.get("text", "")
+        first = asks(step, answer, row, text)[0]
     return [first, *focus.get("directions", [])[1:3]]

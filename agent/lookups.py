@@ -210,6 +210,21 @@ def step_chips(step: str) -> list[dict]:
     )["items"]
 
 
+def _named_row(answer: str, step: str) -> dict | None:
+    """Return the entry of this step's kind that an answer names outright, if any."""
+    from agent.dialogue import entities
+
+    category = STEP_CATEGORY.get(step, "all")
+    if not answer.strip() or category not in CATEGORY_LABEL:
+        return None
+    hits = entities.link(answer, category=category)
+    # link() leaves out words after a negation: "我不擅长做PPT" names no talent.
+    hit = next((h for h in hits if h["strong"]), None)
+    entry = kb.entry_get(entry_id=hit["id"]) if hit else None
+    # The word they used, so the nudge can quote it rather than the entry's name.
+    return {**row_of(entry), "surface": hit["surface"]} if entry and hit else None
+
+
 def proactive_data(
     *, trigger: str, minutes_idle: int, answer_text: str, context: dict
 ) -> dict:
@@ -219,13 +234,21 @@ def proactive_data(
     rows = focus.get("entries") or _rows_for_focus(_step_category(context), None, 2)
     chips = step_chips(step)
     variant = _seed(context.get("session_id"), context.get("turn"), trigger)
+    named = _named_row(answer_text, focus.get("step", "") or step)
+    if named:
+        rows = [named, *(r for r in rows if r["id"] != named["id"])]
     return {
         "trigger": trigger,
         "text": guidance.nudge_text(
-            trigger, focus=focus, rows=rows, minutes=minutes_idle, variant=variant
+            trigger,
+            focus=focus,
+            rows=rows,
+            minutes=minutes_idle,
+            variant=variant,
+            row=named,
         ),
         "examples": [example_of(r) for r in rows[:3]],
-        "suggestions": guidance.suggestions(trigger, focus),
+        "suggestions": guidance.suggestions(trigger, focus, named),
         "guide_questions": chips,
         "question": focus if focus.get("found") else None,
     }

@@ -32,8 +32,13 @@ def refuse_memory_layer(sender=None, **kwargs):
 
 @signals.worker_init.connect
 def warm_knowledge_index(sender=None, **kwargs):
-    """Load jieba and the knowledge index before the pool forks, not in a task."""
+    """Load jieba, the knowledge index and the agent before the pool forks.
+
+    The first nudge of a fresh worker otherwise pays for importing the agent
+    (~1 s, several on a busy machine) inside the scan that should deliver it.
+    """
     try:
+        import agent.api  # noqa: F401  (imported once, shared by the forks)
         from knowledge.search import index_warm
 
         index_warm()

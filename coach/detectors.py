@@ -2,7 +2,8 @@
 
 Vague-answer rules (documented in docs/guidance.md):
 1. generic filler: after removing spaces/punctuation the whole answer is a
-   stock phrase such as 不知道 还好 没什么 一般 随便 都行 说不上来 (FILLERS);
+   stock phrase such as 不知道 还好 没什么 一般 随便 都行 说不上来
+   (``agent.dialogue.lexicon.SHRUGS``, shared with the nudges that answer it);
 2. filler-led: it starts with such a phrase and adds at most 4 more characters
    (不知道吧, 还好吧其实);
 3. repetition: one character repeated, or at most 2 distinct characters in 4+
@@ -12,59 +13,15 @@ Vague-answer rules (documented in docs/guidance.md):
    behind it. The caller passes the matching names, keeping this function pure.
 """
 
-import unicodedata
 from datetime import datetime, timedelta
-
-FILLERS = {
-    "不知道",
-    "不清楚",
-    "不确定",
-    "还好",
-    "还行",
-    "还可以",
-    "没什么",
-    "没有",
-    "无",
-    "一般",
-    "一般般",
-    "随便",
-    "都行",
-    "都可以",
-    "差不多",
-    "看情况",
-    "说不上来",
-    "不好说",
-    "说不清",
-    "没想过",
-    "不记得",
-    "忘了",
-    "嗯",
-    "哦",
-    "好",
-    "是",
-    "对",
-    "算了",
-    "呵呵",
-    "哈哈",
-    "普通",
-    "正常",
-    "就那样",
-    "没感觉",
-    "无所谓",
-    "idk",
-    "ok",
-    "no",
-    "none",
-    "na",
-    "不知",
-    "不晓得",
-}
-_FILLER_PREFIX = sorted(FILLERS, key=len, reverse=True)
 
 
 def content_chars(text: str) -> str:
     """Return the letters and digits of ``text`` (spaces and punctuation dropped)."""
-    return "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN")
+    # The agent reads answers the same way; one definition, loaded on first use.
+    from agent.api import content_chars as letters
+
+    return letters(text)
 
 
 def char_count(text: str) -> int:
@@ -83,11 +40,10 @@ def is_vague(text: str, *, labels: frozenset[str] = frozenset()) -> bool:
     core = content_chars(text).lower()
     if not core:
         return False
-    if core in FILLERS:
+    from agent.api import is_shrug
+
+    if is_shrug(text):
         return True
-    for filler in _FILLER_PREFIX:
-        if core.startswith(filler) and len(core) - len(filler) <= 4 and len(filler) > 1:
-            return True
     if len(core) >= 4 and len(set(core)) <= 2:
         return True
     return core in {content_chars(label).lower() for label in labels}

@@ -7,6 +7,7 @@ phrases (trimmed, first person turned to second) instead of paraphrasing.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from agent.dialogue.lexicon import (
@@ -15,6 +16,7 @@ from agent.dialogue.lexicon import (
     PEOPLE,
     POSITIVE,
     REASONS,
+    SHRUGS,
     TIME_MARKS,
 )
 
@@ -23,8 +25,8 @@ CLAUSE_SPLIT = re.compile(
     r"[，,。.！!？?；;、…\n]+|(?<=[\u4e00-\u9fff])\s+|\s+(?=[\u4e00-\u9fff])|(?=但是|可是|不过|然而)"
 )
 LEADS = re.compile(
-    r"^(?:但是|可是|不过|然而|而且|其实|就是|所以|然后|因为|但|可(?![能以是])|却|就|也|还|"
-    r"那(?![时年天次个些段阵])|嗯+|唉+|emm+)+"
+    r"^(?:我的意思是|我是说|我想说的是|也就是说|意思是|结果|但是|可是|不过|然而|而且|其实|就是|所以|然后|因为|但|可(?![能以是])|却|就|也|还|"
+    r"那(?![时年天次个些段阵种样])|嗯+|唉+|emm+)+"
 )
 DURATION = re.compile(
     r"(?:(?<=了)|(?<=做)|(?<=干)|(?<=当)|(?<=快)|(?<=近)|(?<=整整)|(?<=工作))"
@@ -72,6 +74,51 @@ class Said:
     has_reason: bool = False
 
 
+def content_chars(text: str) -> str:
+    """Return the letters and digits of ``text`` (spaces and punctuation dropped)."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN")
+
+
+_SHRUG_LEADS = sorted((s for s in SHRUGS if len(s) > 1), key=len, reverse=True)
+# What is left of "都还好吧 没啥特别生气的" once the shrugs are out: particles.
+_SHRUG_GLUE = re.compile(
+    r"[吧呢啊呀吗嘛哦嗯额呃的了也都就还太很挺真我]|特别|其实|好像|可能|什么|啥"
+)
+
+
+def is_shrug(text: str) -> bool:
+    """Tell whether an answer is a stock shrug ("不知道", "都还好吧 没啥特别生气的").
+
+    Either one shrug with at most 4 characters after it, or shrugs and particles
+    with at most 2 characters of anything else.
+    """
+    core = content_chars(text or "").lower()
+    if core in SHRUGS or any(
+        core.startswith(s) and len(core) - len(s) <= 4 for s in _SHRUG_LEADS
+    ):
+        return True
+    rest = core
+    for s in _SHRUG_LEADS:
+        rest = rest.replace(s, "")
+    return rest != core and len(_SHRUG_GLUE.sub("", rest)) <= 2
+
+
+# People an answer may name, longest first ("妈妈" before "妈"), to say back.
+NAMED_PEOPLE = (
+    "老伴 外婆 外公 奶奶 爷爷 姥姥 姥爷 妈妈 爸爸 母亲 父亲 哥哥 姐姐 弟弟 妹妹 "
+    "老公 老婆 丈夫 妻子 女儿 儿子 导师 老师 师傅 教练 班主任 同事 同学 室友 "
+    "朋友 邻居 领导 上司 老板 前辈 学长 学姐 医生 护士 舅舅 姑姑 阿姨 叔叔"
+).split()
+
+
+def person_named(answer: str) -> str:
+    """Return who the answer names ("我妈" → 妈妈), or ''."""
+    found = next((p for p in NAMED_PEOPLE if p in answer), "")
+    if not found and (m := re.search(r"我(妈|爸)", answer)):
+        found = m.group(1) * 2
+    return found
+
+
 def you(text: str) -> str:
     """Turn the person's first person into second person for a reflection."""
     return text.replace("我们", "你们").replace("我", "你").replace("自己", "自己")
@@ -108,8 +155,10 @@ def _object_before(clause: str, cue: str) -> str:
 
 def positive_object(clause: str) -> str:
     """Return the thing a positive clause is about, or '' when it is not clean."""
-    found = _positive_object(clause).rstrip("的地着")
-    return "" if re.search(r"[得时]$", found) else found
+    found = re.sub(r"^(?:就是|都是|只是|也就是|还是)", "", _positive_object(clause))
+    found = found.rstrip("的地着")
+    # "我比他们还兴奋" compares, it names no object: "比他们还" is not a thing.
+    return "" if re.search(r"[得时还也都]$|^[比还都]", found) else found
 
 
 def _positive_object(clause: str) -> str:
@@ -166,6 +215,8 @@ def read(text: str) -> Said:
         negative = any(w in clause for w in NEGATIVE)
         if negative:
             said.negatives.append(clause[:24])
+        elif re.search(r"不(?:太|怎么|是很|大)?(?:爱|喜欢|享受)", clause):
+            continue  # "我不太爱出镜" is not something they enjoy
         elif (obj := positive_object(clause)) and len(obj) >= 2:
             said.positives.append(obj)
             said.glad.append(next(c for c in POSITIVE if c in clause))

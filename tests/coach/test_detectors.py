@@ -48,6 +48,8 @@ def test_short_answer_boundary_is_strictly_below_threshold():
         "111111",
         "  IDK ",
         "OK",
+        "都还好吧 没啥特别生气的",
+        "我也不知道",
     ],
 )
 def test_vague_answers_are_recognised(text):
@@ -67,6 +69,8 @@ def test_a_lone_knowledge_label_is_vague_but_a_short_sentence_is_not():
         "我最敬佩我的外婆，她六十岁开始学画画，一直画到现在。",
         "去年换工作时，我最看重的是能不能自己安排时间。",
         "不知道为什么，每次看到有人插队我都特别生气，因为这不公平。",
+        "还好吧，其实我很喜欢画画",
+        "不知道算不算，我小时候总爱拆收音机",
         "",
         "   ",
     ],
