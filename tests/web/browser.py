@@ -41,9 +41,12 @@ PAGES = {
 class Tab:
     """One page of a fresh browser context, with its socket frames and side effects."""
 
-    def __init__(self, browser, base: str, **context):
+    def __init__(self, browser, base: str, size: str = "", **context):
         self.base = base
-        self.context = browser.new_context(locale="zh-CN", **context)
+        self.size = size  # "desktop" or "phone" (SIZES), or '' for a custom context
+        self.context = browser.new_context(
+            locale="zh-CN", **{**SIZES.get(size, {}), **context}
+        )
         self.page = self.context.new_page()
         self.page.set_default_timeout(15000)
         self.sent: list[dict] = []

@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from knowledge.search import snapshot_expire
 from tests.processes.stack import Stack
-from tests.web.browser import ARGS, CHROMIUM
+from tests.web.browser import ARGS, CHROMIUM, SIZES, Tab
 
 
 @pytest.fixture
@@ -43,3 +43,20 @@ def served(var_dir, **env):
         yield f"http://127.0.0.1:{stack.port}"
     finally:
         stack.stop()
+
+
+@contextmanager
+def nudging(var_dir):
+    """The offline stack with nudges a second or two after a short answer."""
+    with served(
+        var_dir, COACH_LLM="offline", GUIDE_SCAN_INTERVAL="1", GUIDE_ANSWER_SETTLE="1"
+    ) as url:
+        yield url
+
+
+@pytest.fixture(params=list(SIZES))
+def sized_tab(request, browser, base):
+    """A tab at each of the two sizes every page is tested at (desktop, phone)."""
+    tab = Tab(browser, base, size=request.param)
+    yield tab
+    tab.close()

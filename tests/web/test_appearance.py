@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.web.browser import CHROMIUM, SHOTS, Tab, screenshot
+from tests.web.browser import CHROMIUM, SHOTS, SIZES, Tab, screenshot
 from tests.web.conftest import served
 from tests.web.samples import ANSWERS
 
@@ -11,10 +11,6 @@ pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium"),
 ]
 
-SIZES = {
-    "desktop": {"width": 1280, "height": 800},
-    "phone": {"width": 375, "height": 812},
-}
 # Key text on its background, on the workbook and the results page.
 PAIRS = {
     "/workbook/": [
@@ -88,7 +84,7 @@ def contrasts(page, path: str) -> dict[str, float]:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_dark_mode_follows_the_system_and_the_toggle_is_remembered(browser, base, size):
-    tab = Tab(browser, base, viewport=SIZES[size], color_scheme="dark")
+    tab = Tab(browser, base, size=size, color_scheme="dark")
     page = tab.page
     try:
         tab.open("/workbook/")
@@ -109,7 +105,7 @@ def test_dark_mode_follows_the_system_and_the_toggle_is_remembered(browser, base
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_key_text_keeps_4_5_to_1_contrast_in_both_themes(browser, base, theme, size):
-    tab = Tab(browser, base, viewport=SIZES[size], color_scheme=theme)
+    tab = Tab(browser, base, size=size, color_scheme=theme)
     page = tab.page
     try:
         tab.open("/workbook/")

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from tests.web.browser import CHROMIUM, SHOTS, Tab, screenshot
-from tests.web.conftest import served
+from tests.web.conftest import nudging
 from tests.web.samples import ANSWERS, FIRST_ANSWER, PAYLOADS
 
 pytestmark = [
@@ -34,12 +34,7 @@ MARKUP = (
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
     """Start the real stack once for the module; scan for nudges every second."""
-    with served(
-        tmp_path_factory.mktemp("browser-stack"),
-        COACH_LLM="offline",
-        GUIDE_SCAN_INTERVAL="1",
-        GUIDE_ANSWER_SETTLE="1",
-    ) as url:
+    with nudging(tmp_path_factory.mktemp("browser-stack")) as url:
         yield url
 
 

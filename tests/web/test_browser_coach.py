@@ -12,7 +12,7 @@ import pytest
 
 from tests.processes.procs import ProcessStack, _manage
 from tests.web.browser import CHROMIUM, SHOTS, SIZES, Tab, screenshot
-from tests.web.conftest import served
+from tests.web.conftest import nudging
 
 pytestmark = [
     pytest.mark.browser,
@@ -32,21 +32,13 @@ SLACK_S = 0.5  # the port poll, the socket's own handshake, a loaded machine
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
     """The real stack; nudges come within a second or two of a short answer."""
-    with served(
-        tmp_path_factory.mktemp("coach-stack"),
-        COACH_LLM="offline",
-        GUIDE_SCAN_INTERVAL="1",
-        GUIDE_ANSWER_SETTLE="1",
-    ) as url:
+    with nudging(tmp_path_factory.mktemp("coach-stack")) as url:
         yield url
 
 
-@pytest.fixture(params=list(SIZES))
-def tab(request, browser, base):
-    tab = Tab(browser, base, **SIZES[request.param])
-    tab.size = request.param
-    yield tab
-    tab.close()
+@pytest.fixture
+def tab(sized_tab):
+    return sized_tab
 
 
 def show_coach(tab: Tab) -> None:
@@ -96,8 +88,7 @@ class HeldReplies:
 
 
 def test_phone_drawer_counts_unread_and_returns_to_the_question(browser, base):
-    tab = Tab(browser, base, **SIZES["phone"])
-    tab.size = "phone"
+    tab = Tab(browser, base, size="phone")
     page = tab.page
     try:
         held = HeldReplies(page)
@@ -153,8 +144,7 @@ def test_phone_drawer_counts_unread_and_returns_to_the_question(browser, base):
 
 
 def test_phone_nothing_covers_the_answer_fields_nor_scrolls_sideways(browser, base):
-    tab = Tab(browser, base, **SIZES["phone"])
-    tab.size = "phone"
+    tab = Tab(browser, base, size="phone")
     page = tab.page
     try:
         tab.open()
@@ -183,8 +173,7 @@ def test_phone_nothing_covers_the_answer_fields_nor_scrolls_sideways(browser, ba
 
 
 def test_desktop_coach_sits_beside_the_workbook_without_a_drawer(browser, base):
-    tab = Tab(browser, base, **SIZES["desktop"])
-    tab.size = "desktop"
+    tab = Tab(browser, base, size="desktop")
     page = tab.page
     try:
         tab.open()
@@ -320,8 +309,7 @@ def daphne(tmp_path_factory):
 def test_offline_chat_waits_honestly_and_reconnect_follows_the_server(
     browser, daphne, size
 ):
-    tab = Tab(browser, f"http://127.0.0.1:{daphne.port}", **SIZES[size])
-    tab.size = size
+    tab = Tab(browser, f"http://127.0.0.1:{daphne.port}", size=size)
     page = tab.page
     sockets: list[float] = []
     page.on("websocket", lambda ws: sockets.append(time.monotonic()))

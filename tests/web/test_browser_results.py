@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.web.browser import CHROMIUM, SHOTS, SIZES, Tab, screenshot
+from tests.web.browser import CHROMIUM, SHOTS, screenshot
 from tests.web.conftest import served
 from tests.web.samples import ANSWERS
 
@@ -26,12 +26,9 @@ def base(tmp_path_factory):
         yield url
 
 
-@pytest.fixture(params=list(SIZES))
-def tab(request, browser, base):
-    tab = Tab(browser, base, **SIZES[request.param])
-    tab.size = request.param
-    yield tab
-    tab.close()
+@pytest.fixture
+def tab(sized_tab):
+    return sized_tab
 
 
 def no_overflow(page) -> bool:
