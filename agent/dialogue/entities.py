@@ -52,9 +52,30 @@ CATEGORY_WORDS = (
 # Fillers that contain an alias but name nothing ("说实话" is not 「真相」).
 FILLERS = re.compile(
     r"说实话|老实说|实话实说|其实|说真的|真的是|自由发挥|随便|"
+    # "自然" as in effortless or sleeping in, not the value of being in nature.
+    r"自然醒|自然而然|顺其自然|(?:很|挺|特别|非常|比较|不)自然|自然地|"
     # People, not values: "前领导说" is not a wish for 「领导」.
     r"(?:前|老|我们|我的|他们)?(?:领导|老板|上司|老师|同事)"
 )
+
+
+# "我不想像我妈那样忍一辈子" and "没回老家" name what they turn away from: a
+# surface with a negation shortly before it in its clause is not their word
+# for something they hold. "不想被管着" stays: what they resent names the value.
+NEGATION = re.compile(r"不|没|别|未|讨厌|受不了|拒绝")
+RESENTED = re.compile(r"(?:不|没|别|讨厌|受不了|拒绝)\S{0,2}被$")
+# A negation and the few characters it governs ("没回老家", "不想要", "不烦").
+NEGATED_SPAN = re.compile(r"(?:不|没|别|未)(?:想|要|肯|愿)?[^\s，。都就也的了很]{0,2}")
+NEGATION_REACH = 8  # characters before the surface that a negation governs
+
+
+def negated(text: str, surface: str) -> bool:
+    """Tell whether ``surface`` in ``text`` follows a negation in its clause."""
+    start = text.find(surface)
+    if start < 0:
+        return False
+    clause = re.split(r"[，,。；;！!？?\n]", text[:start])[-1][-NEGATION_REACH:]
+    return bool(NEGATION.search(clause)) and not RESENTED.search(clause)
 
 
 def fold(text: str) -> str:
@@ -99,7 +120,7 @@ def link(text: str, *, category: str = "all", limit: int = 5) -> list[dict]:
     clean = FILLERS.sub(" ", fold(text)[:600])
     for entry_id, score, surface in _link(clean, kb.knowledge_version()):
         kind = CATEGORY_OF.get(entry_id[:1], "")
-        if category not in ("all", kind):
+        if category not in ("all", kind) or negated(clean, surface):
             continue
         hit = kb.entry_get(entry_id=entry_id)
         if hit is None:

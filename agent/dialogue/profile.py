@@ -119,6 +119,9 @@ def clue_ids(text: str, *, category: str) -> list[str]:
         )
         if len(clause) < 6 or (complaint and category != "values"):
             continue
+        # "没回老家" shares 老家 with 「家乡」 and means the opposite: words a
+        # negation governs are no evidence for an entry.
+        kept = entities.NEGATED_SPAN.sub(" ", clause)
         hits = [
             h
             for h in kb.entry_search(query=clause[:80], category=category, limit=3)
@@ -127,7 +130,7 @@ def clue_ids(text: str, *, category: str) -> list[str]:
         for i, hit in enumerate(hits):
             # A clear winner of the search counts too (far ahead of the next hit),
             # if it shares at least one word with what they wrote.
-            shared = _overlap(clause, hit.data or {})
+            shared = _overlap(kept, hit.data or {})
             clear = (
                 i == 0
                 and hit.score >= 10

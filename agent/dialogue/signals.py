@@ -8,10 +8,11 @@ import re
 
 # Safety first: a crisis is never left to a probability alone.
 CRISIS = re.compile(
-    r"不想活|活着(?:真)?没(?:什么)?意思|活着(?:好|太|真)?累|想死|去死|自杀|轻生|"
+    r"不想活|活着(?:也|都|就|真的?|好|太|挺|蛮|特别|有点){0,3}(?:累|没(?:什么|啥)?(?:意思|劲|意义))|"
+    r"想死|去死|自杀|轻生|"
     r"结束(?:自己|生命|这一切)|了结自己|跳楼|跳下去|跳河|烧炭|割腕|安眠药|伤害自己|"
     r"死了(?:算了|也没人|就好)|消失了?也没人|不如死|活不下去|撑不下去了|"
-    r"药.{0,6}准备好|准备好.{0,4}药|快不在了|不在了|不醒过来|醒不过来就好|永远睡着|"
+    r"药.{0,6}准备好|准备好.{0,4}药|快不在了|(?:我|自己)\S{0,6}不在了|不醒过来|醒不过来就好|永远睡着|"
     r"(?:我|自己).{0,6}消失|消失了?.{0,8}(?:没人|也没|不会有人)|"
     r"没(?:有)?人会(?:发现|在乎|记得|想起|难过)|没人会记得我|大家都(?:会)?轻松|"
     r"拖累(?:大家|家人|别人)|"
@@ -27,10 +28,48 @@ ATTACK = re.compile(
     r"数据库|后台|管理员|密码|token|api|规则|上面收到|一字不漏|原文|你的设定",
     re.I,
 )
-REVISE = re.compile(r"怎么改|如何改|改成|改一下|帮我改|给个方向|往哪改")
+REVISE = re.compile(
+    r"怎么改|如何改|改成|改一下|帮我改|给个方向|往哪改|怎么写得|怎么补|更好的说法|润色"
+)
 RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
 FLIP = re.compile(r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点")
 HYPERBOLE = re.compile(r"(?:就|简直|真是|烦得|累得|尴尬得|无聊得|困得|气得)想死")
+# Taking leave ("明天再说吧", "今天先这样"): a short message that ends the
+# session for today is a goodbye, whatever its words look like to the classifier.
+LEAVE = re.compile(
+    r"先到这|先这样吧?$|明天再(?:说|写|聊|来)|改天再|回头再(?:说|写|聊)|下次再|"
+    r"不写了|我先(?:走|撤|下)了?|去睡了?|睡觉了|拜拜|再见"
+)
+LEAVE_MAX_CHARS = 16
+# Hard times said outright: a lay-off or a mortgage with sleepless nights, or
+# "做这个到底有什么用" — the feeling comes before any question of the workbook.
+HARDSHIP = re.compile(r"被裁|裁员|失业|下岗|房贷|还不上|欠债|没收入")
+STRAIN = re.compile(
+    r"睡不着|失眠|焦虑|崩溃|撑不住|喘不过气|压力(?:好|太|特别|很)?大|"
+    r"到底有什么用|有啥用|有什么意义|来不及|太晚了|没希望|(?:哪有|没)资格"
+)
+# A loved one gone ("老伴前年走了以后", "外婆去年走的").
+GRIEF = re.compile(
+    r"(?:老伴|爸|妈|外婆|奶奶|爷爷|外公|姥姥|姥爷|亲人|老公|老婆|她|他)"
+    r"\S{0,3}(?:走了|走的|去世|过世|离开了我们)"
+)
+# Worn out or grieving, said in a short message: care before any question.
+WORN = re.compile(
+    r"写不动|脑子(?:完全|已经)?不转|累死了|太累了|好累|困死|没力气|一点劲都没有|"
+    r"去世|过世|走了[，。…]|刚走|葬礼|" + GRIEF.pattern
+)
+WORN_MAX_CHARS = 60
+# A limit on time right after an experiment was proposed shrinks the experiment.
+TIME_LIMIT = re.compile(
+    r"只有|就[一两半]|没(?:什么|啥)?时间|没空|太忙|抽不出|[一两半]天|小时"
+)
+# "那继承的部分也得写吗" asks whether it must be written: answer that first.
+MUST_WRITE = re.compile(
+    r"(?:也|都|一定|必须|非)得?(?:要)?写吗|必须写|要写吗|可以不写|能不写|"
+    r"可以空着|能空着|可以跳过|能跳过|不写行吗|不写可以吗"
+)
+# "S02是让我写缺点吗": a yes-or-no question about what the question wants.
+ASKS_IF = re.compile(r"是(?:让|要)我写.{1,10}吗|是不是(?:让|要)我写|就是写.{1,10}吗")
 RESUME = re.compile(r"没事|算了|继续|做题|写题|不用管|好多了")
 # After a crisis reply, the next messages stay in care unless the person
 # clearly turns back to the workbook.

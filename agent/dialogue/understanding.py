@@ -13,18 +13,27 @@ from dataclasses import asdict, dataclass, field
 from agent.context import TurnContext
 from agent.dialogue import classifier, entities, facts
 from agent.dialogue.signals import (
+    ASKS_IF,
     ATTACK,
     CARE_GOES_ON,
     CRISIS,
     FLIP,
     FOLLOW_UPS,
+    HARDSHIP,
     HYPERBOLE,
     LEAD_PARTICLES,
+    LEAVE,
+    LEAVE_MAX_CHARS,
+    MUST_WRITE,
     RANK,
     RESUME,
     REVISE,
     SELF_CONTAINED,
+    STRAIN,
+    TIME_LIMIT,
     WANTS_EXAMPLE,
+    WORN,
+    WORN_MAX_CHARS,
 )
 from agent.dialogue.state import DialogueState
 
@@ -249,6 +258,9 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     if u.crisis or (d.last_act == "crisis" and pred.intent in CARE_GOES_ON):
         u.intent, u.crisis = "crisis", True
         return u
+    if len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text):
+        u.intent = "greet"  # a goodbye: what is written is saved, see you next time
+        return u
     if ctx.selection:
         u.quoted_question = _selection_question(ctx.selection)
     elif len(text) >= 12:
@@ -275,6 +287,24 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         return u
     elif _gibberish(core):
         intent = "unclear"  # a keyboard mash ("asdfgh", "sdfg")
+    elif WORN.search(text) and len(text) <= WORN_MAX_CHARS:
+        if intent in ("story", "unclear", "feedback", "question_help", "go_on"):
+            intent = "distress"  # "十二个小时夜班，脑子完全不转了，写不动"
+    elif (STRAIN.search(text) and len(text) <= 40) or (
+        HARDSHIP.search(text) and (STRAIN.search(text) or len(text) <= 80)
+    ):
+        if intent in ("story", "unclear", "feedback", "why", "go_on"):
+            intent = "distress"  # "被裁了…睡不着。做这个到底有什么用"
+    elif REVISE.search(text) and ctx.draft and intent in ("more", "examples", "story"):
+        intent = "feedback"  # "帮我改改": their draft, revised, not more cards
+    elif (MUST_WRITE.search(text) or ASKS_IF.search(text)) and intent in (
+        "story",
+        "unclear",
+        "feedback",
+    ):
+        intent = "question_help"  # "也得写吗": the answer is about the question
+    elif d.last_act == "experiment" and len(text) <= 30 and TIME_LIMIT.search(text):
+        intent = "experiment"  # "我周末只有半天空": the same experiment, smaller
     if (ctx.selection and len(text) <= 24 and intent not in SELF_CONTAINED) or (
         u.quoted_question and intent in ("concept", "question_help", "unclear")
     ):

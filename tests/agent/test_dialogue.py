@@ -193,6 +193,31 @@ def test_entity_linking_finds_an_entry_by_its_name(kb):
     assert entities.link("自由对我很重要", category="interests") == []
 
 
+def test_a_word_after_a_negation_is_not_linked(kb):
+    # What they turn away from is not theirs; what the alias itself negates is.
+    assert "家乡" not in [f["name"] for f in entities.link("大学毕业没回老家考编")]
+    assert "家乡" in [f["name"] for f in entities.link("我一直想回老家")]
+    assert entities.link("我不擅长做PPT", category="strengths") == []
+    assert [f["name"] for f in entities.link("最好不用打卡")][:1] == ["自由"]
+
+
+def test_natural_as_in_effortless_is_not_the_value_of_nature(kb):
+    assert "自然" not in [f["name"] for f in entities.link("周末睡到自然醒，撸猫")]
+    assert "自然" not in [f["name"] for f in entities.link("整理东西对我来说特别自然")]
+    assert "自然" in [f["name"] for f in entities.link("我喜欢亲近大自然")]
+
+
+def test_a_refused_home_town_gives_no_home_town_clue(kb):
+    from agent.dialogue.profile import clue_ids
+    from knowledge import selectors
+
+    found = clue_ids(
+        "大学毕业没回老家考编，留在杭州，因为想自己说了算", category="values"
+    )
+    names = [selectors.entry_get(entry_id=i).name for i in found]
+    assert "家乡" not in names and "掌控" in names
+
+
 def test_ordinals_point_at_positions():
     assert entities.ordinal("第二个") == 2
     assert entities.ordinal("第 3 条展开说说") == 3

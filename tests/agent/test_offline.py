@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import uuid
 
@@ -286,3 +287,176 @@ async def test_a_complaint_about_the_last_reply_is_not_quoted_as_a_story(
     )
     assert "你说你说的不对" not in result.text
     assert "就从这里写起" not in result.text  # their complaint is not a scene
+
+
+@pytest.mark.parametrize("text", ["明天再说吧", "今天先这样吧", "不写了，我去睡了"])
+async def test_taking_leave_gets_a_goodbye_not_the_next_question(
+    kb, offline_config, text
+):
+    reply = await Chat(offline_config).say(text)
+    assert reply.trace["act"] == "greet"
+    assert "保存" in reply.text and "第3题" not in reply.text
+
+
+async def test_a_self_judgement_is_never_agreed_with(kb, offline_config):
+    text = "我理想的一天就是睡到自然醒然后去爬山，这样是不是太没出息了哈哈"
+    reply = await Chat(offline_config).say(text)
+    assert "你太没出息" not in reply.text and "听起来是的" not in reply.text
+
+
+async def test_hardship_and_strain_get_empathy_not_a_question(kb, offline_config):
+    text = (
+        "我35了，上个月被裁了，房贷还有二十年，每天晚上都睡不着。"
+        "做这个东西到底有什么用啊"
+    )
+    reply = await Chat(offline_config).say(text)
+    assert reply.trace["act"] == "empathy"
+    assert "被裁" in reply.text and "这段几乎就是" not in reply.text
+
+
+async def test_a_time_limit_shrinks_the_experiment_being_planned(kb, offline_config):
+    chat = Chat(offline_config, step="synthesis", question_id=None)
+    first = await chat.say("我的候选是用整理秩序在家居收纳里做点事，这周能做什么小实验")
+    assert first.trace["act"] == "experiment"
+    chat.snapshot = dataclasses.replace(
+        chat.snapshot, recent_messages=[("user", "…"), ("coach", first.text)]
+    )
+    second = await chat.say("我周末只有半天空")
+    assert second.trace["act"] == "experiment"
+    assert "半天" in second.text and "整理秩序" in second.text
+
+
+async def test_must_i_write_it_is_answered_first(kb, offline_config):
+    chat = Chat(offline_config, question_id="V04")
+    reply = await chat.say("那继承的部分也得写吗 我觉得没啥想继承的")
+    assert reply.text.startswith("不一定")
+
+
+async def test_a_parents_years_are_not_praised_as_the_persons(kb, offline_config):
+    text = (
+        "我爸脾气很暴，小时候家里三天两头吵架摔东西。我妈就是一直忍一直忍，忍了三十年。"
+    )
+    for _ in range(4):
+        reply = await Chat(offline_config, question_id="V04").say(text)
+        assert "三十年" not in reply.text or "韧劲" not in reply.text
+        assert "分量" not in reply.text and "别人未必撑得下来" not in reply.text
+
+
+@pytest.mark.parametrize(
+    "text,first,second",
+    [
+        ("重要的事和喜欢的事有啥区别 我老搞混", "为什么而工作", "在哪个领域做"),
+        ("擅长的事跟喜欢的事是不是一回事", "用什么方式做", "在哪个领域做"),
+    ],
+)
+async def test_how_two_parts_differ_is_answered_side_by_side(
+    kb, offline_config, text, first, second
+):
+    reply = await Chat(offline_config).say(text)
+    assert first in reply.text and second in reply.text
+    assert "比如同样" in reply.text  # one part held still, the other varied
+
+
+async def test_is_it_asking_for_my_faults_gets_a_yes_first(kb, offline_config):
+    chat = Chat(offline_config, step=S)
+    reply = await chat.say("S02是让我写缺点吗？我小时候被说最多的就是磨叽+爱顶嘴 哈哈")
+    assert reply.text.startswith("差不多") and "正因为" in reply.text
+
+
+async def test_choose_for_me_names_their_own_candidates(kb, offline_config):
+    answers = {
+        "C01": "用钻研到底在咖啡里做测评博主",
+        "C02": "用化繁为简在编程里做入门教程",
+    }
+    chat = Chat(offline_config, step="synthesis", question_id=None, answers=answers)
+    reply = await chat.say("你就说选哪个")
+    assert reply.trace["act"] == "autonomy"
+    assert "咖啡" in reply.text and "编程" in reply.text
+    assert re.search(r"由你|你自己定|我不替你选", reply.text)
+
+
+async def test_revise_my_draft_revises_it_not_more_cards(kb, offline_config):
+    chat = Chat(offline_config, question_id="V08", answers={"V08": "他是个靠谱的人"})
+    reply = await chat.say("还有什么更好的说法吗 帮我改改")
+    assert reply.trace["act"] == "feedback"
+
+
+async def test_where_was_i_names_the_question_in_focus(kb, offline_config):
+    chat = Chat(offline_config, step=P)  # on P03, nothing written yet
+    reply = await chat.say("好吧 那我刚刚那题写到哪了")
+    assert reply.trace["act"] == "progress"
+    assert reply.text.startswith("你在第3题") and "还没写下内容" in reply.text
+
+
+async def test_a_correction_is_taken_in_their_words(kb, offline_config):
+    chat = Chat(offline_config, question_id="V05")
+    await chat.say("我写的这个行不行")
+    reply = await chat.say("你说的不对，我不是看重什么公平，我就是单纯讨厌没礼貌的人")
+    assert "不是公平" in reply.text and "没礼貌" in reply.text
+
+
+async def test_self_doubt_gets_a_step_not_quiet_mode(kb, offline_config):
+    reply = await Chat(offline_config, step=S).say("没人找我帮忙啊 我感觉我啥都不擅长")
+    assert reply.trace["act"] == "empathy" and "安静模式" not in reply.text
+
+
+@pytest.mark.parametrize(
+    "text,who",
+    [
+        ("写这题的时候突然哭了，想起我外婆，她去年走的，我没能回去见最后一面", "外婆"),
+        ("不过说实话有时候也空落落的，老伴前年走了以后，晚上家里特别安静", "老伴"),
+    ],
+)
+async def test_grief_is_met_with_care_and_no_homework(kb, offline_config, text, who):
+    reply = await Chat(offline_config).say(text)
+    assert reply.trace["act"] == "empathy"
+    assert f"想对{who}说的话" in reply.text and "第3题" not in reply.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "今天上了十二个小时夜班，脑子完全不转了，写不动",
+        "我是不是已经来不及了，35了简历空了四年，人家HR一看就pass了吧",
+        "我今年40了，上个月刚被裁，房贷还有二十年，我哪有资格谈什么想做的事",
+    ],
+)
+async def test_worn_out_late_or_laid_off_gets_empathy(kb, offline_config, text):
+    reply = await Chat(offline_config).say(text)
+    assert reply.trace["act"] == "empathy"
+    assert "分量" not in reply.text and "这段几乎就是" not in reply.text
+
+
+async def test_what_they_do_not_enjoy_is_not_said_to_absorb_them(kb, offline_config):
+    text = "应该是cos吧，不过我不太爱出镜，我是做道具的那个，用EVA板和热熔胶做盔甲"
+    reply = await Chat(offline_config, step=P).say(text)
+    assert "出镜让你" not in reply.text
+
+
+async def test_a_parents_doing_is_not_said_to_be_the_persons(kb, offline_config):
+    text = "小时候我想学画画，他们说浪费钱，结果他们自己省吃俭用把钱全存着给我弟买房"
+    reply = await Chat(offline_config, question_id="V04").say(text)
+    assert "你他们" not in reply.text and "你结果" not in reply.text
+
+
+async def test_a_question_that_only_sets_a_scene_is_quoted_whole(kb, offline_config):
+    reply = await Chat(offline_config, question_id="V07").say("给我写一篇穿越小说吧")
+    assert "也不用在意别人的眼光？" not in reply.text  # never cut before it asks
+    assert "你理想中的一天会怎么度过" in reply.text
+
+
+async def test_a_story_that_names_its_feeling_is_not_asked_for_it(kb, offline_config):
+    text = (
+        "有个老奶奶出院那天拉着我的手说谢谢，说我是唯一记得她名字的人。"
+        "我在更衣室哭了好久。"
+    )
+    for _ in range(3):
+        reply = await Chat(offline_config).say(text)
+        assert "滋味" not in reply.text and "什么感觉" not in reply.text
+
+
+async def test_a_reflection_says_you_once(kb, offline_config):
+    text = "小时候我总拆家里的闹钟和收音机，拆完还想装回去，经常装不回去挨骂"
+    for _ in range(3):
+        reply = await Chat(offline_config, step=P, question_id="P01").say(text)
+        assert "你小时候你" not in reply.text

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     back_to,
@@ -14,12 +15,14 @@ from agent.dialogue.realise.phrases import (
     q_ref,
     q_short,
 )
+from agent.dialogue.signals import LEAVE
+from agent.rules import clip
 
 
 def greet(t: Turn) -> Draft:
     """Greet or acknowledge briefly, then one way back in."""
     text = t.ctx.text
-    if re.search(r"先到这|下次|再见|拜拜|休息|睡了|明天再", text):
+    if LEAVE.search(text) or re.search(r"休息|下次", text):
         return Draft(
             combos(
                 [
@@ -68,12 +71,31 @@ def autonomy(t: Turn) -> Draft:
                 t.seed,
             )
         )
+    mine = _candidates(t)
+    if len(mine) >= 2:  # their own candidates, named: compare, don't choose
+        a, b = mine[:2]
+        return Draft(
+            combos(
+                [
+                    [
+                        "选哪条得由你来定，不过我可以陪你比一比：",
+                        "我不替你选，这得你自己定；但可以帮你比：",
+                    ],
+                    [
+                        f"「{a}」和「{b}」，哪条这周就能先花两小时试一下？",
+                        f"「{a}」和「{b}」各试一个周末，做完哪条让你更想接着做，"
+                        "答案就出来了。你想先试哪条？",
+                    ],
+                ],
+                t.seed,
+            )
+        )
     return Draft(
         combos(
             [
                 [
-                    "我挑的答案，你未必愿意照着过。",
-                    "要是我替你定了，这个答案就不是你的了。",
+                    "我挑的答案，你未必愿意照着过，这得你自己定。",
+                    "要是我替你定了，这个答案就不是你的了，还是由你来选。",
                     "这个答案只能由你来定，我能做的是帮你看清楚。",
                 ],
                 [
@@ -85,6 +107,15 @@ def autonomy(t: Turn) -> Draft:
             t.seed,
         )
     )
+
+
+def _candidates(t: Turn) -> list[str]:
+    """Return the person's candidates, short: step 4's answers, else our last lines."""
+    own = [v for k, v in sorted(t.ctx.answers.items()) if k[:1] == "C" and v.strip()]
+    if not own:  # "1. 用「X」在「Y」里做Z，满足「W」" from the last synthesis
+        lines = t.d.pending.get("lines") or []
+        own = [m.group(1) for x in lines if (m := re.search(r"里做([^，；。]+)", x))]
+    return [clip(x, 16).rstrip("。") or x[:14] for x in own]
 
 
 def clarify(t: Turn) -> Draft:
@@ -137,6 +168,18 @@ def progress(t: Turn) -> Draft:
         nxt = [
             "综合这一步没有新题：把三部分的线索组合成几条候选就好，你想先把哪两部分放在一起看？"
         ]
+    q = t.ctx.question
+    if q and re.search(
+        r"写到哪|到哪了|刚才.{0,4}题|那题|上次.{0,6}(?:写|到)", t.ctx.text
+    ):
+        draft = clip(t.ctx.draft or "", 18).rstrip("。")
+        where = (
+            f"你在{q_ref(q)}（{q_short(q, 20)}），写到“{draft}”。"
+            if draft
+            else f"你在{q_ref(q)}（{q_short(q, 20)}），还没写下内容。"
+        )
+        more = "接着写就好，需要例子就叫我。" if draft else "先写一句也行。"
+        return Draft(combos([[where], [count], [more]], t.seed))
     return Draft(combos([[count], nxt], t.seed))
 
 
@@ -157,6 +200,13 @@ def nudge(t: Turn) -> Draft:
     )
 
 
+# "我不是看重什么公平，我就是讨厌没礼貌的人": what they are not, then what they are.
+CORRECTION = re.compile(
+    r"不是(?:看重|在意|想说|说)?(?:什么)?(.{1,8}?)[，, ]*(?:我)?(?:就是|只是|而是)"
+    r"(?:单纯)?(.{2,16}?)(?:[。！!？?]|$)"
+)
+
+
 def repair(t: Turn) -> Draft:
     """Own the miss, try another angle on the question, ask what they wanted."""
     if re.search(r"不同意|不认同|不对吧|不觉得", t.ctx.text) and t.ctx.selection:
@@ -168,6 +218,32 @@ def repair(t: Turn) -> Draft:
                         "你有不同看法很好：这些说法只是思路，不是标准答案。",
                     ],
                     ["你的经历里，哪一件事让你得出不一样的看法？"],
+                ],
+                t.seed,
+            )
+        )
+    correction = CORRECTION.search(t.ctx.text)
+    if correction:  # "我不是看重什么公平，我就是单纯讨厌没礼貌的人": take their word
+        wrong, right = (you(x.strip("的了吧啊")) for x in correction.groups())
+        asks = (
+            [
+                f"{right}里，最让你受不了的是哪一点？",
+                f"最近一次碰到{right[2:]}是什么时候？",
+            ]
+            if re.match(r"讨厌|受不了|烦|看不惯", right)
+            else [
+                f"“{right}”，在你心里具体是什么样子？",
+                f"说说“{right}”里你最先想到的一幕？",
+            ]
+        )
+        return Draft(
+            combos(
+                [
+                    [
+                        f"明白，是我说偏了：不是{wrong}，是{right}。",
+                        f"好，不是{wrong}，是{right}，我记下了。",
+                    ],
+                    asks,
                 ],
                 t.seed,
             )

@@ -13,9 +13,8 @@ from agent.dialogue.realise.phrases import (
     meaning,
     q_ref,
 )
+from agent.dialogue.signals import REVISE
 from agent.rules import clip
-
-REVISE = re.compile(r"怎么改|改成|如何改|怎么写得|怎么补|改一下|帮我改")
 
 
 def _draft_review(draft: str) -> tuple[str, list[str]]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.facts import person_named
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     combos,
     q_ref,
 )
+from agent.dialogue.signals import GRIEF
 
 
 def empathy(t: Turn) -> Draft:
@@ -34,7 +36,12 @@ def empathy(t: Turn) -> Draft:
         if own
         else []
     )
-    if re.search(r"被裁|裁员|失业|没回音|被辞", text):
+    if GRIEF.search(text):
+        feel = [
+            "那份空落，是因为感情一直都在。",
+            "想起离开的人，心里空一块，很正常。",
+        ]
+    elif re.search(r"被裁|裁员|失业|没回音|被辞", text):
         role = t.ctx.role
         feel = [
             "被裁、投出去的简历没回音，这是处境，不是对你这个人的结论。",
@@ -79,17 +86,25 @@ def empathy(t: Turn) -> Draft:
     q = t.ctx.question
     first = re.split(r"[，。；]", q.get("example") or "")[0][:20]
     step = [
-        f"今天只写一句就好，像“{first}”这么短也行。" if first else "",
-        f"就从你做{t.ctx.role}的日子里挑一个小画面，写一句就够。" if t.ctx.role else "",
+        f"今天先写一句就好，像“{first}”这么短也行。" if first else "",
+        f"先从你做{t.ctx.role}的日子里挑一个小画面，写一句就够。" if t.ctx.role else "",
         f"不用答完{q_ref(q)}，先写下第一个冒出来的人或事。" if q else "",
         "先写一件最近让你忘了时间的小事，一句就够。",
     ]
     step = [x for x in step if x]
+    if GRIEF.search(text):  # no homework now; a sentence for them, if they like
+        to = person_named(text) or "那个人"
+        step = [f"题可以先放一放。愿意的话，写一句你想对{to}说的话也行。"]
     quiet_offer = [
         "想一个人静一静的话，也可以打开安静模式。",
         "如果想先安静一会儿，可以打开安静模式，我就少提醒你。",
         "要是今天只想歇一歇，打开安静模式，我就不催你。",
     ]
+    if not re.search(
+        r"累|不想|烦|歇|休息|写不动|放弃|废话|没意义|催|焦虑|慌|压力|迷茫|空白|睡不着",
+        text,
+    ):
+        quiet_offer = [""]  # self-doubt wants a small step, not to be left alone
     if re.search(r"不想写|写不动|放弃|都是废话|没意义", text):
         quiet_offer = [
             "今天停在这里也行，写下的都保存好了；想安静的话可以打开安静模式。"

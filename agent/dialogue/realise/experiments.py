@@ -10,7 +10,7 @@ from agent.dialogue.realise.phrases import (
     combos,
 )
 
-AMOUNT = re.compile(r"[一二两三四五半0-9]+个?(?:小时|分钟)")
+AMOUNT = re.compile(r"[一二两三四五半0-9]+个?(?:小时|分钟)|半天|一上午|一下午|一晚上")
 
 PERIOD = re.compile(r"晚上|每晚|周末|午休|早上|下班后")
 
@@ -43,6 +43,8 @@ def experiment(t: Turn) -> Draft:
         )
     career = field.get("career_examples", "").split("|")[0] if field else ""
     own = profile.options_in(t.ctx.text)
+    if not own and t.d.pending.get("candidate"):  # the one we were just planning
+        own = [t.d.pending["candidate"]]
     lines = t.d.pending.get("lines") or []
     if not own and lines:  # "第一条怎么开始": the candidate we just wrote
         index = max(0, (t.u.ordinal or 1) - 1) if t.u.ordinal != -1 else len(lines) - 1
@@ -59,7 +61,7 @@ def experiment(t: Turn) -> Draft:
         if amount
         else (f"就用这个{period.group(0)}，" if period else "这周")
     )
-    said_own = bool(profile.options_in(t.ctx.text))  # their words, not our line
+    said_own = bool(own) and not own[0].startswith("用「")  # their words, not ours
     kind = said_own and re.search(r"写|文章|公众号|播客|视频|内容|故事", own[0])
     talk = said_own and re.search(r"陪伴|教|培训|咨询|辅导|带|讲", own[0])
     if own and (kind or talk):  # a concrete first step for this kind of work
@@ -83,11 +85,14 @@ def experiment(t: Turn) -> Draft:
         action = f"用「{talent['name']}」在「{field['name']}」里做一次小尝试"
     else:
         action = "挑一条候选，做出一个最小成品，拿给三个人看"
+    short = amount and re.search(r"只有|就|没|太忙|抽不出", t.ctx.text)
     return Draft(
         combos(
             [
                 ["怕降薪、还有房贷，这个顾虑很实在：不用先辞职，用业余时间试。"]
                 if re.search(r"怕|担心|不敢", t.ctx.text)
+                else [f"{amount.group(0)}也够了，把实验缩小一点。"]
+                if short and amount
                 else [
                     "小实验就是花一两周、成本低、马上能开始的尝试。",
                     "把候选当成假设，用一个小实验检验它。",
@@ -105,6 +110,7 @@ def experiment(t: Turn) -> Draft:
             t.seed,
         ),
         rows=[r for r in (talent, field) if r],
+        pending={"candidate": own[0]} if own else {},
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from agent.concepts import CONCEPTS, CORE
 from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
@@ -14,7 +15,9 @@ from agent.dialogue.realise.phrases import (
     q_short,
     someone,
 )
+from agent.dialogue.signals import ASKS_IF, MUST_WRITE
 from agent.rules import clip
+from knowledge import selectors as kb
 
 
 def _mine(t: Turn) -> list[str]:
@@ -26,6 +29,56 @@ def _mine(t: Turn) -> list[str]:
             "里就有线索。"
         ]
     return [""]
+
+
+DIFFERENCE = re.compile(r"区别|不同|差别|搞混|分不清|一样吗|一回事|啥关系|什么关系")
+
+
+def _contrast(text: str, seed: int) -> str:
+    """Return two of the three parts side by side, when asked how they differ."""
+    named = [k for k in CORE if any(w in text for w in CONCEPTS[k]["terms"][:2])]
+    if len(named) < 2 or not DIFFERENCE.search(text):
+        return ""
+    a, b = named[:2]
+    parts = [
+        f"「{CONCEPTS[k]['terms'][0]}」{CONCEPTS[k]['role'].removeprefix('它')}"
+        for k in (a, b)
+    ]
+    return "；".join(parts) + "。" + _same_but(a, b, seed)
+
+
+# One part held still, the other varied: the difference shows in the example.
+# (the two parts, sorted) → (the part held still, the part varied, wording)
+SAME_BUT: dict[tuple[str, ...], tuple[str, str, str]] = {
+    ("interests", "values"): (
+        "interests",
+        "values",
+        "比如同样喜欢「{a}」，有人为了「{b1}」，有人为了「{b2}」：舞台一样，理由不同。",
+    ),
+    ("strengths", "values"): (
+        "values",
+        "strengths",
+        "比如同样看重「{a}」，有人靠「{b1}」，有人靠「{b2}」：理由一样，方式不同。",
+    ),
+    ("interests", "strengths"): (
+        "strengths",
+        "interests",
+        "比如同样有「{a}」这种才能，有人用在「{b1}」，有人用在「{b2}」："
+        "方式一样，舞台不同。",
+    ),
+}
+
+
+def _same_but(a: str, b: str, seed: int) -> str:
+    """Return an example holding one part still while the other varies."""
+    if (spec := SAME_BUT.get(tuple(sorted((a, b))))) is None:
+        return ""
+    still, varied, template = spec
+    one = kb.entries_sample(category=still, limit=1, seed=seed)
+    two = kb.entries_sample(category=varied, limit=2, seed=seed)
+    if not one or len(two) < 2:
+        return ""
+    return template.format(a=one[0].name, b1=two[0].name, b2=two[1].name)
 
 
 def explain(t: Turn) -> Draft:
@@ -53,6 +106,20 @@ def explain(t: Turn) -> Draft:
         from agent.dialogue.realise.conversation import clarify
 
         return clarify(t)
+    if contrast := _contrast(t.ctx.text, t.seed):
+        return Draft(
+            combos(
+                [
+                    [contrast],
+                    _mine(t) + [""],
+                    [
+                        "你写下的哪一条，一时分不清该放哪一步？",
+                        "拿你写过的一条试试：它回答的是为什么、怎么做，还是在哪儿做？",
+                    ],
+                ],
+                t.seed,
+            ),
+        )
     role = data.get("role", "")
     definition = data.get("definition", "").rstrip("。")
     example = [f"比如{someone(r, t.seed + i)}" for i, r in enumerate(rows[:1])] or [""]
@@ -133,6 +200,13 @@ def rephrase(t: Turn) -> Draft:
             "strengths_exploration": "问这个，是为了找出你不费力就做得好的方式。",
             "interests_exploration": "问这个，是为了找出你愿意长期投入的领域。",
         }.get(t.ctx.step, "")
+    if ASKS_IF.search(t.ctx.text):  # "是让我写缺点吗": a short answer, then the aim
+        relevance = "差不多，不过重点不在对错，而在后面这一步。"
+    if MUST_WRITE.search(t.ctx.text):  # "也得写吗": say so before anything else
+        relevance = (
+            "不一定每一半都写满。真觉得没有，就写“没有”，"
+            "再补一句为什么，这本身也是线索。"
+        )
     return Draft(
         combos(
             [

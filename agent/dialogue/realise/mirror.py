@@ -21,7 +21,10 @@ INSIGHTS = {
 
 def _as_you(clause: str) -> str:
     clause = you(clause)
-    return clause if clause.startswith("你") else "你" + clause
+    # "他们自己省吃俭用" is about them: no "你" in front of someone else.
+    other = re.match(r"他|她|爸|妈|父母|家里|别人|同事|朋友|老板|领导", clause)
+    # "小时候你总拆…" already says who: no second "你" in front.
+    return clause if "你" in clause[:5] or other else "你" + clause
 
 
 def mirror_of(t: Turn) -> tuple[list[str], str]:
@@ -36,9 +39,7 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
     pos = [
         you(p).removeprefix("和")
         for p in said.get("positives", [])
-        if len(p) >= 2
-        and p not in ("什么", "这个", "那个", "一下", "这样")
-        and not p.startswith(("比", "还", "都"))
+        if len(p) >= 2 and p not in ("什么", "这个", "那个", "一下", "这样")
     ][:1]
     pos = [("和" + p) if p.startswith(("人", "别人")) else p for p in pos]
     glad = (said.get("glad") or [""])[0]

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 from agent.dialogue.state import DialogueState, edges
 from agent.rules import clip, fit, sentence
 
 MAX_COMBOS = 96
+QWORD = re.compile(r"谁|哪|什么|怎么|怎样|为什么|多少|吗")
 
 
 def cell(value: object, first: bool = False) -> str:
@@ -76,6 +78,8 @@ def q_short(question: dict, limit: int = 26) -> str:
     text = (question.get("text") or "").rstrip("？?").replace("？", "，")
     text = text.replace("“", "「").replace("”", "」")  # quoted inside our own quotes
     short = clip(text, limit).rstrip("。？?")
+    if not QWORD.search(re.sub("「.*?」", "", short)) and len(text) <= limit + 16:
+        return text  # "如果不用考虑钱，也不用在意别人的眼光" asks nothing: say it whole
     return short or text.split("，")[0][:limit]
 
 
@@ -137,7 +141,7 @@ STEP_QUESTIONS = {
         "你心里冒出来的是哪个人、哪件事？",
         "读到哪一个时，你心里动了一下？",
         "这几个里，哪个离你最近？",
-        "如果只留一个，你会留哪个？为了哪件事？",
+        "如果只留一个，你会留哪个，为了哪件事？",
         "哪一个你曾经为它放弃过别的东西？",
         "哪一个让你想起一个具体的人？",
     ],

@@ -28,6 +28,46 @@ INSIGHT = {
 }
 
 
+def _lacks(step: str, said: dict, q: dict) -> list[str]:
+    """Return asks for what the story still lacks, in this step's terms.
+
+    A value shows in a moment, a feeling and a reason; a talent in how they
+    did it; a passion in what they went and did. An imagined day ("如果……")
+    has no date to ask for.
+    """
+    if (q.get("text") or "").startswith(("如果", "假如")):
+        return ["这样的一天里，哪一段你最舍不得被打断？", "这一天里你最期待哪一段？"]
+    scene = said.get("has_scene")
+    if step == "interests_exploration":
+        return (
+            ["它哪一点让你放不下、想多了解？"]
+            if scene
+            else ["最近一次你主动去了解它，是看了什么、做了什么？"]
+        )
+    if step == "strengths_exploration":
+        return (
+            ["做这件事时，哪一步你几乎不用想？"]
+            if scene
+            else ["能说一次具体的经历吗：当时你是怎么做的？"]
+        )
+    if not scene:
+        return [
+            "能说一个具体的时刻吗：哪天、在哪、谁在场？",
+            "这里面哪一天、哪一幕你记得最清楚？",
+        ]
+    if not said.get("has_feeling"):
+        return ["那一刻你心里是什么滋味？", "当时你心里是什么感觉？"]
+    if not said.get("has_reason"):
+        return ["这件事为什么到现在还让你记得？", "它为什么对你这么重要？"]
+    return []
+
+
+def _before(text: str, words: str) -> str:
+    """Return the sentence leading up to ``words``: who did it is said there."""
+    head = text[: max(0, text.find(words))]
+    return re.split(r"[。！？!?\n]", head)[-1]
+
+
 def _linked(t: Turn) -> dict | None:
     """Return the knowledge row the person's own words point at, if any fits well.
 
@@ -121,7 +161,7 @@ def reflect(t: Turn) -> Draft:
             if row
             else "这当然算：别人做起来费劲、你却很自然，这正是才能的样子"
         ]
-    elif "是不是" in asks:
+    elif "是不是" in asks and not said.get("judged"):  # never "是的：你太没出息了"
         care = re.split(r"是不是", asks, maxsplit=1)[-1].strip("吗呢啊？? ")
         insight = [f"听起来是的：你{you(care)}"] + insight[:1]
     firsts = [
@@ -132,18 +172,26 @@ def reflect(t: Turn) -> Draft:
     ] or [f"{m}。" for m in mirror]
     affirm = [""]
     if said.get("judged"):
-        affirm = [
-            f"这一点都不“{said['judged']}”，它是你真心想过的日子。",
-            f"别说“{said['judged']}”：能说清自己想要什么样的一天，很多人都做不到。",
-        ]
+        day = "一天" in (q.get("text") or "") if q else False
+        affirm = (
+            [
+                f"这一点都不“{said['judged']}”，它是你真心想过的日子。",
+                f"别说“{said['judged']}”：能说清自己想要什么样的一天，很多人都做不到。",
+            ]
+            if day
+            else [
+                f"这一点都不“{said['judged']}”，它是你真心在意的东西。",
+                f"别说“{said['judged']}”：能把自己在意的说清楚，很多人都做不到。",
+            ]
+        )
     elif (
         said.get("duration")
         and (ctx.role or work)
         and not re.search(
             r"爸|妈|父母|他们|他|她",
-            next((c for c in clauses if said["duration"] in c), ""),
+            _before(ctx.text, said["duration"]),
         )
-    ):  # their own years, not their parents'
+    ):  # their own years, not their parents' ("我妈一直忍，忍了三十年")
         affirm = [
             f"能把一件事做{said['duration']}，这份韧劲本身就难得。",
             f"{said['duration']}没有走开，这本身就说明了你的分量。",
@@ -157,20 +205,30 @@ def reflect(t: Turn) -> Draft:
     short = q_short(q, 24) if q else ""
     short = short if len(short) >= 8 else ""
     unanswered = q and not ctx.draft and len(ctx.text) >= 40
+    lacks = _lacks(ctx.step, said, q)
+    then = next((x for x in lacks if "：" not in x), "那一刻你心里是什么滋味？")
     ask = (
-        [
-            f"这段几乎就是{q_ref(q)}的答案，先把它贴进去，再补一句：那一刻你心里是什么滋味？"
-        ]
+        [f"这段几乎就是{q_ref(q)}的答案，先把它贴进去，再补一句：{then}"]
         if unanswered
         else []
     )
     target = you(pos[0]) if pos else ""
     ask += [
         f"放到{q_ref(q)}上：最近哪一次{target}，让你最投入？" if q and target else "",
+        *lacks,
         (f"这段放到{q_ref(q)}（{short}）里，你最想留下哪一句？" if short else "")
         if q
         else "",
-        "这件事里，最让你放不下的是哪一刻？" if not said.get("scolded") else "",
+        # A hard story has a moment that stays; a glad one, a moment of zest.
+        (
+            "这件事里，最让你放不下的是哪一刻？"
+            if said.get("negatives")
+            else "其中哪一刻你最来劲？"
+            if said.get("positives")
+            else ""
+        )
+        if not said.get("scolded")
+        else "",
         (
             f"正因为{said['scolded']}，你在哪件事上反而做得比别人好？"
             if said.get("scolded")
