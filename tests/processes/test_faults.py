@@ -81,6 +81,9 @@ async def test_redis_restart_consumers_and_workers_recover(tmp_path):
     try:
         for name in ("daphne", "worker", "beat"):
             stack.start(name)
+        # The idle clock starts with the step frame: start it once celery is up
+        # (a loaded machine takes seconds to start it), as the second half does.
+        stack.wait_ready()
         async with Client(stack.port) as tab:
             await tab.send(type="step", step="values_exploration")
             assert (await tab.wait_for("guidance", 10))["trigger"] == "idle_timeout"
