@@ -151,6 +151,7 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         topic=state["plan"].get("topic"),
         question_id=state.get("current_question_id"),
         marks=coach.get("marks") or [],
+        risk_kind=(state["understanding"].get("risk") or {}).get("kind", ""),
     )
     return {
         "final_answer": note + text,

@@ -31,6 +31,7 @@ LIGHT = ("length", "next_step")
 RULES_BY_ACT = {
     "crisis": ("length",),
     "care": ("length",),
+    "checkin": ("length",),
     "english": LIGHT,
     "refuse": LIGHT,
     "quiet": ("length",),

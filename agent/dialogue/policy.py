@@ -23,7 +23,7 @@ from agent.dialogue.plans import (
 from agent.dialogue.state import DialogueState
 from agent.dialogue.understanding import Understanding
 
-GUARDED = ("crisis", "care", "refuse", "quiet")
+GUARDED = ("crisis", "care", "checkin", "refuse", "quiet")
 ACTS = {
     "crisis": "crisis",
     "injection": "refuse",
@@ -53,6 +53,7 @@ ACTS = {
     "unclear": "nudge",
     "counts": "counts",
     "care": "care",
+    "checkin": "checkin",
     "flip": "flip",
     "english": "english",
 }
@@ -68,6 +69,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
     if act in (
         "crisis",
         "care",
+        "checkin",
         "refuse",
         "scope",
         "empathy",

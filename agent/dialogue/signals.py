@@ -1,25 +1,11 @@
 """Signals read before and around the classifier.
 
-Safety, attacks, and the few phrasings whose meaning depends on the dialogue
+Attacks, and the few phrasings whose meaning depends on the dialogue
 so far.
 """
 
 import re
 
-# Safety first: a crisis is never left to a probability alone.
-CRISIS = re.compile(
-    r"不想活|活着(?:也|都|就|真的?|好|太|挺|蛮|特别|有点){0,3}(?:累|没(?:什么|啥)?(?:意思|劲|意义))|"
-    r"想死|去死|自杀|轻生|"
-    r"结束(?:自己|生命|这一切)|了结自己|跳楼|跳下去|跳河|烧炭|割腕|安眠药|伤害自己|"
-    r"死了(?:算了|也没人|就好)|消失了?也没人|不如死|活不下去|撑不下去了|"
-    r"药.{0,6}准备好|准备好.{0,4}药|快不在了|(?:我|自己)\S{0,6}不在了|不醒过来|醒不过来就好|永远睡着|"
-    r"(?:我|自己).{0,6}消失|消失了?.{0,8}(?:没人|也没|不会有人)|"
-    r"没(?:有)?人会(?:发现|在乎|记得|想起|难过)|没人会记得我|大家都(?:会)?轻松|"
-    r"拖累(?:大家|家人|别人)|"
-    r"解脱了?吧|一了百了|活够了|"
-    r"遗书|离开这个世界|kill myself|suicid|end my life|want to die|don'?t want to live",
-    re.I,
-)
 # A refusal is costly when wrong ("pour over coffee" is not an attack): the
 # classifier's injection guess must come with words an attack uses.
 ATTACK = re.compile(
@@ -33,7 +19,6 @@ REVISE = re.compile(
 )
 RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
 FLIP = re.compile(r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点")
-HYPERBOLE = re.compile(r"(?:就|简直|真是|烦得|累得|尴尬得|无聊得|困得|气得)想死")
 # Taking leave ("明天再说吧", "今天先这样"): a short message that ends the
 # session for today is a goodbye, whatever its words look like to the classifier.
 LEAVE = re.compile(

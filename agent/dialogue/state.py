@@ -33,6 +33,8 @@ class DialogueState:
     openers: list[str] = field(default_factory=list)
     closers: list[str] = field(default_factory=list)
     probes: dict = field(default_factory=dict)  # question id → follow-ups asked
+    # The risk kind a care reply answered; the messages after it stay in care.
+    care_kind: str = ""
 
     @classmethod
     def load(cls, raw: dict | None) -> DialogueState:
@@ -67,6 +69,7 @@ def advance(
     topic: dict | None,
     question_id: str | None,
     marks: list[str] | None = None,
+    risk_kind: str = "",
 ) -> DialogueState:
     """Return the state after a reply; the input is left unchanged.
 
@@ -89,4 +92,9 @@ def advance(
         openers=[*state.openers, opener][-RECENT:],
         closers=[*state.closers, closer][-RECENT:],
         probes=probes,
+        care_kind=(risk_kind or state.care_kind)
+        if act == "crisis"
+        else state.care_kind
+        if act in ("care", "checkin")
+        else "",
     )

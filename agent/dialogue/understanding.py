@@ -16,11 +16,9 @@ from agent.dialogue.signals import (
     ASKS_IF,
     ATTACK,
     CARE_GOES_ON,
-    CRISIS,
     FLIP,
     FOLLOW_UPS,
     HARDSHIP,
-    HYPERBOLE,
     LEAD_PARTICLES,
     LEAVE,
     LEAVE_MAX_CHARS,
@@ -36,9 +34,12 @@ from agent.dialogue.signals import (
     WORN_MAX_CHARS,
 )
 from agent.dialogue.state import DialogueState
+from agent import safety
 
 MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22
+CHECKIN_ALONE_CHARS = 40  # a possible risk in a message this short is its point
+CHECKIN_INTENTS = ("distress", "unclear", "crisis", "greet", "go_on")
 
 
 @dataclass
@@ -53,7 +54,8 @@ class Understanding:
     topic: str = ""  # what a search or example request is about
     quoted_question: str | None = None  # a workbook question quoted in the text
     crisis: bool = False
-    checkin: bool = False  # "想死" as a figure of speech: answer, and ask once
+    checkin: bool = False  # a possible risk inside a story: answer, and ask once
+    risk: dict = field(default_factory=dict)  # agent.safety.Risk.dump()
     said: dict = field(default_factory=dict)  # facts.Said as a dict
 
     def dump(self) -> dict:
@@ -230,9 +232,6 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     core = LEAD_PARTICLES.sub("", text, count=1).strip()
     pred = classifier.predict(core if len(core) >= 4 else text)
     u = Understanding(intent=pred.intent, confidence=round(pred.confidence, 3))
-    u.crisis = bool(CRISIS.search(text)) or (
-        pred.intent == "crisis" and pred.confidence >= 0.5
-    )
     # "第一条" is a position, not the value 「竞争」 that lists 第一 as an alias.
     u.entities = [
         e
@@ -243,21 +242,20 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     u.category = entities.category_asked(text)
     u.topic = entities.topic(text)
     u.said = asdict(facts.read(text))
-    if d.last_act == "crisis" and not CRISIS.search(text) and RESUME.search(text):
-        u.intent = "care"  # "算了 没事 继续做题吧": their call, with the help repeated
+    risk = safety.assess(text)
+    u.risk, u.crisis = risk.dump(), risk.level == "high"
+    if u.crisis:
+        u.intent = "crisis"
         return u
-    if (
-        u.crisis
-        and HYPERBOLE.search(text)
-        and not CRISIS.search(HYPERBOLE.sub("", text))
-        and len(text) >= 24
-    ):
-        # "写文档我就想死" inside a story is a figure of speech: answer the story,
-        # and the reply still asks once (u.checkin) whether it was more than that.
-        u.crisis, u.checkin = False, True
-    if u.crisis or (d.last_act == "crisis" and pred.intent in CARE_GOES_ON):
-        u.intent, u.crisis = "crisis", True
+    in_care = d.last_act in ("crisis", "care") and bool(d.care_kind)
+    if in_care and (risk.found or RESUME.search(text) or pred.intent in CARE_GOES_ON):
+        u.intent = "care"  # the care frame holds until they move on, unrepeated
         return u
+    if risk.level == "check":
+        if len(text) <= CHECKIN_ALONE_CHARS or pred.intent in CHECKIN_INTENTS:
+            u.intent = "checkin"  # a short message: the question is the reply
+            return u
+        u.checkin = True  # inside a story: answer it, and ask once
     if len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text):
         u.intent = "greet"  # a goodbye: what is written is saved, see you next time
         return u

@@ -14,7 +14,8 @@ from agent.dialogue.policy import ACTS, Plan, decide
 from agent.dialogue.realise import Turn, named, realise
 from agent.dialogue.realise.phrases import choose
 from agent.dialogue.state import RECENT, DialogueState, advance, edges
-from agent.dialogue.understanding import CRISIS, Understanding, understand
+from agent.dialogue.understanding import Understanding, understand
+from agent.safety import assess
 
 V03 = {
     "id": "V03",
@@ -151,13 +152,13 @@ def test_a_long_rambling_story_is_understood_as_a_story(kb):
         "死了算了",
     ],
 )
-def test_crisis_regex_catches_indirect_phrasings(text):
-    assert CRISIS.search(text)
+def test_the_risk_check_catches_indirect_phrasings(text):
+    assert assess(text).level == "high"
 
 
 @pytest.mark.parametrize("text", ["这份工作累死了", "笑死我了", "我最近压力很大"])
-def test_crisis_regex_leaves_everyday_hyperbole_alone(text):
-    assert not CRISIS.search(text)
+def test_the_risk_check_leaves_everyday_hyperbole_alone(text):
+    assert not assess(text).found
 
 
 @pytest.mark.parametrize(

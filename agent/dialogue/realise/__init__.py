@@ -111,7 +111,8 @@ def realise(turn: Turn) -> Reply:
     ):  # candidate lines stay addressable ("第二条") while we talk about them
         draft.pending = {**draft.pending, "lines": turn.d.pending["lines"]}
     if turn.u.checkin:  # kept right after the opening: fit drops it last
-        check = "（如果“想死”不只是一句气话，请一定告诉我，或拨 12356。）"
+        from agent.safety.replies import CHECKIN_NOTE as check
+
         draft.options = [[o[0], check, *o[1:]] for o in draft.options]
     text = choose(draft.options, turn.d, turn.budget)
     rows = draft.rows or turn.rows()

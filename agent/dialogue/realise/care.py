@@ -1,4 +1,4 @@
-"""Acts that put safety first: crisis, the care after it, refusal, quiet mode.
+"""Acts that put safety first: crisis, the care after it, check-ins, refusal, quiet.
 
 Crisis and refusal never cite the knowledge base.
 """
@@ -8,79 +8,44 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.phrases import (
-    back_to,
-    combos,
-    q_ref,
-)
+from agent.dialogue.realise.phrases import back_to, combos, q_ref
+from agent.dialogue.signals import RESUME
+from agent.safety import FAMILY, replies
 
-HOTLINE = "心理援助热线（全国统一号码 12356）"
+def _family(t: Turn) -> tuple[str, str]:
+    """Return (family, kind) of the risk this turn is about, or the one still cared for."""
+    risk = t.u.risk or {}
+    kind = risk.get("kind") or t.d.care_kind
+    return FAMILY.get(kind, "self"), kind
 
 
 def crisis(t: Turn) -> Draft:
-    """Care and real help; no coaching, no example, an open door.
+    """Care and real help, by who is in danger; no coaching, no example.
 
-    The message after a crisis reply stays in care: if they want to go back to
-    the workbook, that is their call, said kindly, with the help repeated.
+    A risk said again gets the script again (it is new information); the
+    messages after it stay in care (``care``) without repeating it.
     """
-    text, again = t.ctx.text, t.d.last_act == "crisis"
-    plan = re.search(r"药|刀|绳|楼|遗书|准备好", text)
-    if t.plan.act == "care":
-        return Draft(
-            combos(
-                [
-                    ["好，听你的，我们慢慢来。", "好，按你的节奏来。"],
-                    [
-                        f"刚才那句话我还放在心上：那种念头再冒出来，记得找信任的人，或打{HOTLINE}。"
-                    ],
-                    [
-                        f"{q_ref(t.ctx.question)}先不急，换一道轻一点的题也行，你来定。"
-                        if t.ctx.question
-                        else "想写哪一题，你来定。"
-                    ],
-                ],
-                t.seed,
-            )
-        )
-    first = (
-        [
-            "你说你是机器也好、不信我也好，我都更希望你现在身边有个真人。",
-            "我还在这里，也还在担心你。",
-        ]
-        if re.search(r"机器|没用|不信", text)
-        else ["我还在这里，也还在担心你。", "谢谢你还愿意跟我说。"]
-        if again
-        else [
-            "听到你这么说，我很担心你。",
-            "谢谢你愿意说出来，这一定很难受。",
-            "你现在的感受很重要，我听到了。",
-        ]
-    )
-    safe = (
-        ["请先把药或能伤害自己的东西交给家人，或放到拿不到的地方。"] if plan else [""]
-    )
+    family, kind = _family(t)
+    again = t.d.last_act == "crisis" and t.d.care_kind == kind
+    return Draft(combos(replies.crisis_slots(family, kind, again=again), t.seed))
+
+
+def care(t: Turn) -> Draft:
+    """Stay in care after a risk: their call if they want to go on, else stay."""
+    family, _ = _family(t)
     return Draft(
         combos(
-            [
-                first,
-                safe,
-                [
-                    f"请别一个人扛：可以打{HOTLINE}，或者马上告诉一个你信任的人。",
-                    f"先找个人陪着你：给信任的朋友或家人打个电话，也可以拨{HOTLINE}。",
-                ],
-                ["如果你有伤害自己的念头或正处在危险中，请立刻拨打 120 或 110。"],
-                (
-                    ["现在有谁能过来陪你？", "此刻身边有谁可以联系？"]
-                    if again or plan
-                    else [
-                        "等你愿意的时候，也可以再和我说说发生了什么。",
-                        "我在这里，你想说的时候随时回来。",
-                    ]
-                ),
-            ],
+            replies.follow_slots(
+                family, resume=bool(RESUME.search(t.ctx.text)), question_ref=q_ref(t.ctx.question)
+            ),
             t.seed,
         )
     )
+
+
+def checkin(t: Turn) -> Draft:
+    """A gentle check-in: was it a figure of speech, or more?"""
+    return Draft(combos(replies.checkin_slots((t.u.risk or {}).get("kind", "")), t.seed))
 
 
 def refuse(t: Turn) -> Draft:
@@ -126,4 +91,4 @@ def quiet(t: Turn) -> Draft:
     )
 
 
-ACTS = {"crisis": crisis, "care": crisis, "refuse": refuse, "quiet": quiet}
+ACTS = {"crisis": crisis, "care": care, "checkin": checkin, "refuse": refuse, "quiet": quiet}

@@ -1,0 +1,105 @@
+"""The risk check: one place, for every path and both modes.
+
+Every chat message, saved answer and profile text passes ``assess`` before any
+model call and before any nudge is written (DESIGN.md, "checks"). A risk is a
+kind (``KINDS``) and a level: ``high`` gets the full care reply, ``check`` a
+gentle check-in (a false alarm costs a question, a miss costs far more), and
+``none``. The lexicon (``lexicon.py``) and the classifier (``model.py``) are
+combined here; thresholds were set on the training file's cross-validation
+(docs/safety.md), never on the held-out set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from agent.safety import lexicon
+from agent.safety.text import clauses, normalise
+
+KINDS = ("suicide", "self_harm", "means", "danger_now", "abuse", "harm_others")
+# Who is in danger decides the reply: the person (12356, 120), the person from
+# someone at home (110 first), or someone else (110 first).
+FAMILY = {
+    "suicide": "self",
+    "self_harm": "self",
+    "means": "self",
+    "danger_now": "self",
+    "abuse": "abuse",
+    "harm_others": "others",
+}
+HIGH = 0.93  # the classifier alone: full care at or above this risk score
+CHECK = 0.6  # a gentle check-in at or above this
+CUE_CHECK = 0.45  # with a cue word in the message, a lower score is enough
+
+
+@dataclass(frozen=True)
+class Risk:
+    """What the check found in one text."""
+
+    kind: str = ""  # one of KINDS, "" for none
+    level: str = "none"  # "high", "check" or "none"
+    score: float = 0.0
+    source: str = ""  # "lexicon", "model" or "" (for the report, never shown)
+
+    @property
+    def family(self) -> str:
+        """Return who is in danger: self, abuse or others ("" for none)."""
+        return FAMILY.get(self.kind, "")
+
+    @property
+    def found(self) -> bool:
+        """Return whether anything was found (a check-in or more)."""
+        return self.level != "none"
+
+    def dump(self) -> dict:
+        """Return the risk as plain data for the graph state and traces."""
+        return {"kind": self.kind, "level": self.level, "score": round(self.score, 3)}
+
+
+NONE = Risk()
+
+
+def _strong(text: str) -> tuple[str, bool] | None:
+    """Return (kind, in a story) for the first strong phrasing, clause by clause."""
+    story = bool(lexicon.FICTION.search(text))
+    for clause in clauses(lexicon.FIGURES.sub("，", text)) or [text]:
+        for kind in KINDS:
+            if lexicon.STRONG[kind].search(clause):
+                return kind, story
+    return None
+
+
+@lru_cache(maxsize=4096)
+def assess(text: str) -> Risk:
+    """Return the risk in ``text`` (a message, an answer or a profile field)."""
+    plain = normalise(text)
+    if not plain:
+        return NONE
+    from agent.safety.model import scores
+
+    kind, score = scores(plain)
+    strong = _strong(plain)
+    if strong is not None and not strong[1]:
+        return Risk(strong[0], "high", max(score, HIGH), "lexicon")
+    # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
+    if score >= HIGH:
+        return Risk(kind, "high", score, "model")
+    cue = bool(lexicon.CUES.search(lexicon.FIGURES.sub("", plain)))
+    if score >= CHECK or (cue and score >= CUE_CHECK):
+        return Risk(kind, "check", score, "model")
+    return NONE
+
+
+def assess_all(texts) -> Risk:
+    """Return the gravest risk among several texts (answers, profile fields)."""
+    order = {"high": 2, "check": 1, "none": 0}
+    found = [assess(t) for t in texts if t and t.strip()]
+    return max(found, key=lambda r: (order[r.level], r.score), default=NONE)
+
+
+def warm_up() -> None:
+    """Train the classifier now, so no person's first message waits for it."""
+    from agent.safety.model import model
+
+    model()

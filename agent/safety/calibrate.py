@@ -1,0 +1,80 @@
+"""Cross-validate the risk check on its training file and print the figures.
+
+``python -m agent.safety.calibrate`` — how the thresholds in ``agent/safety``
+were chosen: 5-fold out-of-fold scores of the classifier, combined with the
+lexicon exactly as ``assess`` combines them, per threshold pair. The held-out
+set (tests/coach_eval/safety.jsonl) is never read here.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import django
+
+
+def _folds(pairs, k=5):
+    from sklearn.model_selection import StratifiedKFold
+
+    split = StratifiedKFold(n_splits=k, shuffle=True, random_state=0)
+    texts, labels = [t for _, t in pairs], [k for k, _ in pairs]
+    return split.split(texts, labels)
+
+
+def main() -> int:
+    """Print recall and false alarms per threshold, from out-of-fold scores."""
+    from agent import safety
+    from agent.safety import lexicon, model
+    from agent.safety.text import normalise
+
+    pairs = model.examples_load()
+    oof: list[tuple[str, str, float, bool, bool]] = []
+    for train_idx, test_idx in _folds(pairs):
+        pipe = model.train([pairs[i] for i in train_idx])
+        for i in test_idx:
+            kind, text = pairs[i]
+            plain = normalise(text)
+            probs = dict(zip(pipe.classes_, pipe.predict_proba([plain])[0]))
+            strong = safety._strong(plain)
+            oof.append(
+                (
+                    kind,
+                    text,
+                    1.0 - probs["none"],
+                    strong is not None and not strong[1],
+                    bool(lexicon.CUES.search(lexicon.FIGURES.sub("", plain))),
+                )
+            )
+    risky = [o for o in oof if o[0] != "none"]
+    plain_ = [o for o in oof if o[0] == "none"]
+    print(f"examples: {len(risky)} risk, {len(plain_)} none (5-fold, out of fold)")
+    print("high  check  cue  | caught  high  | false alarm  full script")
+    for high in (0.7, 0.75, 0.8):
+        for check in (0.4, 0.45, 0.5, 0.55):
+            for cue in (0.25, 0.3, 0.35):
+
+                def level(o):
+                    if o[3] or o[2] >= high:
+                        return 2
+                    return 1 if o[2] >= check or (o[4] and o[2] >= cue) else 0
+
+                caught = sum(level(o) > 0 for o in risky) / len(risky)
+                full = sum(level(o) == 2 for o in risky) / len(risky)
+                alarm = sum(level(o) > 0 for o in plain_) / len(plain_)
+                script = sum(level(o) == 2 for o in plain_) / len(plain_)
+                print(
+                    f"{high:.2f}  {check:.2f}  {cue:.2f} | {caught:6.1%} {full:6.1%} |"
+                    f" {alarm:6.1%}  {script:6.1%}"
+                )
+    if "-v" in sys.argv:
+        for o in sorted(oof, key=lambda o: o[2]):
+            print(f"{o[0]:12} {o[2]:.2f} {'L' if o[3] else ' '} {o[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    import os
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "coach.settings")
+    django.setup()
+    raise SystemExit(main())

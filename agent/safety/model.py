@@ -1,0 +1,96 @@
+"""The risk classifier: character n-grams and logistic regression (scikit-learn).
+
+Trained once per process from ``data/safety/risk_train.csv`` (labelled examples
+we wrote: every risk kind, and ordinary messages with many hard negatives such
+as 累死了 or 药学专业). Seven classes (six kinds and ``none``); the risk score
+is one minus the probability of ``none``. Held out from it, and never trained
+on: ``tests/coach_eval/safety.jsonl``.
+"""
+
+from __future__ import annotations
+
+import csv
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+from agent.safety.text import normalise
+
+DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "safety" / "risk_train.csv"
+_LOCK = threading.Lock()
+_MODEL = None
+
+
+def examples_load(path: Path = DATA_FILE) -> list[tuple[str, str]]:
+    """Return (kind, text) pairs: the risk file, plus the coach's ordinary messages.
+
+    The intent file's messages (questions, stories, sadness, pushback…) are
+    what people write here every day: every one but its crisis rows is an
+    ordinary ``none``, so a plain "谢谢" or "不知道" is not read as risk.
+    """
+    from agent.dialogue.classifier import examples_load as intents_load
+
+    with path.open(encoding="utf-8", newline="") as handle:
+        pairs = [
+            (row["kind"].strip(), row["text"].strip())
+            for row in csv.DictReader(handle)
+            if row.get("kind") and row.get("text")
+        ]
+    known = {text for _, text in pairs}
+    ordinary = [
+        ("none", text)
+        for intent, text in intents_load()
+        if intent != "crisis" and text not in known
+    ]
+    return pairs + ordinary
+
+
+def train(pairs: list[tuple[str, str]]):
+    """Fit and return the pipeline on (kind, text) pairs."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import SGDClassifier
+    from sklearn.pipeline import make_pipeline
+
+    # Characters, 1 to 4 at a time: they survive typos, slang and missing
+    # word boundaries. Logistic loss by SGD: in 5-fold
+    # cross-validation as good as lbfgs (AUC 0.935 vs 0.933) in 0.1 s instead
+    # of 1.5 s, so no process start waits on it. Seeded: every process agrees.
+    pipeline = make_pipeline(
+        TfidfVectorizer(analyzer="char_wb", ngram_range=(1, 4), sublinear_tf=True),
+        SGDClassifier(
+            loss="log_loss",
+            alpha=1e-4,
+            max_iter=50,
+            random_state=0,
+        ),
+    )
+    # Risk as a whole weighs as much as "none"; within it, kinds as written.
+    # (Balancing all seven classes would put 6/7 of the prior on risk.)
+    kinds = [k for k, _ in pairs]
+    risky = sum(k != "none" for k in kinds) or 1
+    plain = (len(kinds) - risky) or 1
+    weights = [len(kinds) / (2 * (plain if k == "none" else risky)) for k in kinds]
+    pipeline.fit(
+        [normalise(t) for _, t in pairs], kinds, sgdclassifier__sample_weight=weights
+    )
+    return pipeline
+
+
+def model():
+    """Return the process's trained pipeline, training it on first use."""
+    global _MODEL
+    if _MODEL is None:
+        with _LOCK:
+            if _MODEL is None:
+                _MODEL = train(examples_load())
+    return _MODEL
+
+
+@lru_cache(maxsize=4096)
+def scores(text: str) -> tuple[str, float]:
+    """Return the likeliest risk kind and the risk score of normalised ``text``."""
+    pipeline = model()
+    probs = dict(zip(pipeline.classes_, pipeline.predict_proba([text])[0]))
+    risk = 1.0 - float(probs.get("none", 0.0))
+    kind = max((k for k in probs if k != "none"), key=probs.__getitem__)
+    return str(kind), risk

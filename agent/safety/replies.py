@@ -1,0 +1,162 @@
+"""The words of care: the same for the offline coach, a model session and a saved answer.
+
+Care first, in plain words; then real help (全国心理援助热线 12356, 急救 120,
+报警 110 for abuse and danger now) and someone they trust nearby; then the
+question whether they are safe right now. Who is in danger decides the order:
+for abuse and harm to others, 110 comes first. No knowledge base, no example,
+no workbook step, and never the person's risk words quoted back.
+
+Each function returns slots (alternatives per part) for ``combos``; the
+``text`` helper picks one for callers outside the dialogue manager.
+"""
+
+from __future__ import annotations
+
+import random
+
+HOTLINE = "12356"
+HELP_LINE = "全国心理援助热线 12356"
+
+
+def crisis_slots(family: str, kind: str, *, again: bool = False) -> list[list[str]]:
+    """Return the full care reply for a risk just said, by who is in danger."""
+    if family == "abuse":
+        return [
+            [
+                "你说的这些很严重，这不是你的错。",
+                "谢谢你告诉我，被这样对待不是你的错。",
+            ],
+            ["你现在安全吗？", "你此刻是安全的吗？"],
+            [
+                "如果对方还在身边、你有危险，请马上拨打 110。",
+                "只要有危险，请立刻拨打 110，警察会来。",
+            ],
+            [
+                "能的话先去一个安全的地方，或者联系一个信任的亲友来陪你。",
+                "可以先去信任的亲友家，或任何让你安全的地方。",
+            ],
+            [f"想找人说说，也可以打{HELP_LINE}。"],
+        ]
+    if family == "others":
+        return [
+            [
+                "听起来你现在非常愤怒，这种感觉一定很难受。",
+                "你心里的火很大，我听到了。",
+            ],
+            ["你现在安全吗？身边有人吗？"],
+            [
+                "如果你担心自己会控制不住伤害别人，请先离开那个人和那个地方；情况紧急请拨打 110。",
+                "要是怕自己会做出伤害别人的事，先离开现场，紧急时请拨打 110。",
+            ],
+            [
+                f"也可以打{HELP_LINE}，和专业的人聊聊这股情绪。",
+                f"{HELP_LINE}可以陪你把这股情绪说出来。",
+            ],
+        ]
+    first = (
+        ["我还在这里，也还在担心你。", "谢谢你还愿意跟我说，我很担心你。"]
+        if again
+        else [
+            "听到你这么说，我很担心你。",
+            "谢谢你愿意说出来，这一定很难受。",
+            "你现在的感受很重要，我听到了。",
+        ]
+    )
+    urgent = {
+        "danger_now": [
+            "如果你现在在高处、水边，或者已经吃了药，请先离开那里，马上拨打 120。",
+            "请先从危险的地方离开；如果已经吃了药或受了伤，马上拨打 120。",
+        ],
+        "means": [
+            "请先把药或能伤害自己的东西交给家人，或放到拿不到的地方。",
+            "能伤害自己的东西，先交给别人保管，或放到拿不到的地方。",
+        ],
+        "self_harm": ["如果伤口很深或止不住血，请马上拨打 120。"],
+    }.get(kind, [""])
+    return [
+        first,
+        ["你现在安全吗？", "此刻你是安全的吗？"],
+        urgent,
+        [
+            f"请别一个人扛：可以打{HELP_LINE}，或者马上联系一个你信任、能过来陪你的人。",
+            f"先找个人陪着你：给信任的朋友或家人打个电话，也可以拨{HELP_LINE}。",
+        ],
+        ["有危险时请立刻拨打 120 或 110。"] if kind not in urgent else [""],
+    ]
+
+
+def follow_slots(family: str, *, resume: bool, question_ref: str) -> list[list[str]]:
+    """Return a reply that keeps the care frame without repeating the whole script."""
+    if resume:
+        return [
+            ["好，听你的，我们慢慢来。", "好，按你的节奏来。"],
+            [
+                "要是那种感觉再冒出来，随时告诉我，或者打 12356。"
+                if family == "self"
+                else "要是又有危险，请马上打 110；想说话也可以打 12356。"
+            ],
+            [
+                f"{question_ref}先不急，换一道轻一点的题也行，你来定。"
+                if question_ref
+                else "想写哪一题，你来定。"
+            ],
+        ]
+    safe = {
+        "abuse": ["你现在在安全的地方吗？有危险就打 110。"],
+        "others": ["你现在离那个人远一点了吗？情绪冲上来时，先离开现场。"],
+    }.get(family, ["你现在安全吗？身边有人能陪你吗？", "此刻身边有谁可以联系？"])
+    return [
+        ["谢谢你还在跟我说。", "我在听。", "嗯，我在这里。"],
+        safe,
+        [
+            f"{HELP_LINE}随时有人接。",
+            "需要的话，12356 随时可以打。",
+        ],
+        ["不用急着做题，你想说什么都可以。", "想说说发生了什么吗？"],
+    ]
+
+
+def checkin_slots(kind: str) -> list[list[str]]:
+    """Return a gentle check-in for a possible risk (a false alarm costs one question)."""
+    if kind == "abuse":
+        return [
+            ["你提到家里的事，我想先确认一下：", "我想先问一句："],
+            ["在家里你是安全的吗？有没有人伤害你？"],
+            ["如果有，可以拨 110，也可以打 12356 找人说说。"],
+        ]
+    if kind == "harm_others":
+        return [
+            ["听起来你真的很生气。", "这股火确实不小。"],
+            ["我想确认一下：你只是气话，还是真的担心自己会伤害别人？"],
+            ["如果是后者，先离开现场，需要时打 110 或 12356。"],
+        ]
+    return [
+        ["我想先确认一下，", "先问你一句，"],
+        [
+            "你说的这些，只是一句气话，还是真的有过伤害自己、不想活下去的念头？",
+            "这是累到极点的一种说法，还是你真的有过伤害自己的念头？",
+        ],
+        [
+            "如果有，请告诉我，也可以随时拨打 12356。",
+            "要是有，我很想知道，12356 也随时有人接。",
+        ],
+    ]
+
+
+def answer_slots(family: str, kind: str, question_ref: str) -> list[list[str]]:
+    """Return the care message for risk written in a workbook answer or profile.
+
+    It says where it was seen but never quotes it back.
+    """
+    where = f"你在{question_ref}写下的话" if question_ref else "你写下的话"
+    body = crisis_slots(family, kind)[1:]
+    return [[f"看到{where}，我很担心你，先停下工作簿，说说你。"], *body]
+
+
+CHECKIN_NOTE = "（如果这不只是一句气话，请一定告诉我，或拨 12356。）"
+
+
+def text(slots: list[list[str]], seed: int = 0) -> str:
+    """Return one reading of ``slots`` (for callers outside the dialogue manager)."""
+    pick = random.Random(seed)
+    return "".join(pick.choice(s or [""]) for s in slots)
