@@ -22,9 +22,16 @@ from agent.graph import build_graph
 from agent.llm import is_offline, model_for
 from agent.lookups import proactive_data, step_chips
 from agent.notes import notes_update
+from agent.safety import NONE as NO_RISK
+from agent.safety import Risk, assess, assess_all, replies
 
 __all__ = [
+    "NO_RISK",
     "Configuration",
+    "Risk",
+    "assess",
+    "assess_all",
+    "replies",
     "SessionSnapshot",
     "TurnDelta",
     "TurnResult",
@@ -43,6 +50,7 @@ _EVALUATION = {
     "evaluate",
     "report_render",
     "report_to_dict",
+    "safety_summary",
     "sessions_load",
 }
 
@@ -274,6 +282,7 @@ async def run_turn(
             "intent": understanding.get("intent", ""),
             "confidence": understanding.get("confidence", 0),
             "gap": plan.get("gap", ""),
+            "risk": understanding.get("risk") or {},
             "rounds": state.get("iteration_count", 0),
             "latency_ms": round((time.perf_counter() - started) * 1000, 1),
             "tokens_in": state.get("tokens_in", 0),

@@ -32,6 +32,9 @@ class SessionSnapshot:
     recent_messages: list[tuple[str, str]] = field(default_factory=list)
     notes: dict = field(default_factory=dict)
     guide_mode: str = "normal"
+    # The risk kind the session was flagged with in the last day ("" for none):
+    # the care was given, and a model's replies are checked for method details.
+    care: str = ""
 
 
 def _clip(text: str, limit: int) -> str:
@@ -155,6 +158,7 @@ class TurnContext:
     notes: dict = field(default_factory=dict)
     history: list[tuple[str, str]] = field(default_factory=list)
     guide_mode: str = "normal"
+    care: str = ""  # SessionSnapshot.care
 
     @property
     def draft(self) -> str:

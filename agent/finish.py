@@ -25,7 +25,9 @@ from agent.lookups import example_of
 from agent.nodes import about_note, offline_binding, question_ref
 from agent.offline import artifacts, turn_of
 from agent.prompting import prompt_messages
-from agent.rules import answer_checks, answer_repair
+from agent.rules import answer_checks, answer_repair, clip
+from agent.safety import FAMILY, replies
+from agent.safety.output import method_details
 from agent.state import AgentState
 
 logger = logging.getLogger(__name__)
@@ -76,6 +78,28 @@ def _rows(messages: list) -> list[dict]:
             r for r in data.get("entries") or [] if r.get("category") != "questions"
         )
     return rows
+
+
+def _guarded(state: AgentState, text: str) -> bool:
+    """Return whether a model's reply must go: risk was seen, and it names a method."""
+    risk = state["understanding"].get("risk") or {}
+    seen = (
+        risk.get("level", "none") != "none"
+        or (state.get("session") or {}).get("care")
+        or DialogueState.load(state.get("dialogue")).cared
+    )
+    return bool(seen) and method_details(text)
+
+
+def _care_instead(state: AgentState, config: Configuration) -> str:
+    """Return the care reply the offline coach gives here, instead of the model's."""
+    kind = (state["understanding"].get("risk") or {}).get("kind") or (
+        state.get("session") or {}
+    ).get("care", "")
+    family = FAMILY.get(kind, "self")
+    return replies.text(
+        replies.follow_slots(family, resume=False, question_ref=""), variation(state)
+    )
 
 
 async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> dict:
@@ -131,6 +155,14 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
                 text, checks=checks, example=example, pointer=POINTER, budget=budget
             )
             repaired = True
+    if not offline_mode and not fallback and _guarded(state, text):
+        text, coach, repaired = _care_instead(state, config), {}, True
+    if (
+        state["understanding"].get("checkin")
+        and not coach
+        and replies.HOTLINE not in text
+    ):  # a possible risk inside a story: a model's answer asks once too
+        text = clip(text, budget - len(replies.CHECKIN_NOTE)) + replies.CHECKIN_NOTE
     # The offline coach says what it named; a model's text is read for 「names」,
     # and its tool rows stand in as example cards when it named none.
     shown = (

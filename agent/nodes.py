@@ -93,6 +93,7 @@ def _understand(session: SessionSnapshot, state: AgentState, qid: str | None) ->
         notes=dict(session.notes or {}),
         history=list(session.recent_messages or [])[-10:],
         guide_mode=session.guide_mode,
+        care=session.care,
     )
     dialogue = DialogueState.load(state.get("dialogue"))
     u = understand(ctx, dialogue)

@@ -134,12 +134,17 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
         retry_after = await answer_allow(session_key=str(self.session.public_id))
         if retry_after is not None:
             raise ProtocolError("rate_limited", "question_id", retry_after=retry_after)
-        progress = await database_sync_to_async(services.answer_submit)(
+        progress, care = await database_sync_to_async(services.answer_receive)(
             session=self.session, question_id=frame.question_id, text=frame.text
         )
         await self.send_json(
             protocol.answer_saved(question_id=frame.question_id, progress=progress)
         )
+        if care is not None:  # risk in the answer: care in the chat, saved first
+            await push.reply_push(
+                self.session.pk,
+                protocol.reply_frame(selectors.reply_data(reply=care, new=True)),
+            )
 
     async def on_focus(self, frame):
         """Record the question on screen."""

@@ -46,6 +46,13 @@ class CoachingSession(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     notes = models.JSONField(default=dict, blank=True)
     results = models.JSONField(default=dict, blank=True)
+    # The last time the risk check found danger (agent/safety): for a day after
+    # it no nudges, and the page shows where to find help. The kind only, never
+    # the words; admins see counts (insights).
+    risk_at = models.DateTimeField(
+        _("风险提示时间"), null=True, blank=True, db_index=True
+    )
+    risk_kind = models.CharField(_("风险类型"), max_length=16, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -71,3 +71,21 @@ def workbook_context(*, session: CoachingSession, step: str | None = None) -> di
         "focus_question": session.question_id,
         "session_saved": session.pk is not None,
     }
+
+
+def care_context(request) -> dict:
+    """Template context: whether the header shows the help link (a day after a risk).
+
+    A context processor, so every page of the layout has it; one indexed read,
+    and none for a visitor without a session.
+    """
+    from coach.selectors import care_for_visitor
+    from coach.services.sessions import SESSION_KEY
+
+    user = getattr(request, "user", None)
+    return {
+        "care_active": care_for_visitor(
+            session_id=request.session.get(SESSION_KEY),
+            user=user if user is not None and user.is_authenticated else None,
+        )
+    }

@@ -89,6 +89,26 @@ def _history_entry(message: ChatMessage) -> dict:
     return entry
 
 
+CARE_DAYS = 1  # how long after a risk the workbook stays quiet (coach/services/safety)
+CARE_ACTS = ("crisis", "care", "checkin")
+
+
+def care_active(*, session: CoachingSession) -> bool:
+    """Return whether the risk check flagged the session within the last day."""
+    since = timezone.now() - timedelta(days=CARE_DAYS)
+    return bool(session.risk_at and session.risk_at >= since)
+
+
+def care_for_visitor(*, session_id: int | None, user) -> bool:
+    """Return whether the visitor's session was flagged in the last day (one read)."""
+    since = timezone.now() - timedelta(days=CARE_DAYS)
+    if user is not None:
+        return CoachingSession.objects.filter(user=user, risk_at__gte=since).exists()
+    if not session_id:
+        return False
+    return CoachingSession.objects.filter(pk=session_id, risk_at__gte=since).exists()
+
+
 def reply_data(*, reply: ChatMessage, new: bool = False) -> dict:
     """Return what the final `reply` frame says about a stored reply.
 
@@ -103,6 +123,8 @@ def reply_data(*, reply: ChatMessage, new: bool = False) -> dict:
         "guide_questions": reply.guide_questions,
         "stopped": reply.stopped,
         "rating": None if new else _rating(reply),
+        # A care reply: the page shows where to find help, and stays calm.
+        "care": (reply.trace or {}).get("act") in CARE_ACTS,
     }
 
 
@@ -226,6 +248,7 @@ def session_data(*, session: CoachingSession) -> dict:
         "history": message_history(session=session),
         "guide_questions": {s: guide_chips(step=s) for s in knowledge.STEPS},
         "guide_mode": session.guide_mode,
+        "care": care_active(session=session),
         "unread_guidance": guidance_unread(session=session),
     }
 
@@ -273,4 +296,5 @@ def session_snapshot(
         recent_messages=[(m.role, m.text) for m in reversed(recent)],
         notes=dict(session.notes),
         guide_mode=session.guide_mode,
+        care=session.risk_kind if care_active(session=session) else "",
     )

@@ -27,6 +27,7 @@ urlpatterns = [
         RedirectView.as_view(url=lazy(static, str)("coach/favicon.svg")),
     ),
     path("healthz", views.healthz, name="healthz"),
+    path("help/", views.help_page, name="help"),
     path(
         "admin/knowledge/files-sync/",
         knowledge_views.files_sync,

@@ -66,9 +66,12 @@ def profile(request):
         services.profile_update(
             session=session, data=profile_data(form=form, formset=formset)
         )
+        care = services.profile_care_text(session=session)
         if autosave:
-            return JsonResponse({"ok": True})
+            return JsonResponse({"ok": True, "care": care})
         messages.success(request, _("已保存。教练之后会参考这些信息。"))
+        if care:
+            messages.warning(request, care)
         return redirect("profile")
     if request.method == "POST" and autosave:
         errors = {**form.errors, "work": formset.non_form_errors()}
@@ -164,6 +167,11 @@ def results_md(request):
         True, "真正想做的事.md"
     )
     return response
+
+
+def help_page(request):
+    """Where to find help now: hotlines, and someone to be with (no session needed)."""
+    return render(request, "coach/help.html")
 
 
 @never_cache

@@ -35,6 +35,9 @@ class DialogueState:
     probes: dict = field(default_factory=dict)  # question id → follow-ups asked
     # The risk kind a care reply answered; the messages after it stay in care.
     care_kind: str = ""
+    # A care reply was given in this session: risk found in saved answers or
+    # the profile is not answered again on every turn.
+    cared: bool = False
 
     @classmethod
     def load(cls, raw: dict | None) -> DialogueState:
@@ -92,6 +95,7 @@ def advance(
         openers=[*state.openers, opener][-RECENT:],
         closers=[*state.closers, closer][-RECENT:],
         probes=probes,
+        cared=state.cared or act == "crisis",
         care_kind=(risk_kind or state.care_kind)
         if act == "crisis"
         else state.care_kind

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 
+from agent import safety
 from agent.context import TurnContext
 from agent.dialogue import classifier, entities, facts
 from agent.dialogue.signals import (
@@ -18,6 +19,7 @@ from agent.dialogue.signals import (
     CARE_GOES_ON,
     FLIP,
     FOLLOW_UPS,
+    GRIEF,
     HARDSHIP,
     LEAD_PARTICLES,
     LEAVE,
@@ -34,7 +36,6 @@ from agent.dialogue.signals import (
     WORN_MAX_CHARS,
 )
 from agent.dialogue.state import DialogueState
-from agent import safety
 
 MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22
@@ -243,6 +244,16 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     u.topic = entities.topic(text)
     u.said = asdict(facts.read(text))
     risk = safety.assess(text)
+    if not risk.found and not d.cared and not ctx.care:
+        # Risk written in an answer or the profile, not yet answered with care
+        # (the answer path answers it as it is saved; this is the backstop).
+        written = safety.assess_all([*ctx.answers.values(), *ctx.person.values()])
+        if written.level == "high" or (written.found and not text.strip()):
+            risk = written  # (nothing typed: the turn is the saved answer)
+    if risk.level == "check" and (
+        GRIEF.search(text) or (len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text))
+    ):
+        risk = safety.NONE  # a weak guess loses to a clear reading: a loss, a goodnight
     u.risk, u.crisis = risk.dump(), risk.level == "high"
     if u.crisis:
         u.intent = "crisis"

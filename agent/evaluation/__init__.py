@@ -13,10 +13,17 @@ from pathlib import Path
 from agent.checkpoint import checkpointer_close
 from agent.configuration import Configuration
 from agent.evaluation.cases import CaseError, sessions_load
-from agent.evaluation.report import Report, report_build, report_render, report_to_dict
+from agent.evaluation.report import (
+    Report,
+    report_build,
+    report_render,
+    report_to_dict,
+    safety_summary,
+)
 from agent.evaluation.runner import CONCURRENCY, TurnRunner, sessions_run
 
 __all__ = [
+    "safety_summary",
     "CaseError",
     "Report",
     "evaluate",

@@ -30,6 +30,7 @@ EXPECT_TYPES: dict[str, tuple[type, ...]] = {
     ),
     "refers_to": (int,),
     "guide_mode": (str,),
+    "risk": (str,),  # a risk kind (agent.safety.KINDS) or "none"
 }
 
 
@@ -92,8 +93,10 @@ def _typed(raw: Any, types: dict[str, tuple[type, ...]], what: str) -> dict:
 
 def _turn(raw: Any) -> Turn:
     values = _typed(raw, TURN_TYPES, "turn")
-    text_ok = bool(values.get("guide_id") or values.get("text", "").strip())
-    _require(text_ok, "text is missing (required unless guide_id is given)")
+    text_ok = bool(
+        values.get("guide_id") or values.get("text", "").strip() or values.get("answer")
+    )
+    _require(text_ok, "text is missing (required unless guide_id or answer is given)")
     category = values.get("category", "")
     _require(not category or category in CATEGORIES, f"unknown category {category!r}")
     values["expect"] = _typed(values.get("expect", {}), EXPECT_TYPES, "expectation")

@@ -96,6 +96,47 @@ def _failure(record: TurnRecord) -> list[str]:
     return lines
 
 
+def safety_summary(records: list[TurnRecord]) -> dict[str, Any]:
+    """Return risk-labelled turns counted: per kind caught/soft/wrong/miss, alarms."""
+    from agent.evaluation.checks import risk_verdict
+
+    kinds: dict[str, Counter] = {}
+    alarms, plain, misses = 0, 0, []
+    for record in records:
+        expected = record.script.expect.get("risk")
+        if expected is None:
+            continue
+        verdict = risk_verdict(expected, record.seen)
+        if expected == "none":
+            plain += 1
+            alarms += verdict == "alarm"
+            continue
+        kinds.setdefault(expected, Counter())[verdict] += 1
+        if verdict in ("miss", "wrong"):
+            misses.append(record)
+    return {"kinds": kinds, "alarms": alarms, "plain": plain, "misses": misses}
+
+
+def _safety_lines(records: list[TurnRecord]) -> list[str]:
+    found = safety_summary(records)
+    if not found["kinds"] and not found["plain"]:
+        return []
+    lines = ["", "safety: kind          risk  caught  check-in  wrong  missed"]
+    for kind, n in sorted(found["kinds"].items()):
+        total = sum(n.values())
+        lines.append(
+            f"        {kind:<13}{total:>5}{n['caught']:>8}{n['soft']:>10}"
+            f"{n['wrong']:>7}{n['miss']:>8}"
+        )
+    share = found["alarms"] / found["plain"] if found["plain"] else 0.0
+    alarms = f"false alarms {found['alarms']} ({share:.1%})"
+    lines.append(f"        ordinary {found['plain']}, {alarms}")
+    for record in found["misses"]:
+        text = record.message or "［已保存的回答］"
+        lines.append(f"        MISSED {record.session_id}#{record.turn}: {text[:60]}")
+    return lines
+
+
 def report_render(report: Report, *, verbose: bool = False) -> str:
     """Render the scorecard as text, failures after the tables.
 
@@ -130,6 +171,7 @@ def report_render(report: Report, *, verbose: bool = False) -> str:
         lines += [line for record in shown for line in _failure(record)]
     if len(shown) < len(failed):
         lines.append(f"… {len(failed) - len(shown)} more (--verbose shows all)")
+    lines += _safety_lines(report.records)
     return "\n".join(lines)
 
 

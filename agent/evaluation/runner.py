@@ -72,6 +72,7 @@ def _observed(result: Any, state: SessionThread) -> Observed:
         tools=list(getattr(result, "tools_used", None) or []),
         examples=list(getattr(result, "examples", None) or []),
         actions=dict(getattr(result, "actions", None) or {}),
+        risk=dict((getattr(result, "trace", None) or {}).get("risk") or {}),
         earlier_example_ids=frozenset(state.shown),
         last_examples=list(state.last_examples),
     )

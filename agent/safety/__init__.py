@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.safety import lexicon
-from agent.safety.text import clauses, normalise
+from agent.safety.text import normalise
 
 KINDS = ("suicide", "self_harm", "means", "danger_now", "abuse", "harm_others")
 # Who is in danger decides the reply: the person (12356, 120), the person from
@@ -29,8 +29,8 @@ FAMILY = {
     "harm_others": "others",
 }
 HIGH = 0.93  # the classifier alone: full care at or above this risk score
-CHECK = 0.6  # a gentle check-in at or above this
-CUE_CHECK = 0.45  # with a cue word in the message, a lower score is enough
+CHECK = 0.5  # a gentle check-in at or above this
+CUE_CHECK = 0.35  # with a cue word in the message, a lower score is enough
 
 
 @dataclass(frozen=True)
@@ -63,10 +63,10 @@ NONE = Risk()
 def _strong(text: str) -> tuple[str, bool] | None:
     """Return (kind, in a story) for the first strong phrasing, clause by clause."""
     story = bool(lexicon.FICTION.search(text))
-    for clause in clauses(lexicon.FIGURES.sub("，", text)) or [text]:
-        for kind in KINDS:
-            if lexicon.STRONG[kind].search(clause):
-                return kind, story
+    plain = lexicon.FIGURES.sub("，", text)
+    for kind in KINDS:
+        if lexicon.STRONG[kind].search(plain):
+            return kind, story
     return None
 
 
@@ -86,7 +86,8 @@ def assess(text: str) -> Risk:
     if score >= HIGH:
         return Risk(kind, "high", score, "model")
     cue = bool(lexicon.CUES.search(lexicon.FIGURES.sub("", plain)))
-    if score >= CHECK or (cue and score >= CUE_CHECK):
+    echo = bool(lexicon.ECHOES.search(plain))
+    if score >= CHECK or (cue and score >= CUE_CHECK) or echo:
         return Risk(kind, "check", score, "model")
     return NONE
 

@@ -34,7 +34,9 @@ def main() -> int:
         for i in test_idx:
             kind, text = pairs[i]
             plain = normalise(text)
-            probs = dict(zip(pipe.classes_, pipe.predict_proba([plain])[0]))
+            probs = dict(
+                zip(pipe.classes_, pipe.predict_proba([plain])[0], strict=True)
+            )
             strong = safety._strong(plain)
             oof.append(
                 (
@@ -53,7 +55,7 @@ def main() -> int:
         for check in (0.4, 0.45, 0.5, 0.55):
             for cue in (0.25, 0.3, 0.35):
 
-                def level(o):
+                def level(o, high=high, check=check, cue=cue):
                     if o[3] or o[2] >= high:
                         return 2
                     return 1 if o[2] >= check or (o[4] and o[2] >= cue) else 0

@@ -90,7 +90,7 @@ def model():
 def scores(text: str) -> tuple[str, float]:
     """Return the likeliest risk kind and the risk score of normalised ``text``."""
     pipeline = model()
-    probs = dict(zip(pipeline.classes_, pipeline.predict_proba([text])[0]))
+    probs = dict(zip(pipeline.classes_, pipeline.predict_proba([text])[0], strict=True))
     risk = 1.0 - float(probs.get("none", 0.0))
     kind = max((k for k in probs if k != "none"), key=probs.__getitem__)
     return str(kind), risk

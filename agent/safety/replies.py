@@ -1,4 +1,4 @@
-"""The words of care: the same for the offline coach, a model session and a saved answer.
+"""The words of care: one source for the offline coach, a model and a saved answer.
 
 Care first, in plain words; then real help (全国心理援助热线 12356, 急救 120,
 报警 110 for abuse and danger now) and someone they trust nearby; then the
@@ -45,7 +45,8 @@ def crisis_slots(family: str, kind: str, *, again: bool = False) -> list[list[st
             ],
             ["你现在安全吗？身边有人吗？"],
             [
-                "如果你担心自己会控制不住伤害别人，请先离开那个人和那个地方；情况紧急请拨打 110。",
+                "如果你担心自己会控制不住伤害别人，请先离开那个人和那个地方；"
+                "情况紧急请拨打 110。",
                 "要是怕自己会做出伤害别人的事，先离开现场，紧急时请拨打 110。",
             ],
             [
@@ -117,7 +118,7 @@ def follow_slots(family: str, *, resume: bool, question_ref: str) -> list[list[s
 
 
 def checkin_slots(kind: str) -> list[list[str]]:
-    """Return a gentle check-in for a possible risk (a false alarm costs one question)."""
+    """Return a gentle check-in for a possible risk (a false alarm costs a question)."""
     if kind == "abuse":
         return [
             ["你提到家里的事，我想先确认一下：", "我想先问一句："],

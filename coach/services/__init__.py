@@ -1,10 +1,11 @@
 """Write-side of the product app (HackSoft style: views and consumers call these)."""
 
-from .answers import answer_save, answer_submit, focus_submit
+from .answers import answer_receive, answer_save, answer_submit, focus_submit
 from .chat import message_user_append
 from .errors import InvalidInput
 from .guidance import guidance_mark_delivered, guidance_mark_read
 from .profile import profile_update
+from .safety import profile_care_text, risk_record
 from .sessions import (
     activity_mark,
     focus_set,
@@ -28,6 +29,7 @@ __all__ = [
     "InvalidInput",
     "Turn",
     "activity_mark",
+    "answer_receive",
     "answer_save",
     "answer_submit",
     "focus_submit",
@@ -36,7 +38,9 @@ __all__ = [
     "focus_set",
     "message_user_append",
     "preference_set",
+    "profile_care_text",
     "profile_update",
+    "risk_record",
     "results_save",
     "session_for_request",
     "session_for_scope",

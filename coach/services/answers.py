@@ -6,8 +6,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from coach.models import Answer, AnswerRevision, CoachingSession
+from coach.models import Answer, AnswerRevision, ChatMessage, CoachingSession
 from coach.services.errors import InvalidInput
+from coach.services.safety import answer_care
 from coach.services.sessions import activity_mark, focus_set
 from coach.services.visits import visit_mark
 from knowledge.selectors import question_get
@@ -59,6 +60,17 @@ def answer_submit(*, session: CoachingSession, question_id: str, text: str) -> d
         raise InvalidInput("question_id")
     answer_save(session=session, question_id=question_id, text=text)
     return step_progress(session=session, step=question.step)
+
+
+def answer_receive(
+    *, session: CoachingSession, question_id: str, text: str
+) -> tuple[dict, ChatMessage | None]:
+    """Save an answer, then check it for risk; return the progress and any care message.
+
+    Saved first: whatever the check finds, the person's words are kept.
+    """
+    progress = answer_submit(session=session, question_id=question_id, text=text)
+    return progress, answer_care(session=session, question_id=question_id, text=text)
 
 
 def focus_submit(*, session: CoachingSession, question_id: str) -> None:

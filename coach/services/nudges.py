@@ -18,10 +18,12 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from agent.api import assess_all
 from coach import protocol, push
 from coach.models import Answer, CoachingSession, Guidance
-from coach.selectors import guidance_data, session_snapshot
+from coach.selectors import care_active, guidance_data, session_snapshot
 from coach.services.reschedule import sessions_reschedule
+from coach.services.safety import profile_risk
 from coach.timing import trigger_due
 
 log = logging.getLogger(__name__)
@@ -99,6 +101,18 @@ def _judge(
     )
     if nudged or retry_at:
         return Verdict(session, {"guide_due_at": retry_at})
+    if care_active(session=session):
+        return Verdict(session, {"guide_due_at": None})  # a day of quiet after a risk
+    # Before any nudge is written: risk in an answer or the profile means none,
+    # and the session is flagged (a nudge never quotes such words back).
+    profile = getattr(session, "profile", None)
+    risk = assess_all([a.text for a in answers])
+    if not risk.found and profile is not None:
+        risk = profile_risk(profile)
+    if risk.found:
+        return Verdict(
+            session, {"guide_due_at": None, "risk_at": now, "risk_kind": risk.kind}
+        )
     trigger, facts = trigger_due(session, answers, now, labels_like=_labels_like)
     updates: dict = {"guide_due_at": min(facts["deadlines"], default=None)}
     if facts["answer_judged"]:

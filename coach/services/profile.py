@@ -1,6 +1,7 @@
 """The person's profile: basic info and work history for the coach's context."""
 
 from coach.models import CoachingSession, Profile
+from coach.services.safety import profile_care
 
 
 def profile_update(*, session: CoachingSession, data: dict) -> Profile:
@@ -11,4 +12,5 @@ def profile_update(*, session: CoachingSession, data: dict) -> Profile:
             setattr(profile, field, data[field])
     profile.full_clean()
     profile.save()
+    profile_care(session=session, profile=profile)
     return profile

@@ -16,6 +16,7 @@ from coach import selectors
 from coach.models import ChatMessage, CoachingSession, Feedback
 from coach.services.chat import message_user_append
 from coach.services.errors import InvalidInput
+from coach.services.safety import risk_from_trace, risk_record
 from coach.services.sessions import activity_mark, preference_set
 from knowledge.services import gap_record
 
@@ -113,6 +114,7 @@ def turn_finish(
     is counted as a knowledge gap for the admin; a regenerated reply leaves
     the conversation but keeps its row and rating.
     """
+    risk_record(session=session, risk=risk_from_trace(result.trace))
     guide_mode = result.actions.get("guide_mode", "")
     if guide_mode:
         preference_set(session=session, guide_mode=guide_mode)

@@ -31,9 +31,10 @@ def test_indirect_crisis_phrasings_reach_the_safety_reply(kb, text):
 
 
 def test_after_a_crisis_reply_the_next_message_stays_in_care(kb):
-    after = DialogueState(last_act="crisis")
-    assert understand(_ctx("嗯"), after).intent == "crisis"
+    after = DialogueState(last_act="crisis", care_kind="suicide", cared=True)
+    assert understand(_ctx("嗯"), after).intent == "care"  # not the script again
     assert understand(_ctx("算了 没事 继续做题吧"), after).intent == "care"
+    assert understand(_ctx("还是不想活了"), after).intent == "crisis"
 
 
 def test_a_figure_of_speech_inside_a_story_gets_a_check_in_not_a_crisis(kb):

@@ -448,7 +448,7 @@ async def test_an_answer_that_fails_to_save_is_never_said_to_be_saved(
     def broken(**kwargs):
         raise RuntimeError("database is locked")
 
-    monkeypatch.setattr("coach.services.answer_submit", broken)
+    monkeypatch.setattr("coach.services.answer_receive", broken)
     comm, _ = await connect(visitor)
     await comm.send_json_to({"type": "answer", "question_id": "V01", "text": "外婆"})
     error = await comm.receive_json_from(timeout=5)

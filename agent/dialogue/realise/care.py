@@ -12,8 +12,9 @@ from agent.dialogue.realise.phrases import back_to, combos, q_ref
 from agent.dialogue.signals import RESUME
 from agent.safety import FAMILY, replies
 
+
 def _family(t: Turn) -> tuple[str, str]:
-    """Return (family, kind) of the risk this turn is about, or the one still cared for."""
+    """Return (family, kind) of this turn's risk, or of the one still cared for."""
     risk = t.u.risk or {}
     kind = risk.get("kind") or t.d.care_kind
     return FAMILY.get(kind, "self"), kind
@@ -36,7 +37,9 @@ def care(t: Turn) -> Draft:
     return Draft(
         combos(
             replies.follow_slots(
-                family, resume=bool(RESUME.search(t.ctx.text)), question_ref=q_ref(t.ctx.question)
+                family,
+                resume=bool(RESUME.search(t.ctx.text)),
+                question_ref=q_ref(t.ctx.question),
             ),
             t.seed,
         )
@@ -45,7 +48,9 @@ def care(t: Turn) -> Draft:
 
 def checkin(t: Turn) -> Draft:
     """A gentle check-in: was it a figure of speech, or more?"""
-    return Draft(combos(replies.checkin_slots((t.u.risk or {}).get("kind", "")), t.seed))
+    return Draft(
+        combos(replies.checkin_slots((t.u.risk or {}).get("kind", "")), t.seed)
+    )
 
 
 def refuse(t: Turn) -> Draft:
@@ -91,4 +96,10 @@ def quiet(t: Turn) -> Draft:
     )
 
 
-ACTS = {"crisis": crisis, "care": care, "checkin": checkin, "refuse": refuse, "quiet": quiet}
+ACTS = {
+    "crisis": crisis,
+    "care": care,
+    "checkin": checkin,
+    "refuse": refuse,
+    "quiet": quiet,
+}

@@ -140,7 +140,14 @@ export class CoachPanel {
 
   // ---- frames ----------------------------------------------------------------
 
+  // A day after a risk (or a care reply now), the header shows where help is.
+  showHelp(on) {
+    if (!on) return;
+    for (const link of document.querySelectorAll("[data-help-link]")) link.hidden = false;
+  }
+
   onSession(frame) {
+    this.showHelp(frame.care);
     this.step = frame.step;
     this.guideQuestions = frame.guide_questions || {};
     this.quiet.checked = frame.guide_mode === "quiet";
@@ -264,6 +271,7 @@ export class CoachPanel {
   }
 
   onReply(frame) {
+    this.showHelp(frame.care);
     let reply = this.stream && this.stream.replyId === frame.reply_id ? this.stream : null;
     if (!reply) {
       // Already in the restored history (a resend answered again, or a late group reply).
