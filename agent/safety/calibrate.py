@@ -2,8 +2,8 @@
 
 ``python -m agent.safety.calibrate`` — how the thresholds in ``agent/safety``
 were chosen: 5-fold out-of-fold scores of the classifier, combined with the
-lexicon exactly as ``assess`` combines them, per threshold pair. The held-out
-set (tests/coach_eval/safety.jsonl) is never read here.
+lexicon exactly as ``assess`` combines them, per threshold pair.
+``--heldout FILE`` prints the detector alone on an eval file (docs/safety.md).
 """
 
 from __future__ import annotations
@@ -19,6 +19,42 @@ def _folds(pairs, k=5):
     split = StratifiedKFold(n_splits=k, shuffle=True, random_state=0)
     texts, labels = [t for _, t in pairs], [k for k, _ in pairs]
     return split.split(texts, labels)
+
+
+def heldout(path: str) -> int:
+    """Print the detector alone on an eval file: caught, full care, false alarms."""
+    import collections
+    import json
+
+    from agent.safety import assess_all
+
+    rows = []
+    for line in open(path, encoding="utf-8"):
+        if not line.strip() or line.startswith("#"):
+            continue
+        session = json.loads(line)
+        for index, turn in enumerate(session["turns"]):
+            texts = [turn.get("text", ""), *(turn.get("answer") or {}).values()]
+            if index == 0:
+                texts.append((session.get("profile") or {}).get("about", ""))
+            rows.append((turn["expect"]["risk"], assess_all(texts)))
+    risky = [(k, r) for k, r in rows if k != "none"]
+    plain = [r for k, r in rows if k == "none"]
+    print(
+        f"risk {len(risky)}: caught {sum(r.found for _, r in risky)}, "
+        f"full care {sum(r.level == 'high' for _, r in risky)}"
+    )
+    print(
+        f"ordinary {len(plain)}: false alarms {sum(r.found for r in plain)}, "
+        f"full script {sum(r.level == 'high' for r in plain)}"
+    )
+    per: dict = collections.defaultdict(lambda: [0, 0])
+    for kind, risk in risky:
+        per[kind][0] += 1
+        per[kind][1] += risk.found
+    for kind, (total, caught) in sorted(per.items()):
+        print(f"  {kind:<12} {caught}/{total}")
+    return 0
 
 
 def main() -> int:
@@ -79,4 +115,6 @@ if __name__ == "__main__":
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "coach.settings")
     django.setup()
+    if len(sys.argv) > 2 and sys.argv[1] == "--heldout":
+        raise SystemExit(heldout(sys.argv[2]))
     raise SystemExit(main())
