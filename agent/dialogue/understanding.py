@@ -39,8 +39,7 @@ from agent.dialogue.state import DialogueState
 
 MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22
-CHECKIN_ALONE_CHARS = 40  # a possible risk in a message this short is its point
-CHECKIN_INTENTS = ("distress", "unclear", "crisis", "greet", "go_on")
+CHECKIN_ALONE_CHARS = 24  # a possible risk in a message this short is its point
 
 
 @dataclass
@@ -263,7 +262,7 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         u.intent = "care"  # the care frame holds until they move on, unrepeated
         return u
     if risk.level == "check":
-        if len(text) <= CHECKIN_ALONE_CHARS or pred.intent in CHECKIN_INTENTS:
+        if len(text) <= CHECKIN_ALONE_CHARS or pred.intent == "crisis":
             u.intent = "checkin"  # a short message: the question is the reply
             return u
         u.checkin = True  # inside a story: answer it, and ask once
