@@ -1,6 +1,6 @@
 """The risk classifier: character n-grams and logistic regression (scikit-learn).
 
-Trained once per process from ``data/safety/risk_train.csv`` (labelled examples
+Trained once per process from ``data/safety/risk_train*.csv`` (labelled examples
 we wrote: every risk kind, and ordinary messages with many hard negatives such
 as 累死了 or 药学专业). Seven classes (six kinds and ``none``); the risk score
 is one minus the probability of ``none``. Held out from it, and never trained
@@ -16,12 +16,12 @@ from pathlib import Path
 
 from agent.safety.text import normalise
 
-DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "safety" / "risk_train.csv"
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "safety"
 _LOCK = threading.Lock()
 _MODEL = None
 
 
-def examples_load(path: Path = DATA_FILE) -> list[tuple[str, str]]:
+def examples_load(directory: Path = DATA_DIR) -> list[tuple[str, str]]:
     """Return (kind, text) pairs: the risk file, plus the coach's ordinary messages.
 
     The intent file's messages (questions, stories, sadness, pushback…) are
@@ -30,12 +30,14 @@ def examples_load(path: Path = DATA_FILE) -> list[tuple[str, str]]:
     """
     from agent.dialogue.classifier import examples_load as intents_load
 
-    with path.open(encoding="utf-8", newline="") as handle:
-        pairs = [
-            (row["kind"].strip(), row["text"].strip())
-            for row in csv.DictReader(handle)
-            if row.get("kind") and row.get("text")
-        ]
+    pairs: list[tuple[str, str]] = []
+    for path in sorted(directory.glob("risk_train*.csv")):
+        with path.open(encoding="utf-8", newline="") as handle:
+            pairs += [
+                (row["kind"].strip(), row["text"].strip())
+                for row in csv.DictReader(handle)
+                if row.get("kind") and row.get("text")
+            ]
     known = {text for _, text in pairs}
     ordinary = [
         ("none", text)

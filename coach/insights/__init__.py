@@ -20,6 +20,7 @@ from coach.insights.questions import (
     TriggerRow,
     question_rows,
 )
+from coach.insights.safety import RiskRow, risk_rows
 from coach.models import Feedback
 from knowledge.models import KnowledgeGap
 
@@ -30,6 +31,7 @@ __all__ = [
     "Period",
     "PeriodForm",
     "QuestionRow",
+    "RiskRow",
     "TriggerRow",
     "insights_build",
     "period_default",
@@ -46,6 +48,7 @@ class Insights:
     entries: list[EntryRow]
     gaps: list[KnowledgeGap]
     downvotes: list[Feedback]
+    risks: list[RiskRow]
 
 
 def insights_build(*, period: Period) -> Insights:
@@ -59,4 +62,5 @@ def insights_build(*, period: Period) -> Insights:
         entries=entry_rows(lo, hi),
         gaps=gap_rows(lo, hi),
         downvotes=downvote_rows(lo, hi),
+        risks=risk_rows(lo, hi),
     )

@@ -121,12 +121,22 @@ def _downvotes(insights) -> Table:
     )
 
 
+def _risks(insights) -> Table:
+    return Table(
+        "risks",
+        "触发安全关怀的会话（只计数，不含任何内容）",
+        ["类型", "会话数"],
+        [[r.name, str(r.sessions)] for r in insights.risks],
+    )
+
+
 BUILDERS = {
     "questions": _questions,
     "triggers": _triggers,
     "entries": _entries,
     "gaps": _gaps,
     "downvotes": _downvotes,
+    "risks": _risks,
 }
 
 

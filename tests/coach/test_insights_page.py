@@ -105,3 +105,27 @@ def test_long_tables_fold_their_tail(admin_client, data):
     assert head.count("<tr>") == 16  # the header and the 15 most used
     assert "其余 321 行" in folded  # 105 + 105 + 126 entries in data/
     assert head.index("<td>V001</td>") < head.index("<td>T001</td>")
+
+
+def test_safety_counts_show_numbers_and_no_words(admin_client, knowledge):
+    from datetime import datetime
+
+    from django.utils import timezone
+
+    from coach.models import ChatMessage, CoachingSession
+
+    when = timezone.make_aware(datetime(2025, 3, 5, 12))
+    for kind in ("suicide", "suicide", "abuse"):
+        session = CoachingSession.objects.create(risk_at=when, risk_kind=kind)
+        ChatMessage.objects.create(session=session, role="user", text="我不想活了")
+    CoachingSession.objects.create(  # flagged outside the period: not counted
+        risk_at=when.replace(month=5), risk_kind="suicide"
+    )
+    body = admin_client.get(PAGE, MARCH).content.decode()
+    table = body.split('id="table-risks"', 1)[1].split("</section>", 1)[0]
+    assert "<td>自杀念头</td><td>2</td>" in table
+    assert "<td>家庭暴力</td><td>1</td>" in table
+    assert "<td>合计</td><td>3</td>" in table
+    assert "不想活" not in body  # counts only, never what anyone wrote
+    csv = admin_client.get(f"{PAGE}risks.csv", MARCH).content.decode("utf-8-sig")
+    assert "自杀念头,2" in csv
