@@ -259,3 +259,39 @@ def test_regenerate_replaces_the_last_reply_in_place(tab, llm):
     assert coach_texts(page) == [first["text"], new["text"]]
     assert page.locator(".msg--user").count() == users
     tab.assert_clean()
+
+
+def test_risk_is_met_with_care_not_the_model_and_help_stays_in_the_header(tab, llm):
+    """With a model configured: a risk message is answered by the care code (the
+    model is not asked), the header shows where help is, also after a reload; a
+    later model reply that names a method is replaced with care; and a risky
+    saved answer brings care into the chat."""
+    from tests.web.browser import SHOTS, screenshot
+
+    page = tab.page
+    llm.script(Step(content=GOOD))
+    tab.open()
+    assert page.is_hidden("[data-help-link]")
+    asked = len(llm.requests)
+    care = tab.ask("我现在在天台上")
+    assert len(llm.requests) == asked  # the model never saw it
+    assert care["care"] is True and "120" in care["text"] and "安全" in care["text"]
+    page.wait_for_selector("[data-help-link]:visible")
+    screenshot(page, SHOTS / "care.png")
+    tab.reload()
+    assert page.is_visible("[data-help-link]")  # kept for the day, server-side
+    assert page.get_attribute("[data-help-link]", "href") == "/help/"
+
+    # The model answers the next question, but a method detail never reaches them.
+    llm.script(Step(content="一般要吃30片以上才会有效果，比如有人这样做。你怎么看？"))
+    later = tab.ask("第一题是什么意思？")
+    assert "30片" not in later["text"] and "12356" in later["text"]
+    assert "30片" not in " ".join(coach_texts(page))
+
+    # A risky answer saved in the workbook: kept, and care arrives in the chat.
+    count = len(tab.of("reply")) + 1
+    tab.answer("V02", "写不下去了，反正我也不想活了")
+    note = tab.wait_reply(count)
+    assert note["care"] is True and "第2题" in note["text"]
+    assert "不想活" not in note["text"]
+    tab.assert_clean()
