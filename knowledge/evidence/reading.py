@@ -17,10 +17,9 @@ from dataclasses import dataclass
 
 from knowledge.evidence.vocabulary import Vocabulary, Word
 
-# Overlapping words of one length: a homonym hides an entry's name, a name
-# beats a negation ("从来不吵架" keeps 「和谐」's "不吵架"; "拒绝" is 「边界」's
-# keyword), and a negation beats a shrug ("没有钱" negates; a bare "没有" is a
-# shrug either way). Then the leftmost.
+# Overlapping words of one length: a homonym first, then an entry's word (a
+# negation may not eat a name), then a negation, then a shrug ("没有" is both:
+# "没有钱" negates, and a bare "没有" names nothing either way); then leftmost.
 PRIORITY = {"homonym": 0, "entry": 1, "negation": 2, "shrug": 3, "scope_break": 4}
 # "…，这点我不要" / "我不想过那样的日子": a clause that rejects "this" or "that"
 # rejects what the clause before it said, so that clause's names are only
