@@ -30,6 +30,7 @@ ANAPHORS = ("这点", "这一点", "这样", "那样", "这种", "那种", "这�
 QUESTION = re.compile(r"(\w)[不没]\1")
 # Characters that end a clause once folded (full-width marks fold to ASCII).
 CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
+SENTENCE_ENDS = frozenset(".;!?。\n")
 REACH = 6  # characters a negation reaches across ("不在乎别人的钱" still counts)
 CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
 
@@ -122,17 +123,28 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
 
 
 def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
-    """Return the clauses that a later "这点我不要" turns down."""
+    """Return the clauses that a later "这点我不要" turns down.
+
+    "This" points back over the sentence so far ("他们看重面子，办酒席要风光，
+    这种我受不了"), but no further than a clause that pointed at something
+    itself ("…省吃俭用，这点我想继承，但他们不舍得对自己好，这点我不要").
+    """
+    first: dict[int, int] = {}  # clause -> index of its first character
+    for i, c in enumerate(clause):
+        first.setdefault(c, i)
+    ends = [*sorted(first.values())[1:], len(folded)]
+    text = {c: folded[i:end] for (c, i), end in zip(first.items(), ends, strict=True)}
     found = set()
     for token in tokens:
-        if not token.word.before:
+        c = token.clause
+        if not token.word.before or not any(a in text[c] for a in ANAPHORS):
             continue
-        first = clause.index(token.clause)
-        last = len(clause) - clause[::-1].index(token.clause)
-        if any(a in folded[first:last] for a in ANAPHORS):
-            # The nearest clause before this one that has any text.
-            said = [clause[i] for i in range(first) if folded[i] not in CLAUSE_ENDS]
-            found.update(said[-1:])
+        # A clause's text starts with the mark that opened it, if any.
+        while c > 0 and text[c][:1] not in SENTENCE_ENDS:
+            c -= 1
+            if any(a in text.get(c, "") for a in ANAPHORS):
+                break
+            found.add(c)
     return found
 
 
