@@ -207,7 +207,7 @@ def test_labelled_spans_named_precision(kb):
     rows = spans_load()
     assert len(rows) >= 160
     report = {}
-    for part in ("dev", "holdout", None):
+    for part in ("dev", "holdout", "holdout2", None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
         report[part or "all"] = tallies = spans_score(chosen)
         print(f"\n{part or 'all'} ({len(chosen)} answers)")
