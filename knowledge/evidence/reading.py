@@ -129,12 +129,14 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
     这种我受不了"), but no further than a clause that pointed at something
     itself ("…省吃俭用，这点我想继承，但他们不舍得对自己好，这点我不要").
     """
+    found: set[int] = set()
+    if not any(t.word.before for t in tokens):
+        return found
     first: dict[int, int] = {}  # clause -> index of its first character
     for i, c in enumerate(clause):
         first.setdefault(c, i)
-    ends = [*sorted(first.values())[1:], len(folded)]
+    ends = [*list(first.values())[1:], len(folded)]
     text = {c: folded[i:end] for (c, i), end in zip(first.items(), ends, strict=True)}
-    found = set()
     for token in tokens:
         c = token.clause
         if not token.word.before or not any(a in text[c] for a in ANAPHORS):

@@ -1,6 +1,8 @@
 """The evidence matcher: only what the answer says, with verbatim quotes."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from django.urls import reverse
 
@@ -138,6 +140,29 @@ def test_every_labelled_quote_is_a_verbatim_substring(kb):
             assert row["text"][e.surface_start : e.surface_end] == e.surface
 
 
+# Pieces people type: names, negations, shrugs, homonyms, marks that fold
+# ("…", full-width letters), and plain noise between them.
+PIECES = st.sampled_from(
+    "自由 成长 家人 钱 领导 领导让 不 没 不是 不在乎 不重要 不知道 自由职业 爸妈 "
+    "这点 不要 有没有 意义 ＡＩ ChatGPT … ， 。 、 \n ß 😀 是 的 我".split(" ")
+)
+
+
+# The knowledge is loaded once for all examples: none of them writes.
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(pieces=st.lists(st.one_of(PIECES, st.text(max_size=4)), max_size=30))
+def test_any_text_gives_verbatim_quotes_and_never_fails(kb, pieces):
+    text = "".join(pieces)
+    for e in spans_match(text=text, question_id="V07"):
+        assert text[e.start : e.end] == e.quote and 0 < len(e.quote) <= 40
+        assert text[e.surface_start : e.surface_end] == e.surface
+        assert e.start <= e.surface_start < e.surface_end <= e.end
+
+
 def test_evidence_find_reads_every_answer_in_the_categories_asked(kb):
     answers = {"V07": "想要自由", "S04": "大家说我是树洞", "P02": "总去看心理学的书"}
     every = evidence_find(answers=answers)
@@ -148,7 +173,7 @@ def test_evidence_find_reads_every_answer_in_the_categories_asked(kb):
     ]
     values = evidence_find(answers=answers, categories=["values"])
     assert [e.entry_id for e in values] == ["V001"]
-    assert evidence_find(answers={"V01": ""}) == []
+    assert evidence_find(answers={"V01": "", "V02": "。", "V03": "不"}) == []
 
 
 def test_an_unknown_category_is_refused(kb):
