@@ -107,6 +107,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             tokens.append(Token(start, end, word, clause[start]))
     tokens.sort(key=lambda t: t.start)
     rejected = _rejected(folded, tokens, clause)
+    shrugged = {t.clause for t in tokens if t.word.kind == "shrug"}
     readings = []
     for i, token in enumerate(tokens):
         if token.word.kind != "entry":
@@ -114,8 +115,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         count = _before(tokens, i) + _after(tokens, i)
         weakened = (
             count >= 2
-            or token.clause in rejected
-            or any(t.word.kind == "shrug" and t.clause == token.clause for t in tokens)
+            or token.clause in rejected | shrugged
             or any(s <= token.start and token.end <= e for s, e in weak)
         )
         readings.append(Reading(token, count % 2 == 1, weakened))
