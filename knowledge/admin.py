@@ -8,6 +8,7 @@ from knowledge import resources
 from knowledge.models import (
     GuideQuestion,
     KnowledgeGap,
+    LexiconTerm,
     PassionEntry,
     Question,
     StepSection,
@@ -115,6 +116,17 @@ class GuideQuestionAdmin(CsvAdmin):
     list_display = ("step", "guide_id", "text", "type", "sort_order")
     list_filter = ("step", "type")
     search_fields = ("guide_id", "text")
+
+
+@admin.register(LexiconTerm)
+class LexiconTermAdmin(CsvAdmin):
+    """evidence_lexicon.csv: negations, shrugs, homonyms, weak words for evidence."""
+
+    resource_classes = [resources.LexiconTermResource]
+    key_fields = ()  # rows have their own database id, like guide questions
+    list_display = ("term", "kind", "note")
+    list_filter = ("kind",)
+    search_fields = ("term", "note")
 
 
 @admin.register(Question)

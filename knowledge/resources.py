@@ -15,7 +15,14 @@ from knowledge.services.csvio import (
     rows_problems,
     text_decode,
 )
-from knowledge.services.specs import GUIDES, PASSIONS, TALENTS, VALUES, CsvSpec
+from knowledge.services.specs import (
+    GUIDES,
+    LEXICON,
+    PASSIONS,
+    TALENTS,
+    VALUES,
+    CsvSpec,
+)
 from knowledge.uploads import too_big_message
 
 
@@ -183,3 +190,10 @@ class GuideQuestionResource(KnowledgeResource):
     spec = GUIDES
     id = fields.Field(attribute="guide_id", column_name="id")
     Meta = _meta(GUIDES)
+
+
+class LexiconTermResource(KnowledgeResource):
+    """Import and export of the evidence lexicon, keyed by kind and term."""
+
+    spec = LEXICON
+    Meta = _meta(LEXICON)

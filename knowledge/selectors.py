@@ -17,6 +17,7 @@ __all__ = [
     "SearchHit",
     "StepInfo",
     "entity_surfaces",
+    "entries_all",
     "entries_for_question",
     "entries_sample",
     "entry_get",
@@ -25,6 +26,7 @@ __all__ = [
     "guide_questions_for_step",
     "knowledge_drift",
     "knowledge_version",
+    "lexicon_terms",
     "question_get",
     "questions_all",
     "questions_for_step",
@@ -67,6 +69,18 @@ def entity_surfaces() -> list[tuple[str, str, int]]:
     version, so an admin edit shows within ~1 s.
     """
     return list(snapshot_current().surfaces)
+
+
+def entries_all(*, category: str) -> list[SearchHit]:
+    """Return every row of a category (values, strengths, interests) in id order."""
+    if category not in CATEGORIES[1:]:
+        raise ValueError(f"category must be one of {CATEGORIES[1:]}, not {category!r}")
+    return [_copy(h) for h in snapshot_current().by_category.get(category, [])]
+
+
+def lexicon_terms(*, kind: str) -> list[str]:
+    """Return the evidence lexicon's terms of one kind (negation, shrug, ...)."""
+    return [term for k, term in snapshot_current().lexicon if k == kind]
 
 
 def entry_get(*, entry_id: str) -> SearchHit | None:

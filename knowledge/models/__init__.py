@@ -2,6 +2,7 @@
 
 from knowledge.models.entries import PassionEntry, TalentEntry, ValueEntry
 from knowledge.models.gaps import KnowledgeGap
+from knowledge.models.lexicon import LexiconTerm
 from knowledge.models.loads import LoadedRow
 from knowledge.models.workbook import (
     QUESTION_PREFIX,
@@ -19,6 +20,7 @@ __all__ = [
     "STEPS",
     "GuideQuestion",
     "KnowledgeGap",
+    "LexiconTerm",
     "LoadedRow",
     "PassionEntry",
     "Question",

@@ -6,6 +6,7 @@ from django.db import models
 
 from knowledge.models import (
     GuideQuestion,
+    LexiconTerm,
     PassionEntry,
     Question,
     StepSection,
@@ -38,6 +39,7 @@ class Snapshot:
     guides: list[GuideInfo] = field(default_factory=list)
     sections: dict[str, StepInfo] = field(default_factory=dict)
     surfaces: tuple[Surface, ...] = ()  # (text, entry id, weight), for entity linking
+    lexicon: tuple[tuple[str, str], ...] = ()  # (kind, term), for knowledge.evidence
 
 
 def _questions() -> list[QuestionInfo]:
@@ -65,6 +67,7 @@ def snapshot_build(*, version: int) -> Snapshot:
         index=SearchIndex(docs),
         questions=questions,
         surfaces=surfaces_from_docs(docs),
+        lexicon=tuple(LexiconTerm.objects.values_list("kind", "term")),
     )
     for doc in snap.index.docs:
         hit = doc.hit

@@ -1,4 +1,4 @@
-"""Writing the knowledge back to the five data files, in the loader's exact format."""
+"""Writing the knowledge back to the data files, in the loader's exact format."""
 
 from pathlib import Path
 
@@ -26,7 +26,7 @@ def workbook_text() -> str:
 
 
 def knowledge_export(*, directory: Path) -> list[Path]:
-    """Write all five files into directory; return their paths."""
+    """Write every data file into directory; return their paths."""
     directory.mkdir(parents=True, exist_ok=True)
     files = {spec.filename: csv_text(spec=spec) for spec in CSV_SPECS}
     files[WORKBOOK_FILE] = workbook_text()

@@ -162,7 +162,7 @@ def knowledge_load(
     force: bool = False,
     add_only: bool = False,
 ) -> dict[str, Counts]:
-    """Load the five data files into the database, all or nothing.
+    """Load the data files into the database, all or nothing.
 
     Every row is checked with the model fields' own rules before anything is written,
     so bulk upserts stand in for per-row full_clean() here. The database is the

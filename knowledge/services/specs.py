@@ -4,7 +4,13 @@ from dataclasses import dataclass
 
 from django.db import models
 
-from knowledge.models import GuideQuestion, PassionEntry, TalentEntry, ValueEntry
+from knowledge.models import (
+    GuideQuestion,
+    LexiconTerm,
+    PassionEntry,
+    TalentEntry,
+    ValueEntry,
+)
 
 WORKBOOK_FILE = "question.md"
 
@@ -71,5 +77,13 @@ GUIDES = CsvSpec(
     ("step", "guide_id", "text", "type", "sort_order"),
     ("step", "id"),
 )
+# The evidence matcher's negations, shrugs, homonyms and weak words.
+LEXICON = CsvSpec(
+    "evidence_lexicon.csv",
+    LexiconTerm,
+    ("kind", "term", "note"),
+    ("kind", "term", "note"),
+    ("kind", "term"),
+)
 ENTRY_SPECS = (VALUES, TALENTS, PASSIONS)
-CSV_SPECS = (*ENTRY_SPECS, GUIDES)
+CSV_SPECS = (*ENTRY_SPECS, GUIDES, LEXICON)

@@ -25,11 +25,17 @@ from knowledge.selectors import (
     question_get,
 )
 from knowledge.services import gap_record
-from tests.knowledge.helpers import DATA, GUIDES, PASSIONS, TALENTS, VALUES
+from tests.knowledge.helpers import DATA, GUIDES, LEXICON, PASSIONS, TALENTS, VALUES
 
 pytestmark = pytest.mark.django_db
 
-SHEETS = ("valueentry", "talententry", "passionentry", "guidequestion")  # import/export
+SHEETS = (  # import/export
+    "valueentry",
+    "talententry",
+    "passionentry",
+    "guidequestion",
+    "lexiconterm",
+)
 OTHERS = ("question", "stepsection", "workbook")
 
 
@@ -64,7 +70,12 @@ def export(client, model: str, resource: str, fmt: str = "0"):
 
 
 def _columns(model: str) -> list[str]:
-    name = {"valueentry": VALUES, "passionentry": PASSIONS, "guidequestion": GUIDES}
+    name = {
+        "valueentry": VALUES,
+        "passionentry": PASSIONS,
+        "guidequestion": GUIDES,
+        "lexiconterm": LEXICON,
+    }
     return (DATA / name[model]).read_text(encoding="utf-8").split("\n")[0].split(",")
 
 
@@ -167,6 +178,7 @@ def test_confirmed_import_is_all_or_nothing(kb):
         ("valueentry", "valueentryresource", VALUES),
         ("passionentry", "passionentryresource", PASSIONS),
         ("guidequestion", "guidequestionresource", GUIDES),
+        ("lexiconterm", "lexicontermresource", LEXICON),
     ],
 )
 def test_export_is_the_data_file_byte_for_byte(kb, staff, model, resource, name):
@@ -233,6 +245,7 @@ def test_non_staff_is_refused(kb, client, django_user_model, view):
         ("talententry", TALENTS),
         ("passionentry", PASSIONS),
         ("guidequestion", GUIDES),
+        ("lexiconterm", LEXICON),
     ],
 )
 def test_reimporting_a_data_file_changes_nothing(kb, staff, model, name):

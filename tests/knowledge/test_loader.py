@@ -67,7 +67,7 @@ def test_load_then_export_is_byte_identical(kb, tmp_path):
         assert (tmp_path / name).read_bytes() == (DATA / name).read_bytes(), name
 
 
-def test_export_command_writes_all_five_files(kb, tmp_path):
+def test_export_command_writes_every_data_file(kb, tmp_path):
     call_command("export_knowledge", str(tmp_path))
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(FILES)
 

@@ -1,4 +1,4 @@
-"""manage.py export_knowledge DIR: write the knowledge back as the five data files."""
+"""manage.py export_knowledge DIR: write the knowledge back as the data files."""
 
 from pathlib import Path
 
@@ -11,14 +11,14 @@ from knowledge.services import knowledge_export, knowledge_files_sync
 class Command(BaseCommand):
     """Export the database's knowledge in data/'s format, for review or backup."""
 
-    help = "把知识库写成 data/ 同样格式的五个文件。"
+    help = "把知识库写成 data/ 同样格式的数据文件。"
 
     def add_arguments(self, parser):
         """Take the directory to write into."""
         parser.add_argument("directory", type=Path, help="输出目录")
 
     def handle(self, *args, directory, **options):
-        """Write the five files and list their paths.
+        """Write the data files and list their paths.
 
         Written over data/ itself, the files and the database agree again, so
         the loader takes them as its last load (the admin's edits are in them).

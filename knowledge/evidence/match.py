@@ -1,0 +1,105 @@
+"""Evidence from answers: the entries each answer names, with a verbatim quote."""
+
+from collections.abc import Iterable, Mapping
+
+from knowledge.evidence.reading import fold, tokens_read
+from knowledge.evidence.records import (
+    CATEGORIES,
+    CATEGORY_OF,
+    Category,
+    Evidence,
+    Strength,
+)
+from knowledge.evidence.vocabulary import vocabulary_current
+
+QUOTE_MAX = 40
+SENTENCE_ENDS = frozenset("。！？!?；;\n…")
+CLAUSE_ENDS = SENTENCE_ENDS | frozenset("，,、：:")
+
+
+def spans_match(
+    *, text: str, question_id: str, categories: Iterable[Category] = CATEGORIES
+) -> list[Evidence]:
+    """Return the entries one answer names or hints at, in the order they appear.
+
+    One record per entry: its strongest mention ("named" over "suspected"),
+    the first of equals. Negated, shrugged-off and homonym mentions give none.
+
+    Raises:
+        ValueError: a category is not one of CATEGORIES (values, strengths,
+            interests: the knowledge base's own names).
+    """
+    wanted = set(categories)
+    if unknown := wanted - set(CATEGORIES):
+        raise ValueError(f"categories must be among {CATEGORIES}, not {unknown}")
+    vocab = vocabulary_current()
+    folded, origin = fold(text)
+    best: dict[str, Evidence] = {}
+    for reading in tokens_read(folded, vocab):
+        if reading.negated:
+            continue
+        token, word = reading.token, reading.token.word
+        start, end = origin[token.start], origin[token.end - 1] + 1
+        strong: Strength = "suspected" if reading.weakened else "named"
+        found: list[tuple[str, Strength]] = [(i, strong) for i in word.names]
+        found += [(i, "suspected") for i in word.hints]
+        for entry_id, strength in found:
+            category = CATEGORY_OF.get(entry_id[:1])
+            if category not in wanted:
+                continue
+            old = best.get(entry_id)
+            if old and (old.strength == "named" or strength == "suspected"):
+                continue
+            q_start, q_end = _quote_span(text, start, end)
+            best[entry_id] = Evidence(
+                entry_id=entry_id,
+                name=vocab.entries[entry_id][0],
+                category=category,
+                question_id=question_id,
+                strength=strength,
+                quote=text[q_start:q_end],
+                start=q_start,
+                end=q_end,
+                surface=text[start:end],
+                surface_start=start,
+                surface_end=end,
+            )
+    return sorted(best.values(), key=lambda e: (e.surface_start, e.entry_id))
+
+
+def evidence_find(
+    *, answers: Mapping[str, str], categories: Iterable[Category] = CATEGORIES
+) -> list[Evidence]:
+    """Return the evidence in every answer (question id -> text), answer by answer."""
+    wanted = tuple(categories)
+    return [
+        evidence
+        for question_id, text in answers.items()
+        for evidence in spans_match(
+            text=text or "", question_id=question_id, categories=wanted
+        )
+    ]
+
+
+def _quote_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Return the sentence around [start, end), else its clause, else a window.
+
+    Never more than QUOTE_MAX characters, containing the match (all of it when
+    it fits), with surrounding spaces trimmed.
+    """
+    for ends in (SENTENCE_ENDS, CLAUSE_ENDS):
+        left = max((i + 1 for i in range(start) if text[i] in ends), default=0)
+        right = next((i for i in range(end, len(text)) if text[i] in ends), len(text))
+        while left < start and text[left].isspace():
+            left += 1
+        while right > end and text[right - 1].isspace():
+            right -= 1
+        if right - left <= QUOTE_MAX:
+            return left, right
+    # A long clause: a window centred on the match, inside the clause.
+    room = QUOTE_MAX - (end - start)
+    if room <= 0:  # a signal longer than a quote: its first QUOTE_MAX characters
+        return start, start + QUOTE_MAX
+    q_start = max(left, start - room // 2)
+    q_end = min(right, q_start + QUOTE_MAX)
+    return max(left, q_end - QUOTE_MAX), q_end

@@ -1,0 +1,178 @@
+"""Reading one answer: the longest known words, their clauses and their polarity.
+
+The answer is cut into tokens, longest known word first: a name inside a longer
+word ("自由" in "自由职业", "领导" in "领导让") is that longer word's, and a
+negation inside a word ("不" in "不断", "不怕失败") is no negation. Each entry
+word is then read in its clause: the nearest negation before it (within a few
+characters, not past a "但是" or "也") or a dismissal after it ("…不重要")
+turns it down; two negations in a row ("不是不在乎") turn it back up, but only
+as a suspicion. It is also only a suspicion when a shrug shares its clause
+("不知道算不算自由"), when it lies inside a weak, everyday word ("爸妈",
+"一辈子"), or when the next clause rejects "this" ("…面子，这点我不要").
+"""
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from knowledge.evidence.vocabulary import Vocabulary, Word
+
+# Overlapping words of one length: a homonym first, then an entry's word (a
+# negation may not eat a name), then a negation, then a shrug ("没有" is both:
+# "没有钱" negates, and a bare "没有" names nothing either way); then leftmost.
+PRIORITY = {"homonym": 0, "entry": 1, "negation": 2, "shrug": 3, "scope_break": 4}
+# "…，这点我不要" / "我不想过那样的日子": a clause that rejects "this" or "that"
+# rejects what the clause before it said, so that clause's names are only
+# suspected. A closed class of pronoun phrases, kept here.
+ANAPHORS = ("这点", "这一点", "这样", "那样", "这种", "那种", "这些", "那些")
+# An A-not-A question ("有没有意义", "是不是", "去没去过") asks; it negates
+# nothing, and it binds before any longer word ("没有意义") can take its "没".
+QUESTION = re.compile(r"(\w)[不没]\1")
+# Characters that end a clause once folded (full-width marks fold to ASCII).
+CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
+SENTENCE_ENDS = frozenset(".;!?。\n")
+REACH = 6  # characters a negation reaches across ("不在乎别人的钱" still counts)
+CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A known word found at [start, end) of the folded answer."""
+
+    start: int
+    end: int
+    word: Word
+    clause: int
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An entry word in context: whether it is turned down or only suspected."""
+
+    token: Token
+    negated: bool
+    weakened: bool  # a double negative or a shrug in the clause
+
+
+def fold(text: str) -> tuple[str, list[int]]:
+    """Fold text like search text; return it and each folded char's origin.
+
+    Folding character by character keeps offsets exact when NFKC or
+    case-folding changes a length ("…" becomes "...").
+    """
+    parts: list[str] = []
+    origin: list[int] = []
+    for i, ch in enumerate(text):
+        folded = unicodedata.normalize("NFKC", ch).casefold()
+        parts.append(folded)
+        origin += [i] * len(folded)
+    origin.append(len(text))
+    return "".join(parts), origin
+
+
+def _candidates(folded: str, vocab: Vocabulary) -> list[tuple[int, int, Word]]:
+    found = []
+    for i, ch in enumerate(folded):
+        for word in vocab.by_first.get(ch, ()):
+            if folded.startswith(word.text, i):
+                found.append((i, i + len(word.text), word))
+    return found
+
+
+def _clauses(folded: str) -> list[int]:
+    number, out = 0, []
+    for ch in folded:
+        number += ch in CLAUSE_ENDS
+        out.append(number)
+    return out
+
+
+def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
+    """Return every entry word of a folded answer, read in its clause."""
+    found = _candidates(folded, vocab)
+    # Weak words do not take part in the cut; they only mark what they cover.
+    weak = [(s, e) for s, e, w in found if w.kind == "weak"]
+    found = [c for c in found if c[2].kind != "weak"]
+    found.sort(key=lambda c: (c[0] - c[1], PRIORITY[c[2].kind], c[0]))
+    asked = [
+        (m.start(), m.end(), Word(m.group(), "homonym"))
+        for m in QUESTION.finditer(folded)
+    ]
+    taken = bytearray(len(folded))
+    clause = _clauses(folded)
+    tokens: list[Token] = []
+    for start, end, word in asked + found:
+        if not any(taken[start:end]):
+            taken[start:end] = b"\x01" * (end - start)
+            tokens.append(Token(start, end, word, clause[start]))
+    tokens.sort(key=lambda t: t.start)
+    rejected = _rejected(folded, tokens, clause)
+    shrugged = {t.clause for t in tokens if t.word.kind == "shrug"}
+    readings = []
+    for i, token in enumerate(tokens):
+        if token.word.kind != "entry":
+            continue
+        count = _before(tokens, i) + _after(tokens, i)
+        weakened = (
+            count >= 2
+            or token.clause in rejected | shrugged
+            or any(s <= token.start and token.end <= e for s, e in weak)
+        )
+        readings.append(Reading(token, count % 2 == 1, weakened))
+    return readings
+
+
+def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
+    """Return the clauses that a later "这点我不要" turns down.
+
+    "This" points back over the sentence so far ("他们看重面子，办酒席要风光，
+    这种我受不了"), but no further than a clause that pointed at something
+    itself ("…省吃俭用，这点我想继承，但他们不舍得对自己好，这点我不要").
+    """
+    found: set[int] = set()
+    if not any(t.word.before for t in tokens):
+        return found
+    first: dict[int, int] = {}  # clause -> index of its first character
+    for i, c in enumerate(clause):
+        first.setdefault(c, i)
+    ends = [*list(first.values())[1:], len(folded)]
+    text = {c: folded[i:end] for (c, i), end in zip(first.items(), ends, strict=True)}
+    for token in tokens:
+        c = token.clause
+        if not token.word.before or not any(a in text[c] for a in ANAPHORS):
+            continue
+        # A clause's text starts with the mark that opened it, if any.
+        while c > 0 and text[c][:1] not in SENTENCE_ENDS:
+            c -= 1
+            if any(a in text.get(c, "") for a in ANAPHORS):
+                break
+            found.add(c)
+    return found
+
+
+def _before(tokens: list[Token], i: int) -> int:
+    """Count the negations governing token i from before it (0, 1 or a chain)."""
+    target, count, edge = tokens[i], 0, tokens[i].start
+    for token in reversed(tokens[:i]):
+        if token.clause != target.clause or token.word.kind == "scope_break":
+            break
+        if not token.word.before:
+            continue
+        gap = edge - token.end
+        if gap > (REACH if count == 0 else CHAIN_GAP):
+            break
+        count, edge = count + 1, token.start
+    return count
+
+
+def _after(tokens: list[Token], i: int) -> int:
+    """Return 1 when a dismissal ("…不重要", "…无所谓") follows token i closely."""
+    target = tokens[i]
+    for token in tokens[i + 1 :]:
+        if token.clause != target.clause or token.word.kind == "scope_break":
+            return 0
+        if token.start - target.end > REACH:
+            return 0
+        if token.word.after:
+            return 1
+    return 0

@@ -1,0 +1,77 @@
+"""Score the evidence matcher on the labelled answer spans (evidence_spans.jsonl).
+
+Each line is scored within its question's own category (a values question
+against the values entries...). A prediction counts only with the right
+strength; "any strength" scores ignore it. Run by test_evidence.py, which
+prints the report (pytest -s).
+"""
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from knowledge.evidence import spans_match
+
+SPANS = Path(__file__).with_name("evidence_spans.jsonl")
+OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
+
+
+def spans_load(path: Path = SPANS) -> list[dict]:
+    """Return the labelled lines."""
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]
+
+
+@dataclass
+class Tally:
+    """Right, wrong and missed predictions of one kind, with the wrong ones."""
+
+    right: int = 0
+    wrong: int = 0
+    missed: int = 0
+    confusions: list[str] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        """Return right / predicted (1.0 when nothing was predicted)."""
+        return (
+            self.right / (self.right + self.wrong) if self.right + self.wrong else 1.0
+        )
+
+    @property
+    def recall(self) -> float:
+        """Return right / expected (1.0 when nothing was expected)."""
+        expected = self.right + self.missed
+        return self.right / expected if expected else 1.0
+
+    def __str__(self):
+        return (
+            f"precision {self.precision:.3f} ({self.right}/{self.right + self.wrong}), "
+            f"recall {self.recall:.3f} ({self.right}/{self.right + self.missed})"
+        )
+
+
+def spans_score(rows: list[dict]) -> dict[str, Tally]:
+    """Return tallies for "named", "suspected" and "any" (strength ignored)."""
+    tallies = {k: Tally() for k in ("named", "suspected", "any")}
+    for row in rows:
+        category = row.get("category") or OWN_CATEGORY[row["question_id"][0]]
+        found = spans_match(
+            text=row["text"], question_id=row["question_id"], categories=[category]
+        )
+        got = {(e.entry_id, e.strength) for e in found}
+        want = {(x["id"], x["strength"]) for x in row["expect"]}
+        where = f"{row['question_id']} {row['text']}"
+        for strength in ("named", "suspected"):
+            g = {i for i, s in got if s == strength}
+            w = {i for i, s in want if s == strength}
+            _tally(tallies[strength], g, w, where, strength)
+        _tally(tallies["any"], {i for i, _ in got}, {i for i, _ in want}, where, "")
+    return tallies
+
+
+def _tally(tally: Tally, got: set, want: set, where: str, label: str) -> None:
+    tally.right += len(got & want)
+    tally.wrong += len(got - want)
+    tally.missed += len(want - got)
+    tally.confusions += [f"FP {label} {i}: {where}" for i in sorted(got - want)]
+    tally.confusions += [f"FN {label} {i}: {where}" for i in sorted(want - got)]

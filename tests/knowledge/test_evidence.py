@@ -1,0 +1,243 @@
+"""The evidence matcher: only what the answer says, with verbatim quotes."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from django.urls import reverse
+
+from knowledge.evidence import Evidence, evidence_find, spans_match
+from knowledge.evidence.vocabulary import _build
+from knowledge.models import LexiconTerm, LoadedRow
+from knowledge.services import knowledge_seed_if_empty, record_delete
+from tests.knowledge.evidence_score import spans_load, spans_score
+from tests.knowledge.helpers import DATA, LEXICON
+
+pytestmark = pytest.mark.django_db
+
+
+def found(text: str, question_id: str = "V07", *categories) -> dict[str, str]:
+    """Return {entry id: strength} for one answer."""
+    spans = spans_match(
+        text=text, question_id=question_id, categories=categories or ("values",)
+    )
+    return {e.entry_id: e.strength for e in spans}
+
+
+@pytest.mark.parametrize(
+    "text", ["不知道", "没有", "想不出来", "随便", "都行", "没想过", "说不上来"]
+)
+def test_a_shrug_names_nothing(kb, text):
+    assert spans_match(text=text, question_id="V01") == []
+
+
+def test_the_boss_is_not_the_value_of_leading(kb):
+    assert found("领导让我天天加班，我就辞职了。") == {}
+    assert found("我想当领导，带一个自己的团队。")["V074"] == "named"
+
+
+def test_not_caring_about_money_or_fame_names_neither(kb):
+    spans = found("我不在乎钱也不在乎名声")
+    assert not {"V069", "V072", "V037"} & set(spans)  # 财富, 地位, 守护
+    assert spans == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("我没什么好奇心", "V020"),
+        ("并不看重名声，也不追求地位", "V072"),
+        ("不是为了钱", "V069"),
+        ("钱对我来说没那么重要", "V069"),
+        ("我最讨厌被人掌控", "V012"),
+        ("我从来不在乎面子", "V072"),
+    ],
+)
+def test_a_negated_entry_is_not_evidence(kb, text, negated):
+    assert negated not in found(text)
+
+
+def test_a_negation_stays_in_its_clause(kb):
+    assert found("不是为了钱，而是为了成长") == {"V002": "named"}
+    assert found("不是为了钱而是为了成长") == {"V002": "named"}
+    assert found("我不在乎钱，最看重家人") == {"V006": "named"}
+    assert found("比起钱我更看重家人") == {"V006": "named"}
+
+
+def test_a_double_negative_is_only_suspected(kb):
+    assert found("不是不在乎钱") == {"V069": "suspected"}
+    assert found("我也不是不想当领导") == {"V074": "suspected"}
+
+
+def test_everyday_words_and_rejected_clauses_are_only_suspected(kb):
+    assert found("毕业典礼上，爸妈坐在台下") == {"V006": "suspected"}
+    assert found("想多陪陪家人") == {"V006": "named"}
+    assert found("我妈总是为了面子硬撑，我特别反感这一点") == {"V072": "suspected"}
+    assert found("我妈总是为了面子硬撑") == {"V072": "named"}
+
+
+def test_an_a_not_a_question_is_no_negation(kb):
+    assert found("我只考虑这份工作有没有意义") == {"V057": "named"}
+    assert found("这份工作没有意义") == {}
+
+
+def test_a_hedged_mention_is_only_suspected(kb):
+    assert found("不知道算不算自由") == {"V001": "suspected"}
+    assert found("她一直很自由") == {"V001": "named"}
+
+
+@pytest.mark.parametrize(
+    ("text", "blocked"),
+    [
+        ("我想做自由职业，在家接单", "V001"),
+        ("看到孩子成长的每一步", "V002"),
+        ("我在工地当安全员，最看重安全生产", "V037"),
+        ("说实话，我很少被感动", "V089"),
+        ("睡到自然醒", "V081"),
+    ],
+)
+def test_a_homonym_hides_the_name_inside_it(kb, text, blocked):
+    assert blocked not in found(text)
+
+
+def test_the_longest_known_word_wins(kb):
+    spans = found("我的目标是财务自由")
+    assert spans["V069"] == "suspected" and "V001" not in spans  # not 「自由」
+    assert found("想回老家发展")["V058"] == "named"  # "回老家", not only "老家"
+
+
+def test_an_answer_may_name_several_entries(kb):
+    spans = found("我想要自由，也很看重家人，还想一直成长")
+    assert spans == {"V001": "named", "V006": "named", "V002": "named"}
+
+
+def test_quotes_are_verbatim_and_offsets_exact(kb):
+    text = "说起来有点长…… 其实我最看重的是ＡＩ和ChatGPT这类新科技，\n其次才是钱。"
+    spans = spans_match(text=text, question_id="P03", categories=["interests"])
+    assert {e.entry_id for e in spans} >= {"P004", "P029"}
+    chat = next(e for e in spans if e.entry_id == "P029")
+    assert (chat.surface, chat.strength) == ("ChatGPT", "named")
+    for e in spans:
+        assert text[e.start : e.end] == e.quote and len(e.quote) <= 40
+        assert text[e.surface_start : e.surface_end] == e.surface
+        assert e.start <= e.surface_start < e.surface_end <= e.end
+        assert "\n" not in e.quote
+
+
+def test_a_long_clause_is_quoted_as_a_window_around_the_match(kb):
+    text = "我" * 60 + "最看重自由" + "的" * 60
+    (span,) = spans_match(text=text, question_id="V07", categories=["values"])
+    assert len(span.quote) == 40 and "自由" in span.quote
+    assert text[span.start : span.end] == span.quote
+
+
+def test_every_labelled_quote_is_a_verbatim_substring(kb):
+    for row in spans_load():
+        for e in spans_match(text=row["text"], question_id=row["question_id"]):
+            assert isinstance(e, Evidence) and e.question_id == row["question_id"]
+            assert row["text"][e.start : e.end] == e.quote, row["text"]
+            assert 0 < len(e.quote) <= 40
+            assert row["text"][e.surface_start : e.surface_end] == e.surface
+
+
+# Pieces people type: names, negations, shrugs, homonyms, marks that fold
+# ("…", full-width letters), and plain noise between them.
+PIECES = st.sampled_from(
+    "自由 成长 家人 钱 领导 领导让 不 没 不是 不在乎 不重要 不知道 自由职业 爸妈 "
+    "这点 不要 有没有 意义 ＡＩ ChatGPT … ， 。 、 \n ß 😀 是 的 我".split(" ")
+)
+
+
+# The knowledge is loaded once for all examples: none of them writes.
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(pieces=st.lists(st.one_of(PIECES, st.text(max_size=4)), max_size=30))
+def test_any_text_gives_verbatim_quotes_and_never_fails(kb, pieces):
+    text = "".join(pieces)
+    for e in spans_match(text=text, question_id="V07"):
+        assert text[e.start : e.end] == e.quote and 0 < len(e.quote) <= 40
+        assert text[e.surface_start : e.surface_end] == e.surface
+        assert e.start <= e.surface_start < e.surface_end <= e.end
+
+
+def test_evidence_find_reads_every_answer_in_the_categories_asked(kb):
+    answers = {"V07": "想要自由", "S04": "大家说我是树洞", "P02": "总去看心理学的书"}
+    every = evidence_find(answers=answers)
+    assert [(e.question_id, e.entry_id) for e in every] == [
+        ("V07", "V001"),
+        ("S04", "T045"),
+        ("P02", "P001"),
+    ]
+    values = evidence_find(answers=answers, categories=["values"])
+    assert [e.entry_id for e in values] == ["V001"]
+    assert evidence_find(answers={"V01": "", "V02": "。", "V03": "不"}) == []
+
+
+def test_an_unknown_category_is_refused(kb):
+    with pytest.raises(ValueError, match="categories"):
+        spans_match(text="自由", question_id="V07", categories=["talents"])
+
+
+def test_the_vocabulary_is_built_once_per_knowledge_version(kb):
+    spans_match(text="自由", question_id="V07")
+    misses = _build.cache_info().misses
+    for _ in range(3):
+        spans_match(text="成长和家人", question_id="V07")
+    assert _build.cache_info().misses == misses
+
+
+def test_an_admin_added_lexicon_term_takes_effect_after_save(
+    kb, client, django_user_model, django_capture_on_commit_callbacks
+):
+    assert found("我对钱没执念") == {"V069": "named"}
+    user = django_user_model.objects.create_superuser("admin", "a@example.com", "pw")
+    client.force_login(user)
+    term = {"kind": "negation_after", "term": "没执念", "note": "说自己不执着于它"}
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("admin:knowledge_lexiconterm_add"), term)
+    assert response.status_code == 302
+    assert LexiconTerm.objects.filter(term="没执念").exists()
+    assert found("我对钱没执念") == {}
+
+
+def test_an_admin_deleted_term_stops_blocking(kb, django_capture_on_commit_callbacks):
+    assert found("看到孩子成长的每一步") == {}
+    with django_capture_on_commit_callbacks(execute=True):
+        record_delete(record=LexiconTerm.objects.get(kind="homonym", term="孩子成长"))
+    assert found("看到孩子成长的每一步") == {"V002": "named"}
+
+
+def test_the_lexicon_is_seeded_into_a_database_loaded_before_it(kb):
+    # A database loaded before the lexicon existed: no rows, no fingerprints.
+    LexiconTerm.objects.all().delete()
+    LoadedRow.objects.filter(table="knowledge.lexiconterm").delete()
+    counts = knowledge_seed_if_empty(directory=DATA)
+    rows = (DATA / LEXICON).read_text(encoding="utf-8").strip().count("\n")
+    assert counts is not None and counts[LEXICON].created == rows
+    assert LexiconTerm.objects.count() == rows
+
+
+def test_the_scorer_counts_a_wrong_label_against_the_matcher(kb):
+    right = {"question_id": "V07", "text": "想要自由", "expect": []}
+    tallies = spans_score([right])
+    assert tallies["named"].precision == 0.0 and tallies["named"].wrong == 1
+    right["expect"] = [{"id": "V001", "strength": "named"}]
+    assert spans_score([right])["named"].precision == 1.0
+
+
+def test_labelled_spans_named_precision(kb):
+    rows = spans_load()
+    assert len(rows) >= 160
+    report = {}
+    for part in ("dev", "holdout", "holdout2", None):
+        chosen = [r for r in rows if part is None or r.get("set") == part]
+        report[part or "all"] = tallies = spans_score(chosen)
+        print(f"\n{part or 'all'} ({len(chosen)} answers)")
+        for kind, tally in tallies.items():
+            print(f"  {kind}: {tally}")
+    for kind in ("named", "suspected"):
+        print(*report["all"][kind].confusions, sep="\n")
+    assert report["all"]["named"].precision >= 0.95
