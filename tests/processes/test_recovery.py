@@ -123,7 +123,8 @@ async def test_a_child_killed_is_restarted_the_site_is_back_within_10_s_nothing_
     one_daphne, victim
 ):
     stack = one_daphne
-    answer = f"我最看重能自己安排时间（{victim}）"
+    # Long and concrete: no short- or vague-answer nudge gets in the way.
+    answer = f"我最看重能自己安排时间，比如上次换工作我选了能远程的那家（{victim}）"
     tab = Client(stack.port)  # the person's open tab, across the kill
     await tab.connect()
     try:
@@ -207,10 +208,8 @@ async def test_two_daphnes_share_one_socket_a_nudge_reaches_both_one_dies_one_se
         daphnes = pids(stack, "daphne")
         assert len(daphnes) == 2
         # One listening socket, bound once by the launcher, adopted by both.
-        assert _listening(daphnes[0], stack.port) == _listening(daphnes[1], stack.port)
-        assert _listening(stack.proc.pid, stack.port) == _listening(
-            daphnes[0], stack.port
-        )
+        sockets = [_listening(pid, stack.port) for pid in (stack.proc.pid, *daphnes)]
+        assert all(sockets) and len(set().union(*sockets)) == 1, sockets
 
         # Two tabs of one session, one on each daphne: the other is held still
         # (SIGSTOP) while a tab connects, so the kernel gives it to the one awake.
@@ -220,12 +219,15 @@ async def test_two_daphnes_share_one_socket_a_nudge_reaches_both_one_dies_one_se
             stack, daphnes[1], paused=daphnes[0], cookie=first.cookie
         )
         tabs.append(second)
-        # A nudge raised by the worker reaches the sockets on both daphnes.
+        # A nudge raised by the worker reaches the sockets on both daphnes. (The
+        # first tab may also hold an earlier one, if the session idled before
+        # the second tab was up.)
         await first.send(type="step", step="values_exploration")
-        nudges = [
-            await tab.wait_for("guidance", IDLE + SCAN + 30) for tab in (first, second)
-        ]
-        assert nudges[0]["guidance_id"] == nudges[1]["guidance_id"]
+        nudge = await second.wait_for("guidance", IDLE + SCAN + 30)
+        while (await first.wait_for("guidance", 10))["guidance_id"] != nudge[
+            "guidance_id"
+        ]:
+            pass
 
         # The first daphne dies: the second keeps serving at once, old tab and new.
         os.kill(daphnes[0], signal.SIGKILL)
@@ -252,14 +254,17 @@ async def test_two_daphnes_share_one_socket_a_nudge_reaches_both_one_dies_one_se
     assert code == 0, stack.printed[-3000:]
 
 
-def _listening(pid: int, port: int) -> str:
-    """Return the kernel's name (``socket:[inode]``) of pid's listening socket."""
-    [conn] = [
-        c
+def _listening(pid: int, port: int) -> set[str]:
+    """Return the kernel's names (``socket:[inode]``) of pid's listening sockets.
+
+    A daphne adopting the socket briefly holds it twice (the inherited
+    descriptor and Twisted's duplicate): one name, two descriptors.
+    """
+    return {
+        os.readlink(f"/proc/{pid}/fd/{c.fd}")
         for c in psutil.Process(pid).net_connections("tcp")
         if c.status == psutil.CONN_LISTEN and c.laddr.port == port
-    ]
-    return os.readlink(f"/proc/{pid}/fd/{conn.fd}")
+    }
 
 
 def _holder(daphnes: list[int], tab: Client) -> int:
