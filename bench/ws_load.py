@@ -9,7 +9,10 @@ DATABASE_URL/REDIS_URL are set), then measures in one run:
   4. 500 idle connected sockets: daphne's RSS and CPU.
 
 With ``--stacks 2`` a second daphne serves the same database and Redis and the
-visitors are spread over both, as behind a proxy (docs/operations.md).
+visitors are spread over both, as behind a proxy (docs/operations.md). With
+``--web-processes 2`` two daphnes adopt one listening socket, as ``make run``
+starts them (WEB_PROCESSES): the kernel spreads the visitors, and the idle
+phase prints how many sockets each daphne took.
 ``--backends embedded,postgresql`` runs every phase on each backend in turn, in
 one run, and prints PostgreSQL's p95 against the embedded one (DATABASE_URL and
 REDIS_URL name the server); ``pgbouncer`` runs through the PgBouncer at
@@ -17,7 +20,7 @@ PGBOUNCER_URL with Django's pool off. On PostgreSQL the idle phase also counts
 the stack's server connections while the sockets are held.
 
     .venv/bin/python bench/ws_load.py [--sessions 50,200] [--duration 60] [--stacks 2]
-        [--backends embedded,postgresql]
+        [--web-processes 2] [--backends embedded,postgresql]
 """
 
 import argparse
@@ -31,6 +34,7 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import aiohttp
 import psutil
@@ -231,8 +235,22 @@ async def idle_sockets(
     cpu = sum(proc.cpu_percent(None) for proc in procs) / 100
     rss = sum(proc.memory_info().rss for proc in procs) / 2**20
     connections = await asyncio.to_thread(pg_connections, db_url)
+    ports = {urlsplit(base).port for base in bases}
+    spread = [
+        sum(
+            c.status == psutil.CONN_ESTABLISHED and c.laddr.port in ports
+            for c in proc.net_connections("tcp")
+        )
+        for proc in procs
+    ]
     await asyncio.gather(*(s.close() for s in sessions))
-    return {"rss_mb": rss, "cpu_cores": cpu, "sockets": n, "db_conns": connections}
+    return {
+        "rss_mb": rss,
+        "cpu_cores": cpu,
+        "sockets": n,
+        "db_conns": connections,
+        "spread": spread,
+    }
 
 
 def main() -> None:
@@ -245,11 +263,19 @@ def main() -> None:
         "--stacks", type=int, default=1, help="daphnes on one database and Redis"
     )
     parser.add_argument(
+        "--web-processes",
+        type=int,
+        default=1,
+        help="daphnes sharing one listening socket, as make run starts them",
+    )
+    parser.add_argument(
         "--backends",
         default="",
         help="embedded,postgresql: each in turn in this run (default: from env)",
     )
     args = parser.parse_args()
+    if args.stacks > 1 and args.web_processes > 1:
+        raise SystemExit("--stacks or --web-processes, not both")
     counts = [int(x) for x in args.sessions.split(",")]
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "coach.settings")
     external = bool(os.environ.get("REDIS_URL") and os.environ.get("DATABASE_URL"))
@@ -266,7 +292,7 @@ def main() -> None:
             results = _run_backend(
                 embedded=name == "embedded", args=args, counts=counts
             )
-        _report(results, counts, BACKENDS[name], args.stacks)
+        _report(results, counts, BACKENDS[name], max(args.stacks, args.web_processes))
         p95[name] = results[f"coach{counts[0]}"]["p95"]
     if "embedded" in p95:
         for name in set(p95) - {"embedded"}:
@@ -311,8 +337,12 @@ def _run_backend(*, embedded: bool, args, counts: list[int]) -> dict:
             COACH_MAX_TURNS="100000",
             LOG_LEVEL="WARNING",
         )
-        extra = []
+        extra: list[subprocess.Popen] = []
         try:
+            if args.web_processes > 1:
+                extra, bases = _daphnes_sharing(stack, args.web_processes)
+                daphnes = [psutil.Process(proc.pid) for proc in extra]
+                return asyncio.run(_phases(bases, counts, args, daphnes, stack.db_url))
             daphnes = [psutil.Process(stack.start("daphne").pid)]
             bases = [f"http://127.0.0.1:{stack.port}"]
             for _ in range(args.stacks - 1):  # more daphnes on the same stores
@@ -326,6 +356,29 @@ def _run_backend(*, embedded: bool, args, counts: list[int]) -> dict:
                 proc.terminate()
                 proc.wait(timeout=10)
             stack.close()
+
+
+def _daphnes_sharing(stack, n: int) -> tuple[list[subprocess.Popen], list[str]]:
+    """Start ``n`` daphnes on one listening socket, as the launcher does."""
+    from coach.launcher import listen, process_command
+    from tests.processes.stack import ROOT
+
+    listener = listen("127.0.0.1", 0)
+    assert listener is not None
+    port, fd = listener.getsockname()[1], listener.fileno()
+    procs = [
+        subprocess.Popen(
+            process_command("daphne", host="127.0.0.1", port=port, fd=fd),
+            cwd=ROOT,
+            env=stack.env,
+            pass_fds=(fd,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(n)
+    ]
+    listener.close()  # the daphnes hold it now; the warm-up waits in its queue
+    return procs, [f"http://127.0.0.1:{port}"]
 
 
 def _daphne_beside(stack) -> tuple[int, subprocess.Popen]:
@@ -391,6 +444,7 @@ def _report(r: dict, counts: list[int], backend: str, stacks: int) -> None:
         f"{idle['sockets']} idle sockets: daphne RSS {idle['rss_mb']:.0f} MB, "
         f"CPU {idle['cpu_cores']:.2f} cores"
         + ("" if conns is None else f", {conns} PostgreSQL connections")
+        + f"; sockets per daphne {idle['spread']}"
     )
     last = r[f"coach{counts[-1]}"]
     print(

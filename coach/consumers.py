@@ -171,7 +171,16 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
         )
 
     async def on_ping(self, frame):
-        """Answer a keep-alive (not user activity)."""
+        """Answer a keep-alive (not user activity) and renew the group membership.
+
+        A restarted Redis (``make run`` restarts a dead embedded one) has
+        forgotten every group. Usually the socket closes with the layer's
+        failed read and the page reconnects; one whose read recovered, or one
+        open longer than channels_redis's one-day group expiry, would never
+        hear of a nudge again. Re-joining at each ping (the page sends one
+        every 25 s) makes it reachable again within one ping.
+        """
+        await push.join(self.session.pk, self.channel_name)
         await self.send_json(protocol.pong())
 
     async def chat_guidance(self, event):

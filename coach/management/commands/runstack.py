@@ -9,9 +9,12 @@ from coach.launcher import launch
 
 
 class Command(BaseCommand):
-    """Migrate, load the knowledge base, then supervise daphne, worker and beat."""
+    """Migrate, load the knowledge base, then supervise daphnes, worker and beat."""
 
-    help = "启动 daphne、celery worker 和 beat（默认带内置 Redis），打印访问地址。"
+    help = (
+        "启动 WEB_PROCESSES 个 daphne、celery worker 和 beat（默认带内置 Redis），"
+        "打印访问地址；子进程意外退出会自动重启。"
+    )
 
     def add_arguments(self, parser):
         """Take the address daphne listens on."""
@@ -20,4 +23,4 @@ class Command(BaseCommand):
 
     def handle(self, *args, host, port, **options):
         """Run the stack in the foreground until a signal; exit with its code."""
-        sys.exit(launch(host=host, port=port))
+        sys.exit(launch(host=host, port=port, web_processes=settings.WEB_PROCESSES))
