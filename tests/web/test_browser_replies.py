@@ -262,10 +262,12 @@ def test_regenerate_replaces_the_last_reply_in_place(tab, llm):
 
 
 def test_risk_is_met_with_care_not_the_model_and_help_stays_in_the_header(tab, llm):
-    """With a model configured: a risk message is answered by the care code (the
-    model is not asked), the header shows where help is, also after a reload; a
-    later model reply that names a method is replaced with care; and a risky
-    saved answer brings care into the chat."""
+    """With a model configured, risk is met by the care code, not the model.
+
+    The header shows where help is, also after a reload; a later model reply
+    that names a method is replaced with care; and a risky saved answer brings
+    care into the chat.
+    """
     from tests.web.browser import SHOTS, screenshot
 
     page = tab.page
