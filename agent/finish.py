@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.runtime import Runtime
@@ -26,7 +27,7 @@ from agent.nodes import about_note, offline_binding, question_ref
 from agent.offline import artifacts, turn_of
 from agent.prompting import prompt_messages
 from agent.rules import answer_checks, answer_repair, clip
-from agent.safety import FAMILY, replies
+from agent.safety import FAMILY, assess, replies
 from agent.safety.output import method_details
 from agent.state import AgentState
 
@@ -91,6 +92,17 @@ def _guarded(state: AgentState, text: str) -> bool:
     return bool(seen) and method_details(text)
 
 
+QUOTED = re.compile(r"“([^”]{2,})”|「([^」]{2,})」|\"([^\"]{2,})\"")
+
+
+def _quotes_risk(text: str) -> bool:
+    """Return whether a reply quotes words that carry a risk (never say them back)."""
+    return any(
+        assess(next(g for g in m.groups() if g)).level == "high"
+        for m in QUOTED.finditer(text)
+    )
+
+
 def _care_instead(state: AgentState, config: Configuration) -> str:
     """Return the care reply the offline coach gives here, instead of the model's."""
     kind = (state["understanding"].get("risk") or {}).get("kind") or (
@@ -98,7 +110,7 @@ def _care_instead(state: AgentState, config: Configuration) -> str:
     ).get("care", "")
     family = FAMILY.get(kind, "self")
     return replies.text(
-        replies.follow_slots(family, resume=False, question_ref=""), variation(state)
+        replies.follow_slots(family, resume=False, next_step=""), variation(state)
     )
 
 
@@ -155,7 +167,9 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
                 text, checks=checks, example=example, pointer=POINTER, budget=budget
             )
             repaired = True
-    if not offline_mode and not fallback and _guarded(state, text):
+    if (not offline_mode and not fallback and _guarded(state, text)) or (
+        _quotes_risk(text)
+    ):  # a method named, or someone's risk words quoted back: care instead
         text, coach, repaired = _care_instead(state, config), {}, True
     if (
         state["understanding"].get("checkin")

@@ -56,20 +56,6 @@ MUST_WRITE = re.compile(
 # "S02是让我写缺点吗": a yes-or-no question about what the question wants.
 ASKS_IF = re.compile(r"是(?:让|要)我写.{1,10}吗|是不是(?:让|要)我写|就是写.{1,10}吗")
 RESUME = re.compile(r"没事|算了|继续|做题|写题|不用管|好多了")
-# After a crisis reply, the next messages stay in care unless the person
-# clearly turns back to the workbook.
-CARE_GOES_ON = (
-    "pushback",
-    "unclear",
-    "greet",
-    "distress",
-    "meta",
-    "story",
-    "off_topic",
-    "decide_for_me",
-    "go_on",
-    "why",
-)
 FOLLOW_UPS = ("more", "refer", "why", "go_on")
 # "然后呢 做完了怎么判断" / "好吧 那回到题目…": the request follows the particles.
 LEAD_PARTICLES = re.compile(

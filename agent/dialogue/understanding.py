@@ -16,7 +16,6 @@ from agent.dialogue import classifier, entities, facts
 from agent.dialogue.signals import (
     ASKS_IF,
     ATTACK,
-    CARE_GOES_ON,
     FLIP,
     FOLLOW_UPS,
     GRIEF,
@@ -39,6 +38,11 @@ from agent.dialogue.state import DialogueState
 
 MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22
+# "热线是哪个号码": the help itself, asked for, is answered at once.
+HELP_ASKED = re.compile(r"热线|求助电话|心理援助|哪个号码|打给谁|(?:能|该)找谁帮")
+# After a care reply, these (and a short "嗯" or "好") stay in care; anything
+# else — a workbook question, a story for an answer — is the person moving on.
+CARE_STAYS = ("distress", "pushback", "crisis")
 CHECKIN_ALONE_CHARS = 24  # a possible risk in a message this short is its point
 
 
@@ -258,7 +262,10 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         u.intent = "crisis"
         return u
     in_care = d.last_act in ("crisis", "care") and bool(d.care_kind)
-    if in_care and (risk.found or RESUME.search(text) or pred.intent in CARE_GOES_ON):
+    stays = pred.intent in CARE_STAYS or len(LEAD_PARTICLES.sub("", text)) <= 4
+    if HELP_ASKED.search(text) or (
+        in_care and (risk.found or RESUME.search(text) or stays)
+    ):
         u.intent = "care"  # the care frame holds until they move on, unrepeated
         return u
     if risk.level == "check":

@@ -63,17 +63,20 @@ def crisis_slots(family: str, kind: str, *, again: bool = False) -> list[list[st
             "你现在的感受很重要，我听到了。",
         ]
     )
-    urgent = {
+    urgent_by_kind = {
         "danger_now": [
             "如果你现在在高处、水边，或者已经吃了药，请先离开那里，马上拨打 120。",
             "请先从危险的地方离开；如果已经吃了药或受了伤，马上拨打 120。",
         ],
         "means": [
-            "请先把药或能伤害自己的东西交给家人，或放到拿不到的地方。",
-            "能伤害自己的东西，先交给别人保管，或放到拿不到的地方。",
+            "如果已经吃了药，请马上拨打 120；"
+            "能伤害自己的东西，先交给家人或放到拿不到的地方。",
+            "先离开那个地方，把能伤害自己的东西交给别人保管；"
+            "已经吃了药就马上拨打 120。",
         ],
         "self_harm": ["如果伤口很深或止不住血，请马上拨打 120。"],
-    }.get(kind, [""])
+    }
+    urgent = urgent_by_kind.get(kind, [""])
     return [
         first,
         ["你现在安全吗？", "此刻你是安全的吗？"],
@@ -82,12 +85,15 @@ def crisis_slots(family: str, kind: str, *, again: bool = False) -> list[list[st
             f"请别一个人扛：可以打{HELP_LINE}，或者马上联系一个你信任、能过来陪你的人。",
             f"先找个人陪着你：给信任的朋友或家人打个电话，也可以拨{HELP_LINE}。",
         ],
-        ["有危险时请立刻拨打 120 或 110。"] if kind not in urgent else [""],
+        [""] if kind in urgent_by_kind else ["有危险时请立刻拨打 120 或 110。"],
     ]
 
 
-def follow_slots(family: str, *, resume: bool, question_ref: str) -> list[list[str]]:
-    """Return a reply that keeps the care frame without repeating the whole script."""
+def follow_slots(family: str, *, resume: bool, next_step: str) -> list[list[str]]:
+    """Return a reply that keeps the care frame without repeating the whole script.
+
+    ``resume``: they want to go on — their call; ``next_step`` says where.
+    """
     if resume:
         return [
             ["好，听你的，我们慢慢来。", "好，按你的节奏来。"],
@@ -96,11 +102,7 @@ def follow_slots(family: str, *, resume: bool, question_ref: str) -> list[list[s
                 if family == "self"
                 else "要是又有危险，请马上打 110；想说话也可以打 12356。"
             ],
-            [
-                f"{question_ref}先不急，换一道轻一点的题也行，你来定。"
-                if question_ref
-                else "想写哪一题，你来定。"
-            ],
+            [next_step or "想写哪一题，你来定。"],
         ]
     safe = {
         "abuse": ["你现在在安全的地方吗？有危险就打 110。"],
@@ -110,7 +112,7 @@ def follow_slots(family: str, *, resume: bool, question_ref: str) -> list[list[s
         ["谢谢你还在跟我说。", "我在听。", "嗯，我在这里。"],
         safe,
         [
-            f"{HELP_LINE}随时有人接。",
+            f"{HELP_LINE} 随时有人接。",
             "需要的话，12356 随时可以打。",
         ],
         ["不用急着做题，你想说什么都可以。", "想说说发生了什么吗？"],
@@ -154,7 +156,12 @@ def answer_slots(family: str, kind: str, question_ref: str) -> list[list[str]]:
     return [[f"看到{where}，我很担心你，先停下工作簿，说说你。"], *body]
 
 
-CHECKIN_NOTE = "（如果这不只是一句气话，请一定告诉我，或拨 12356。）"
+HELP_ANSWER = (
+    "全国心理援助热线是 12356，有人接听，可以只是说说话。"
+    "已经受伤或身处危险请拨 120，有人伤害或威胁你请拨 110。"
+    "也可以马上联系一个你信任的人，请他过来陪你。"
+)
+CHECKIN_NOTE = "（顺便问一句：如果你有过伤害自己的念头，请告诉我，或拨 12356。）"
 
 
 def text(slots: list[list[str]], seed: int = 0) -> str:

@@ -41,3 +41,24 @@ def test_a_figure_of_speech_inside_a_story_gets_a_check_in_not_a_crisis(kb):
     text = "我可以debug一整晚不觉得累，但是让我写技术文档开周会我就想死。。这算才能吗"
     u = understand(_ctx(text), DialogueState())
     assert not u.crisis and u.checkin
+
+
+def test_asking_for_the_hotline_gets_it_at_once(kb):
+    from agent.safety.replies import HELP_ANSWER
+
+    u = understand(_ctx("你说的热线是哪个号码"), DialogueState())
+    assert u.intent == "care"
+    assert "12356" in HELP_ANSWER and "120" in HELP_ANSWER and "110" in HELP_ANSWER
+
+
+def test_a_reply_that_quotes_risk_words_back_is_caught():
+    from agent.finish import _quotes_risk
+
+    assert _quotes_risk("你写的“吃多少片安眠药能睡过去”，方向是对的。")
+    assert not _quotes_risk("你写的“我很佩服带我入行的师傅”，方向是对的。")
+
+
+def test_after_care_a_story_for_an_answer_moves_on(kb):
+    after = DialogueState(last_act="crisis", care_kind="suicide", cared=True)
+    assert understand(_ctx("V01的话，我想到我大学的辅导员"), after).intent != "care"
+    assert understand(_ctx("好的"), after).intent == "care"

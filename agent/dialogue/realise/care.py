@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.phrases import back_to, combos, q_ref
+from agent.dialogue.realise.phrases import back_to, combos, q_ref, q_short
 from agent.dialogue.signals import RESUME
+from agent.dialogue.understanding import HELP_ASKED
 from agent.safety import FAMILY, replies
 
 
@@ -34,15 +35,17 @@ def crisis(t: Turn) -> Draft:
 def care(t: Turn) -> Draft:
     """Stay in care after a risk: their call if they want to go on, else stay."""
     family, _ = _family(t)
+    question = t.ctx.question
+    next_step = (
+        f"我们接着看{q_ref(question)}：{q_short(question)}？写一句就够。"
+        if question
+        else ""
+    )
+    if HELP_ASKED.search(t.ctx.text):
+        return Draft([[replies.HELP_ANSWER]])
+    resume = bool(RESUME.search(t.ctx.text))
     return Draft(
-        combos(
-            replies.follow_slots(
-                family,
-                resume=bool(RESUME.search(t.ctx.text)),
-                question_ref=q_ref(t.ctx.question),
-            ),
-            t.seed,
-        )
+        combos(replies.follow_slots(family, resume=resume, next_step=next_step), t.seed)
     )
 
 
