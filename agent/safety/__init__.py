@@ -28,9 +28,9 @@ FAMILY = {
     "abuse": "abuse",
     "harm_others": "others",
 }
-HIGH = 0.93  # the classifier alone: full care at or above this risk score
-CHECK = 0.5  # a gentle check-in at or above this
-CUE_CHECK = 0.35  # with a cue word in the message, a lower score is enough
+HIGH = 0.85  # the classifier alone: full care at or above this risk score
+CHECK = 0.55  # a gentle check-in at or above this
+CUE_CHECK = 0.4  # with a cue word in the message, a lower score is enough
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,8 @@ def _strong(text: str) -> tuple[str, bool] | None:
     plain = lexicon.FIGURES.sub("，", text)
     for kind in KINDS:
         if lexicon.STRONG[kind].search(plain):
-            return kind, story
+            leisure = kind == "danger_now" and bool(lexicon.LEISURE.search(text))
+            return kind, story or leisure
     return None
 
 
