@@ -51,7 +51,7 @@ def crisis_slots(family: str, kind: str, *, again: bool = False) -> list[list[st
             ],
             [
                 f"也可以打{HELP_LINE}，和专业的人聊聊这股情绪。",
-                f"{HELP_LINE}可以陪你把这股情绪说出来。",
+                f"{HELP_LINE} 可以陪你把这股情绪说出来。",
             ],
         ]
     first = (
@@ -89,7 +89,9 @@ def crisis_slots(family: str, kind: str, *, again: bool = False) -> list[list[st
     ]
 
 
-def follow_slots(family: str, *, resume: bool, next_step: str) -> list[list[str]]:
+def follow_slots(
+    family: str, *, resume: bool, next_step: str, kind: str = ""
+) -> list[list[str]]:
     """Return a reply that keeps the care frame without repeating the whole script.
 
     ``resume``: they want to go on — their call; ``next_step`` says where.
@@ -108,6 +110,8 @@ def follow_slots(family: str, *, resume: bool, next_step: str) -> list[list[str]
         "abuse": ["你现在在安全的地方吗？有危险就打 110。"],
         "others": ["你现在离那个人远一点了吗？情绪冲上来时，先离开现场。"],
     }.get(family, ["你现在安全吗？身边有人能陪你吗？", "此刻身边有谁可以联系？"])
+    if kind in ("danger_now", "means"):  # pills taken or a place: 120 stays in view
+        safe = [f"{s}如果已经吃了药或还在危险的地方，请马上拨打 120。" for s in safe]
     return [
         ["谢谢你还在跟我说。", "我在听。", "嗯，我在这里。"],
         safe,

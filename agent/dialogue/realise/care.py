@@ -18,7 +18,13 @@ def _family(t: Turn) -> tuple[str, str]:
     """Return (family, kind) of this turn's risk, or of the one still cared for."""
     risk = t.u.risk or {}
     kind = risk.get("kind") or t.d.care_kind
+    if FAMILY.get(t.d.care_kind) in ("others", "abuse") and kind in UNCLEAR_WHO:
+        kind = t.d.care_kind  # "刀我已经放包里了" after a threat: still the threat
     return FAMILY.get(kind, "self"), kind
+
+
+# Kinds whose words do not say who is in danger (a knife, a place).
+UNCLEAR_WHO = ("means", "danger_now")
 
 
 def crisis(t: Turn) -> Draft:
@@ -34,7 +40,7 @@ def crisis(t: Turn) -> Draft:
 
 def care(t: Turn) -> Draft:
     """Stay in care after a risk: their call if they want to go on, else stay."""
-    family, _ = _family(t)
+    family, kind = _family(t)
     question = t.ctx.question
     next_step = (
         f"我们接着看{q_ref(question)}：{q_short(question)}？写一句就够。"
@@ -45,7 +51,10 @@ def care(t: Turn) -> Draft:
         return Draft([[replies.HELP_ANSWER]])
     resume = bool(RESUME.search(t.ctx.text))
     return Draft(
-        combos(replies.follow_slots(family, resume=resume, next_step=next_step), t.seed)
+        combos(
+            replies.follow_slots(family, resume=resume, next_step=next_step, kind=kind),
+            t.seed,
+        )
     )
 
 
