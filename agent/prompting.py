@@ -93,9 +93,12 @@ def prompt_messages(state: AgentState) -> list[AnyMessage]:
         act_hint=prompts.ACT_HINTS.get(plan["act"], ""),
         scenario_prompt=_scenario(state),
     )
+    pairs = list(context.get("conversation_history", []))
+    if pairs and tuple(pairs[-1]) == ("user", state.get("user_text", "")):
+        pairs = pairs[:-1]  # saved before the turn: it comes once, as this turn's
     history: list[AnyMessage] = [
         HumanMessage(text) if role == "user" else AIMessage(text)
-        for role, text in context.get("conversation_history", [])
+        for role, text in pairs
     ]
     turn = list(state["messages"])
     last_ai = max(

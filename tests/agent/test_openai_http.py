@@ -248,3 +248,26 @@ async def test_crisis_refusal_and_quiet_never_reach_the_model(kb, fake, message)
         assert "12356" in result.text and "比如" not in result.text
     if result.trace["act"] == "quiet":
         assert result.actions == {"guide_mode": "quiet"}
+
+
+async def test_the_person_s_message_reaches_the_model_once(kb, fake):
+    """The chat layer saves the message first, so it is also the history's last."""
+    fake.script = [text(GOOD)]
+    message = "什么是价值观？"
+    history = [("user", "你好"), ("coach", "你好，我们从第一题开始吧。")]
+    events = [
+        e
+        async for e in run_turn(
+            snapshot=snapshot(recent_messages=[*history, ("user", message)]),
+            text=message,
+            config=config_for(fake),
+        )
+    ]
+    assert isinstance(events[-1], TurnResult)
+    roles = [(m["role"], m.get("content")) for m in fake.requests[0]["messages"]]
+    assert roles[0][0] == "system"
+    assert roles[1:] == [
+        ("user", "你好"),
+        ("assistant", "你好，我们从第一题开始吧。"),
+        ("user", message),
+    ]
