@@ -268,9 +268,13 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# Scripts read the token from the page (data-csrf, the form field), never the cookie.
+CSRF_COOKIE_HTTPONLY = True
 if not DEBUG:
-    # Behind a TLS-terminating proxy that sets X-Forwarded-Proto.
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    if TRUSTED_PROXY:
+        # Only a configured TLS-terminating proxy may say the request was HTTPS:
+        # without one, anyone could send X-Forwarded-Proto themselves.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = env.int("DJANGO_HSTS_SECONDS", default=60 * 60 * 24 * 365)

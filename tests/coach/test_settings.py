@@ -268,3 +268,40 @@ def test_postgresql_pool_or_a_pgbouncer_in_front(tmp_path):
     assert "pool" not in bounced.get("OPTIONS", {})
     assert bounced["DISABLE_SERVER_SIDE_CURSORS"] is True
     assert prepare_threshold(bounced) is None
+
+
+PROXY_DUMP = """
+import json, django
+from django.conf import settings
+django.setup()
+print(json.dumps({"proxy": settings.SECURE_PROXY_SSL_HEADER,
+                  "csrf_httponly": settings.CSRF_COOKIE_HTTPONLY}))
+"""
+
+
+@pytest.mark.parametrize(
+    ("trusted", "header"), [("0", None), ("1", ["HTTP_X_FORWARDED_PROTO", "https"])]
+)
+def test_the_forwarded_scheme_is_trusted_only_behind_a_configured_proxy(
+    tmp_path, trusted, header
+):
+    env = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
+    env.update(
+        DJANGO_SETTINGS_MODULE="coach.settings",
+        COACH_VAR_DIR=str(tmp_path),
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=PROD_KEY,
+        DJANGO_ALLOWED_HOSTS="coach.example.com",
+        TRUSTED_PROXY=trusted,
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", PROXY_DUMP],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    found = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert found == {"proxy": header, "csrf_httponly": True}
