@@ -1,6 +1,9 @@
-"""Content-Security-Policy header on every response (Django 5.2 has none built in)."""
+"""Middleware: the CSP header (Django 5.2 has none built in) and the login cap."""
 
 from django.conf import settings
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
 
 
 class ContentSecurityPolicyMiddleware:
@@ -14,3 +17,32 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", settings.CSP_POLICY)
         return response
+
+
+class LoginAddressLimitMiddleware:
+    """Refuse admin logins from an address with too many recent failures.
+
+    Axes locks a username at one address; this caps one address however many
+    names it tries (AXES_ADDRESS_FAILURE_LIMIT over the cool-off period), with
+    the same lockout page.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        """Answer a capped address with the lockout page; pass others on."""
+        if request.method == "POST" and request.path == reverse("admin:login"):
+            from axes.helpers import get_client_ip_address, get_cool_off
+
+            from coach.selectors import login_failures
+
+            limit = settings.AXES_ADDRESS_FAILURE_LIMIT
+            since = timezone.now() - get_cool_off(request)
+            address = get_client_ip_address(request)
+            if login_failures(address=address, since=since) >= limit:
+                context = {"failure_limit": limit, "address_only": True}
+                return render(
+                    request, settings.AXES_LOCKOUT_TEMPLATE, context, status=429
+                )
+        return self.get_response(request)

@@ -2,7 +2,7 @@
 
 from datetime import timedelta
 
-from django.db.models import Q
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from agent.api import SessionSnapshot
@@ -97,6 +97,16 @@ def care_active(*, session: CoachingSession) -> bool:
     """Return whether the risk check flagged the session within the last day."""
     since = timezone.now() - timedelta(days=CARE_DAYS)
     return bool(session.risk_at and session.risk_at >= since)
+
+
+def login_failures(*, address: str, since) -> int:
+    """Return admin login failures from ``address`` since ``since`` (axes' rows)."""
+    from axes.models import AccessAttempt
+
+    found = AccessAttempt.objects.filter(
+        ip_address=address, attempt_time__gte=since
+    ).aggregate(total=Sum("failures_since_start"))
+    return found["total"] or 0
 
 
 def care_for_visitor(*, session_id: int | None, user) -> bool:

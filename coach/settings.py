@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "coach.middleware.ContentSecurityPolicyMiddleware",
+    "coach.middleware.LoginAddressLimitMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into its page
 ]
 
@@ -234,7 +235,11 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# Locked on the pair: a stranger's five wrong passwords for "admin" lock out
+# that stranger, not the real admin elsewhere. One address guessing many names
+# meets the separate, higher per-address cap (coach/middleware.py).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=20)
 AXES_LOCKOUT_TEMPLATE = "coach/lockout.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no banner on every start; lockouts are still logged (WARNING)

@@ -44,17 +44,29 @@ def test_five_wrong_passwords_lock_the_admin_out_even_with_the_right_one(
     assert AccessAttempt.objects.get(username="boss").failures_since_start >= 5
 
 
-def test_the_username_stays_locked_from_another_address(client, admin_user):
+def test_an_attacker_locked_out_does_not_lock_out_the_real_admin_elsewhere(
+    client, admin_user
+):
+    """Axes locks on username+address, not on the username alone."""
     for i in range(5):
         attempt(client, f"wrong-{i}", address="10.0.0.2")
-    other = Client()
-    assert attempt(other, PASSWORD, address="10.0.0.3").status_code == 429
+    assert attempt(client, PASSWORD, address="10.0.0.2").status_code == 429
+    admin = Client()
+    response = attempt(admin, PASSWORD, address="10.0.0.3")
+    assert response.status_code == 302 and "_auth_user_id" in admin.session
 
 
-def test_the_address_stays_locked_for_another_username(client, admin_user):
-    for i in range(5):
-        attempt(client, "x", username=f"guess{i}", address="10.0.0.4")
-    assert attempt(Client(), PASSWORD, address="10.0.0.4").status_code == 429
+def test_one_address_guessing_many_names_meets_the_per_address_cap(
+    client, admin_user, settings
+):
+    settings.AXES_ADDRESS_FAILURE_LIMIT = 8
+    for i in range(8):  # under the per-name limit for each, over the address cap
+        attempt(client, "x", username=f"guess{i % 4}", address="10.0.0.4")
+    refused = attempt(Client(), PASSWORD, address="10.0.0.4")
+    assert refused.status_code == 429
+    assert "这个网络地址最近已输错密码 8 次" in refused.content.decode()
+    admin = Client()  # the real admin elsewhere is unaffected
+    assert attempt(admin, PASSWORD, address="10.0.0.5").status_code == 302
 
 
 def test_a_right_password_before_the_limit_logs_in(client, admin_user):
