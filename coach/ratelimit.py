@@ -6,6 +6,7 @@ running at once).
 """
 
 import asyncio
+import logging
 import time
 from functools import cache
 from urllib.parse import urlsplit
@@ -17,6 +18,8 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from django.conf import settings
 
 BUSY_RETRY_AFTER = 5.0  # seconds: a model turn usually ends within this
+
+log = logging.getLogger(__name__)
 
 
 def _storage_uri(redis_url: str) -> str:
@@ -65,6 +68,18 @@ async def chat_allow(*, session_key: str, address: str = "") -> float | None:
     if retry_after is None and address:
         retry_after = await _allow(settings.CHAT_RATE_PER_ADDRESS, "addr", address)
     return retry_after
+
+
+async def session_create_allow(*, address: str) -> float | None:
+    """Count one new session from ``address``; None if allowed.
+
+    Fails open: with the limiter's Redis down, people can still start.
+    """
+    try:
+        return await _allow(settings.SESSION_CREATE_RATE, "session", address)
+    except Exception:  # noqa: BLE001 - the limiter's store, not the request
+        log.warning("session-creation limiter unavailable; allowing", exc_info=True)
+        return None
 
 
 async def answer_allow(*, session_key: str) -> float | None:

@@ -210,6 +210,8 @@ SITE_ORIGINS = [o for o in env.list("SITE_ORIGINS", default=[]) if o] or (
     [f"http://127.0.0.1:{PORT}", f"http://localhost:{PORT}"] if DEBUG else []
 )
 CHAT_RATE_PER_ADDRESS = env.int("CHAT_RATE_PER_ADDRESS", default=30)
+# New workbooks one address may start per minute (a browser needs one).
+SESSION_CREATE_RATE = env.int("SESSION_CREATE_RATE", default=20)
 COACH_MAX_TURNS = env.int("COACH_MAX_TURNS", default=8)  # model turns a process
 ANSWER_RATE_PER_MINUTE = env.int("COACH_ANSWER_RATE", default=120)
 # Edits of one answer within this many seconds replace its last revision.

@@ -2,6 +2,8 @@
 
 import json
 
+from asgiref.sync import async_to_sync
+
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -13,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from coach import pages, services
 from coach.forms import profile_data, profile_forms_build
 from coach.health import health_details_allowed, health_public, health_report
+from coach.ratelimit import session_create_allow
 from coach.results import results_build, results_markdown, values_order_clean
 from coach.results.build import values_order_move
 from coach.results.edits import (
@@ -23,6 +26,8 @@ from coach.results.edits import (
 )
 from coach.results.stored import results_stored
 from coach.results.suggest import candidate_suggest
+
+TOO_MANY_SESSIONS = "这个网络地址刚刚新建了太多工作簿，请稍等一分钟再试。"
 
 
 @never_cache
@@ -47,6 +52,18 @@ def session_start(request):
     The workbook's script calls this before it opens the coach socket: the
     socket finds the visitor from the cookie set here.
     """
+    if not services.session_known(request=request):
+        retry_after = async_to_sync(session_create_allow)(
+            address=request.META.get("REMOTE_ADDR", "")
+        )
+        if retry_after is not None:
+            response = JsonResponse(
+                {"ok": False, "error": "rate_limited", "message": TOO_MANY_SESSIONS},
+                status=429,
+                json_dumps_params={"ensure_ascii": False},
+            )
+            response["Retry-After"] = str(int(retry_after))
+            return response
     services.session_for_request(request=request)
     return HttpResponse(status=204)
 

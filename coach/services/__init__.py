@@ -13,6 +13,7 @@ from .sessions import (
     results_save,
     session_for_request,
     session_for_scope,
+    session_known,
     session_peek,
     step_set,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "results_save",
     "session_for_request",
     "session_for_scope",
+    "session_known",
     "session_peek",
     "step_set",
     "feedback_save",

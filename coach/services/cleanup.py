@@ -8,22 +8,24 @@ from django.utils import timezone
 
 from coach.models import CoachingSession
 
+EMPTY_DAYS = 1  # an unused workbook (nothing ever saved) is kept this long
+
 
 def sessions_prune() -> dict[str, int]:
     """Delete expired Django sessions and expired coaching sessions holding no data.
 
-    A coaching session is found only through its visitor's cookie, which lives
-    ``SESSION_COOKIE_AGE`` seconds from the last write. Once that has passed
-    with no answer, message, profile or result ever saved, nothing is lost by
-    deleting it (its cascaded nudges were never answered either).
+    A coaching session with no answer, message, profile or result ever saved
+    holds nothing of anyone's: a day after its last activity it goes (its
+    cascaded nudges were never answered either).
     """
     # What `manage.py clearsessions` does, for any session engine.
     engine = import_module(settings.SESSION_ENGINE)
     engine.SessionStore.clear_expired()
-    expired = timezone.now() - timedelta(seconds=settings.SESSION_COOKIE_AGE)
+    # Nothing saved within a day: a bot's or a bounced visit, never a workbook.
+    abandoned = timezone.now() - timedelta(days=EMPTY_DAYS)
     empty = CoachingSession.objects.filter(
         user=None,
-        last_activity_at__lt=expired,
+        last_activity_at__lt=abandoned,
         answers=None,
         messages=None,
         profile=None,

@@ -43,6 +43,12 @@ def session_for_request(*, request) -> CoachingSession:
     return _session_for(store=request.session, user=getattr(request, "user", None))
 
 
+def session_known(*, request) -> bool:
+    """Return whether the visitor already has a coaching session (a read)."""
+    user = getattr(request, "user", None)
+    return _session_found(store=request.session, user=user) is not None
+
+
 def session_peek(*, request) -> CoachingSession:
     """Return the visitor's session, or an unsaved blank one; never write.
 

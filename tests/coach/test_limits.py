@@ -150,3 +150,39 @@ def test_sessions_prune_drops_expired_empty_sessions_and_keeps_data(knowledge):
     left = set(CoachingSession.objects.values_list("pk", flat=True))
     assert left == {with_answer.pk, with_chat.pk, recent.pk}
     assert not Session.objects.filter(session_key=expired.session_key).exists()
+
+
+@pytest.mark.django_db
+def test_an_empty_session_goes_after_a_day_one_with_data_stays(knowledge):
+    empty, kept = CoachingSession.objects.create(), CoachingSession.objects.create()
+    answer_save(session=kept, question_id="V01", text="外婆")
+    day_ago = timezone.now() - timedelta(days=1, minutes=5)
+    CoachingSession.objects.filter(pk__in=[empty.pk, kept.pk]).update(
+        last_activity_at=day_ago
+    )
+    fresh = CoachingSession.objects.create()  # started an hour ago: still kept
+    assert sessions_prune() == {"coaching_sessions": 1}
+    assert set(CoachingSession.objects.values_list("pk", flat=True)) == {
+        kept.pk,
+        fresh.pk,
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_address_cannot_create_sessions_without_end(knowledge, settings):
+    from django.test import Client
+
+    settings.SESSION_CREATE_RATE = 5
+    address = f"10.9.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}"
+    codes = [
+        Client().post("/session/", REMOTE_ADDR=address).status_code for _ in range(8)
+    ]
+    assert codes[:5] == [204] * 5 and codes[5:] == [429] * 3
+    refused = Client().post("/session/", REMOTE_ADDR=address)
+    assert "稍等一分钟" in refused.json()["message"] and refused["Retry-After"]
+    assert CoachingSession.objects.count() == 5
+    other = Client()  # someone else is not held up
+    assert other.post("/session/", REMOTE_ADDR="10.8.0.1").status_code == 204
+    # A visitor who has a workbook already is never counted again.
+    for _ in range(3):
+        assert other.post("/session/", REMOTE_ADDR=address).status_code == 204

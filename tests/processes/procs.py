@@ -87,6 +87,9 @@ class ProcessStack:
             COACH_HEARTBEAT_INTERVAL="1",
             PYTHONUNBUFFERED="1",
             HEALTHZ_TOKEN=HEALTHZ_TOKEN,
+            # Many simulated browsers share one address here; the per-address
+            # cap on new workbooks is tested on its own (tests/coach/test_limits.py).
+            SESSION_CREATE_RATE="100000",
         )
         if embedded is None:
             embedded = settings.EMBEDDED_TEST_REDIS

@@ -120,7 +120,9 @@ class Stack:
             self.own_db = env["DATABASE_URL"] = _external_database(var_dir)
         # One daphne unless a test asks for more: each costs a core's worth of
         # start-up and ~300 MB, and most tests are about the app, not the count.
-        env = {"WEB_PROCESSES": "1", **env}
+        # Tests play many browsers from one address: the per-address cap on new
+        # workbooks is tested on its own (tests/coach/test_limits.py).
+        env = {"WEB_PROCESSES": "1", "SESSION_CREATE_RATE": "100000", **env}
         self.log = open(var_dir / "stack.log", "w+b")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "manage.py", "runstack", "--port", str(self.port)],
