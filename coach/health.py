@@ -4,6 +4,7 @@ Anyone may ask, so anonymous callers get booleans only; staff and callers
 with the ``HEALTHZ_TOKEN`` get the details, and failures go to the logs.
 """
 
+import asyncio
 import logging
 import time
 
@@ -20,6 +21,8 @@ from coach.integrity import quick_check
 HEARTBEAT_KEY = "health:worker-heartbeat"
 TOKEN_HEADER = "X-Healthz-Token"
 log = logging.getLogger(__name__)
+
+LAYER_TIMEOUT = 0.8  # seconds for the channel layer's round trip
 
 
 def heartbeat_record() -> None:
@@ -45,7 +48,12 @@ def _channel_layer() -> dict:
         await layer.send(channel, {"type": "health.ping"})
         return await layer.receive(channel)
 
-    received = async_to_sync(round_trip)()
+    async def bounded() -> dict:
+        # A stalled Redis accepts the connection and never answers: /healthz
+        # must still say so within its budget (docs/reliability.md).
+        return await asyncio.wait_for(round_trip(), LAYER_TIMEOUT)
+
+    received = async_to_sync(bounded)()
     return {"ok": received["type"] == "health.ping", "backend": type(layer).__name__}
 
 
@@ -76,6 +84,10 @@ def health_report() -> tuple[bool, dict]:
     """Check every part; return (all required parts up, details)."""
     report: dict = {}
     for name, check in CHECKS.items():
+        if name == "worker" and not report["redis"]["ok"]:
+            # The heartbeat lives in Redis: don't wait on it a second time.
+            report[name] = {"ok": False, "detail": "Redis 不可用，读不到 worker 心跳"}
+            continue
         try:
             report[name] = check()
         except Exception as exc:  # a down part is a report, not a crash

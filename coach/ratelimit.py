@@ -37,6 +37,9 @@ def _limiter(loop_id: int) -> MovingWindowRateLimiter:
         _storage_uri(settings.REDIS_URL),
         implementation="redispy",
         key_prefix="coach-limits",
+        # A stalled Redis costs a chat a second, not a hung socket.
+        socket_timeout=1,
+        socket_connect_timeout=1,
     )
     return MovingWindowRateLimiter(storage)
 

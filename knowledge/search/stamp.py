@@ -3,6 +3,7 @@
 import asyncio
 import concurrent.futures
 import logging
+import time
 
 from django.core.cache import cache
 from django.db import connections
@@ -11,6 +12,11 @@ log = logging.getLogger(__name__)
 CACHE_KEY = "knowledge:version"
 # A lost or stale mirror heals itself from the database within this time.
 CACHE_TIMEOUT = 300
+
+# After a cache failure the database answers for this long without asking Redis
+# again: a stalled Redis would otherwise cost every page its full timeout.
+CACHE_BACKOFF = 5.0
+_cache_down_until = 0.0
 
 _pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="kb")
 
@@ -44,9 +50,13 @@ def stamp_read() -> int:
 
     With Redis down the database answers: pages must render during an outage.
     """
+    global _cache_down_until
+    if time.monotonic() < _cache_down_until:
+        return db_call(_db_version)
     try:
         version = cache.get(CACHE_KEY)
     except Exception as exc:  # the cache's client raises its own errors
+        _cache_down_until = time.monotonic() + CACHE_BACKOFF
         log.warning("knowledge stamp: cache unavailable, reading the database: %s", exc)
         return db_call(_db_version)
     if version is None:
