@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 
 from channels.db import database_sync_to_async
 from django.core.cache import cache
+from django.db import DatabaseError
 
 from agent.api import TurnDelta, TurnResult, TurnStatus, run_turn
 from coach import protocol, push, selectors, services
@@ -33,6 +34,11 @@ LOCK_TTL = 10
 LOCK_REFRESH = 4
 RESUME_WINDOW = 15 * 60  # seconds: older unanswered messages are not resumed
 BUSY_ALL = "现在找教练的人有点多，请稍等几秒再发。"
+NOT_SAVED = "not_saved"  # error detail: the chat was not stored, the page keeps it
+NOT_SAVED_RETRY = 5.0
+NOT_SAVED_MESSAGE = (
+    "这条消息没有发出去：服务器暂时存不下。文字已放回输入框，稍后再发一次即可。"
+)
 
 
 def _lock_key(session: CoachingSession) -> str:
@@ -65,7 +71,18 @@ async def _locked(
         )
         if retry_after is not None:
             raise ProtocolError("rate_limited", retry_after=retry_after)
-        return await database_sync_to_async(begin)()
+        try:
+            return await database_sync_to_async(begin)()
+        except DatabaseError as error:
+            # The message itself could not be stored: say so, so the page keeps
+            # it and sends it again (same client_id) instead of believing it saved.
+            log.warning("chat not saved: %r", error)
+            raise ProtocolError(
+                "internal",
+                NOT_SAVED,
+                retry_after=NOT_SAVED_RETRY,
+                message=NOT_SAVED_MESSAGE,
+            ) from error
     except BaseException:
         turn_slots.give()
         await cache.adelete(_lock_key(session))
@@ -280,7 +297,9 @@ async def _turn_run(
     except Exception:
         log.exception("turn failed", extra={"session": session.pk})
         # turn_begin stored the message before this task started: it is kept.
-        await send(ProtocolError("internal", message=SAVED_THEN_FAILED).frame())
+        await send(
+            ProtocolError("internal", "saved", message=SAVED_THEN_FAILED).frame()
+        )
     finally:
         turn_slots.give()
         keeper.cancel()

@@ -489,3 +489,27 @@ async def test_a_turn_that_fails_after_the_message_is_stored_says_it_is_kept(
     stored = await ChatMessage.objects.filter(session=visitor.session).afirst()
     assert stored is not None and stored.text == "我该从哪一题开始？"
     await comm.disconnect()
+
+
+async def test_a_chat_the_database_cannot_store_is_refused_as_not_saved(
+    visitor, monkeypatch
+):
+    from django.db import OperationalError
+
+    def locked(**kwargs):
+        raise OperationalError("database is locked")
+
+    comm, _ = await connect(visitor)
+    monkeypatch.setattr("coach.services.turn_begin", locked)
+    await comm.send_json_to({"type": "chat", "text": "你好", "client_id": "c-1"})
+    error = await comm.receive_json_from(timeout=10)
+    assert error["type"] == "error" and error["code"] == "internal"
+    assert error["detail"] == "not_saved" and error["retry_after"] > 0
+    assert "没有发出去" in error["message"]
+    assert not await ChatMessage.objects.filter(session=visitor.session).aexists()
+    monkeypatch.undo()  # the database is back: the same client_id goes through
+    _, reply = await reply_to(
+        comm, {"type": "chat", "text": "你好", "client_id": "c-1"}
+    )
+    assert reply["text"]
+    await comm.disconnect()

@@ -6,6 +6,8 @@ writes its answer two characters at a time with a pause between chunks, so
 streaming is visible and Stop lands mid-answer.
 """
 
+import json
+
 import pytest
 
 from tests.agent.fake_openai import Step, calls
@@ -296,4 +298,56 @@ def test_risk_is_met_with_care_not_the_model_and_help_stays_in_the_header(tab, l
     note = tab.wait_reply(count)
     assert note["care"] is True and "第2题" in note["text"]
     assert "不想活" not in note["text"]
+    tab.assert_clean()
+
+
+def test_a_chat_the_server_could_not_store_is_marked_and_sent_again_as_itself(tab, llm):
+    """A database fault answers the first send with `internal`/`not_saved`.
+
+    The bubble says 没有发出去, the text is back in the composer, and sending it
+    again reuses the same client_id; the second send is stored and answered.
+    """
+    page = tab.page
+    llm.script(Step(content=GOOD))
+    chats: list[dict] = []
+
+    def route(ws):
+        server = ws.connect_to_server()
+
+        def from_page(message):
+            frame = json.loads(message)
+            if frame.get("type") == "chat":
+                chats.append(frame)
+                if len(chats) == 1:  # the fault: nothing reaches the server
+                    ws.send(
+                        json.dumps(
+                            {
+                                "type": "error",
+                                "code": "internal",
+                                "detail": "not_saved",
+                                "retry_after": 5,
+                                "message": "这条消息没有发出去：服务器暂时存不下。",
+                            },
+                            ensure_ascii=False,
+                        )
+                    )
+                    return
+            server.send(message)
+
+        ws.on_message(from_page)
+
+    page.route_web_socket("**/ws/coach/", route)
+    tab.open()
+    send(tab, "什么是价值观？")
+    page.wait_for_selector(".msg--user[data-state=failed]")
+    failed = page.locator(".msg--user[data-state=failed]")
+    assert "没有发出去" in failed.text_content()
+    assert page.input_value("#composer-input") == "什么是价值观？"
+    assert page.is_enabled("[data-send]")
+    page.press("#composer-input", "Enter")  # sent again, as itself
+    reply = tab.wait_reply(1)
+    assert GOOD in reply["text"]
+    assert len(chats) == 2 and chats[0]["client_id"] == chats[1]["client_id"]
+    assert page.locator(".msg--user[data-state=failed]").count() == 0
+    assert page.locator(".msg--user").count() == 1
     tab.assert_clean()

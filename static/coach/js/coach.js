@@ -50,6 +50,7 @@ export class CoachPanel {
     this.regenerating = null; // reply_id we asked to regenerate
     this.stopping = false;
     this.awaiting = false; // a turn runs on the server
+    this.retryItem = null; // the chat a server fault kept from being stored
     this.typing = null;
     this.replyTimer = null;
     this.regenButton = el("button", { className: "msg__action msg__regenerate", text: t("regenerate"),
@@ -85,6 +86,13 @@ export class CoachPanel {
       this.note(this.awaiting ? t("errorBusy") : t("errorRateLimited", { s: this.secondsLeft() }), "warn");
       return false;
     }
+    if (this.retryItem && frame.type === "chat" && this.retryItem.text === text) {
+      // The message a fault kept from being stored, sent again: the same
+      // client_id, so a copy the server did store is never answered twice.
+      frame.client_id = this.retryItem.frame.client_id;
+      this.retryItem.node.remove();
+    }
+    this.retryItem = null;
     const { node } = bubble("user", { text, selection });
     node.dataset.clientId = frame.client_id;
     const item = { frame, text, node, resent: false };
@@ -303,9 +311,21 @@ export class CoachPanel {
   // Returns true when the error belongs to something the panel sent.
   onError(frame) {
     if (frame.code === "rate_limited" && frame.detail === "question_id") return false; // an answer save
-    if (frame.code === "internal" && this.awaiting) {
-      // The turn failed on the server (the message itself is saved).
+    if (frame.code === "internal" && this.awaiting && frame.detail === "saved") {
+      // The turn failed on the server after the message was stored.
       this.pending.clear();
+      this.finish();
+      this.note(t("errorGeneric", { message: frame.message || frame.code }), "warn");
+      return true;
+    }
+    if (frame.code === "internal" && this.awaiting) {
+      // Not known to be stored (a database fault): never let it look sent.
+      const [clientId, item] = [...this.pending.entries()].pop() || [];
+      if (item) {
+        this.pending.delete(clientId);
+        this.markFailed(item);
+        this.retryItem = item; // sent again as the same message (same client_id)
+      }
       this.finish();
       this.note(t("errorGeneric", { message: frame.message || frame.code }), "warn");
       return true;
@@ -316,12 +336,17 @@ export class CoachPanel {
     if (!item || !CHAT_ERRORS.has(frame.code)) return false;
     this.pending.delete(clientId);
     if (item.resent && frame.code === "busy") return true; // the first send is still being answered
-    item.node.dataset.state = "failed";
-    item.node.append(el("span", { className: "msg__state", text: t("notSent") }));
-    this.composer.restore(item.text);
+    this.markFailed(item);
     this.finish();
     this.limitNote(frame);
     return true;
+  }
+
+  // Marked 没有发出去, its text back in the composer.
+  markFailed(item) {
+    item.node.dataset.state = "failed";
+    item.node.append(el("span", { className: "msg__state", text: t("notSent") }));
+    this.composer.restore(item.text);
   }
 
   limitNote(frame) {
