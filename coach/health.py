@@ -13,7 +13,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.utils.crypto import constant_time_compare
 
 from coach.integrity import quick_check
@@ -22,6 +22,10 @@ HEARTBEAT_KEY = "health:worker-heartbeat"
 TOKEN_HEADER = "X-Healthz-Token"
 log = logging.getLogger(__name__)
 
+WRITE_TIMEOUT_MS = 1000  # the write check's budget
+SQLITE_BUSY_MS = 20000  # the connection's own busy timeout (coach/runtime.py), restored
+# A write statement that matches no row: it needs the write path, changes nothing.
+NO_OP_WRITE = "UPDATE django_migrations SET app = app WHERE id = -1"
 LAYER_TIMEOUT = 0.8  # seconds for the channel layer's round trip
 
 
@@ -30,9 +34,33 @@ def heartbeat_record() -> None:
     cache.set(HEARTBEAT_KEY, time.time(), timeout=None)
 
 
+def _write_path() -> None:
+    """Take the write lock in a transaction that writes nothing, within 1 s.
+
+    A read passes while every write fails (a held lock, a full disk, a
+    read-only file): only a write transaction shows the path people need.
+    """
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute(f"PRAGMA busy_timeout = {WRITE_TIMEOUT_MS}")
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:  # IMMEDIATE
+                cursor.execute(NO_OP_WRITE)
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_MS}")
+        return
+    with transaction.atomic(), connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(f"SET LOCAL lock_timeout = {WRITE_TIMEOUT_MS}")
+            cursor.execute(f"SET LOCAL statement_timeout = {WRITE_TIMEOUT_MS}")
+        cursor.execute(NO_OP_WRITE)
+
+
 def _database() -> dict:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
+    _write_path()
     problem = quick_check()  # SELECT 1 passes on a file with corrupt pages
     report = {"ok": problem is None, "vendor": connection.vendor}
     if problem:

@@ -48,3 +48,31 @@ def test_a_paused_redis_gets_a_degraded_health_and_pages_within_two_seconds(
         stack.wait_ready(timeout=30)  # and it heals on its own
     finally:
         stack.close()
+
+
+def test_a_held_write_lock_turns_healthz_red_within_two_seconds(tmp_path):
+    """Reads pass while every write waits: /healthz proves the write path."""
+    stack = ProcessStack(tmp_path)
+    try:
+        for name in ("daphne", "worker", "beat"):
+            stack.start(name)
+        stack.wait_ready()
+        if stack.db_url is None:  # the embedded default: SQLite in the var dir
+            import sqlite3
+
+            holder = sqlite3.connect(tmp_path / "db.sqlite3", timeout=10)
+            holder.execute("BEGIN IMMEDIATE")  # the write lock, held
+        else:
+            import psycopg
+
+            holder = psycopg.connect(stack.db_url)
+            holder.execute("LOCK TABLE django_migrations IN ACCESS EXCLUSIVE MODE")
+        try:
+            status, took = _get(stack.port, "/healthz")
+            assert status == 503 and took < 2.0, (status, took)
+        finally:
+            holder.rollback()
+            holder.close()
+        stack.wait_ready(timeout=30)  # the lock gone, healthy again
+    finally:
+        stack.close()
