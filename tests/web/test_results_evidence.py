@@ -56,7 +56,7 @@ def test_a_shrug_gives_no_values_talents_passions_or_purpose(knowledge):
 def test_the_boss_is_no_value(knowledge):
     client, _ = visitor({"V02": "领导让我天天加班，我就辞职了。"})
     assert client.get("/results.json").json() == EMPTY
-    assert "领导" not in client.get("/results/").content.decode().split("我的回答")[0]
+    assert "领导" not in client.get("/results/").content.decode()
 
 
 def test_not_caring_about_money_or_fame_gives_neither(knowledge):
