@@ -18,6 +18,8 @@ urlpatterns = [
     path("results/order", views.results_order, name="results_order"),
     path("results/edit", views.results_edit, name="results_edit"),
     path("results/suggest", views.results_suggest, name="results_suggest"),
+    path("results/evidence", views.results_evidence, name="results_evidence"),
+    path("results.json", views.results_json, name="results_json"),
     path("results.md", views.results_md, name="results_markdown"),
     # Browsers ask for /favicon.ico whatever the page says.
     # Resolved per request: with the manifest storage the hashed name only exists

@@ -17,13 +17,16 @@ from coach.forms import profile_data, profile_forms_build
 from coach.health import health_details_allowed, health_public, health_report
 from coach.ratelimit import session_create_allow
 from coach.results import results_build, results_markdown, values_order_clean
-from coach.results.build import values_order_move
 from coach.results.edits import (
     ResultsInvalid,
     candidate_adopt,
+    candidate_adopt_undo,
     results_edit_submit,
     values_reorder,
 )
+from coach.results.order import values_order_move
+from coach.results.payload import results_payload
+from coach.results.review import evidence_review
 from coach.results.stored import results_stored
 from coach.results.suggest import candidate_suggest
 
@@ -142,6 +145,8 @@ def results_edit(request):
     try:
         if "adopt" in request.POST:
             candidate_adopt(session=session, text=request.POST["adopt"])
+        elif "adopt_undo" in request.POST:
+            candidate_adopt_undo(session=session)
         else:
             results_edit_submit(
                 session=session,
@@ -156,6 +161,38 @@ def results_edit(request):
         messages.success(request, _("已保存"), extra_tags=kind)
     anchor = kind if kind in ("values", "talents", "fields") else "candidates"
     return redirect(f"/results/#{anchor}")
+
+
+@require_POST
+def results_evidence(request):
+    """Confirm, dismiss or restore one suspected row (a form's one click)."""
+    session = services.session_for_request(request=request)
+    kind = request.POST.get("kind", "")
+    anchor = kind if kind in ("values", "talents", "fields") else "values"
+    # One button, one value: "T006:confirm", like the order form's "V001:up".
+    entry_id, _sep, action = request.POST.get("review", "").rpartition(":")
+    try:
+        name = evidence_review(session=session, entry_id=entry_id, action=action)
+    except ResultsInvalid as exc:
+        messages.error(request, str(exc), extra_tags=anchor)
+    else:
+        done = {
+            "confirm": _("已算作你的"),
+            "dismiss": _("已放到一边"),
+            "undo": _("已撤回"),
+        }
+        messages.success(request, f"{done[action]}：{name}", extra_tags=anchor)
+    return redirect(f"/results/#{anchor}")
+
+
+@never_cache
+@require_GET
+def results_json(request):
+    """Return the session's own results as JSON (the same cookie rules as the page)."""
+    session = services.session_peek(request=request)
+    return JsonResponse(
+        results_payload(session=session), json_dumps_params={"ensure_ascii": False}
+    )
 
 
 @never_cache
@@ -178,7 +215,9 @@ def results_md(request):
     """Download the results as a Markdown file."""
     session = services.session_peek(request=request)
     response = HttpResponse(
-        results_markdown(session=session), content_type="text/markdown; charset=utf-8"
+        # Absolute links: the file is read away from the site.
+        results_markdown(session=session, base=request.build_absolute_uri("/")),
+        content_type="text/markdown; charset=utf-8",
     )
     response["Content-Disposition"] = content_disposition_header(
         True, "真正想做的事.md"

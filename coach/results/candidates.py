@@ -1,7 +1,5 @@
 """Candidate "想做的事": talents × fields, kept when they serve the top values."""
 
-import re
-
 TOP_VALUES, MAX_CANDIDATES, MAX_PAIR_USE = 5, 5, 2
 # Which talent kinds and RIASEC letters tend to serve a value category.
 AFFINITY = {
@@ -19,33 +17,33 @@ AFFINITY = {
 # Per talent kind: what to do in a field, and a 1–2 week experiment (days).
 PLAYS = {
     "思考": (
-        "深入研究「{topic}」，把问题想透",
+        "深入研究，把问题想透",
         "10 天内就「{topic}」找一个具体问题深挖：读 3 份资料，"
         "整理成一页笔记讲给一位朋友听",
         10,
     ),
     "表达": (
-        "把「{topic}」讲清楚、写明白，让更多人看懂",
+        "把事情讲清楚、写明白，让更多人看懂",
         "两周内围绕「{topic}」写 3 篇短文或做 1 次 10 分钟分享，记下听众的反馈",
         14,
     ),
     "人际": (
-        "围绕「{topic}」陪伴和连接身边的人",
+        "陪伴和连接身边的人",
         "这周约 2 位和「{field}」有关的人各聊 30 分钟，聊完写下自己的感受",
         7,
     ),
     "行动": (
-        "围绕「{topic}」快速发起、推进小项目",
+        "快速发起、推进小项目",
         "一周内围绕「{topic}」做一次最小的尝试（一次小活动或一个样品），拿给 3 个人试",
         7,
     ),
     "执行": (
-        "把「{topic}」相关的事做得有条理、可持续",
+        "把事情做得有条理、可持续",
         "两周内为「{topic}」相关的一件小事建一份清单或流程，每天推进 20 分钟",
         14,
     ),
     "创意": (
-        "为「{topic}」想出新点子、做出新作品",
+        "想出新点子、做出新作品",
         "一周内为「{topic}」写下 10 个点子，挑 1 个做成草图或小样给人看",
         7,
     ),
@@ -55,24 +53,26 @@ FIELD_TEXT = ("description", "keywords", "example_topics", "career_examples")
 REVIEW = "复盘时问自己：做的时候投入吗？用上自己的才能了吗？离重要的事更近了吗？"
 
 
-EXCERPT_CHARS = 26
-
-
-def excerpt(text: str) -> str:
-    """Return the first clause of an answer, short enough to quote back."""
-    first = re.split(r"[。！？!?；;\n]", str(text).strip())[0].strip()
-    if len(first) <= EXCERPT_CHARS:
-        return first
-    return first[: EXCERPT_CHARS - 1] + "…"
+def quote_source(evidence: dict) -> str:
+    """Return where a quote comes from, with its step: 擅长的事第2题."""
+    return f"{evidence.get('step_title', '')}{evidence['label']}"
 
 
 def suggestion_text(candidate: dict) -> str:
-    """Return a candidate as one editable paragraph in the person's own words."""
-    quoted = "；".join(f"“{e}”" for e in candidate["evidence"] if e)
-    because = f"你写过{quoted}。" if quoted else ""
+    """Return a candidate in the person's own quoted words and knowledge-base names.
+
+    Nothing else goes in: no topic, job or experiment the person did not write,
+    so accepting it adds only what they said and what the two names mean.
+    """
+    values = "、".join(f"「{v}」" for v in candidate["values"])
+    cares = f"，也照顾到我看重的{values}" if values else ""
+    quoted = "；".join(
+        f"«{e['quote']}»（{quote_source(e)}）" for e in candidate["evidence"]
+    )
+    because = f"我的依据：{quoted}。" if quoted else ""
     return (
-        f"{candidate['statement']}。{because}"
-        f"小实验（{candidate['days']} 天）：{candidate['experiment']}"
+        f"用「{candidate['talent']}」做和「{candidate['field']}」有关的事{cares}。"
+        + because
     )
 
 
@@ -100,27 +100,26 @@ def _serves(value: dict, talent: dict, field: dict) -> bool:
     return score >= 2
 
 
-def _candidate(talent: dict, field: dict, served: list[str], index: int) -> dict:
-    topics = items(field["data"].get("example_topics")) or [field["name"]]
-    topic = topics[index % len(topics)]
+def _candidate(talent: dict, field: dict, served: list[str]) -> dict:
     doing, experiment, days = PLAYS.get(talent["data"].get("category"), PLAYS["行动"])
-    return {
+    candidate = {
         "talent": talent["name"],
         "field": field["name"],
         "values": served,
-        "statement": f"用「{talent['name']}」在「{field['name']}」领域，"
-        + doing.format(topic=topic),
-        "experiment": experiment.format(topic=topic, field=field["name"]),
+        "statement": f"用「{talent['name']}」在「{field['name']}」领域，{doing}",
+        # The field's own name, never one of its example topics: a topic the
+        # person did not write would read as something they said.
+        "experiment": experiment.format(topic=field["name"], field=field["name"]),
         "days": days,
         "review": REVIEW,
         "roles": items(field["data"].get("career_examples"))[:3],
-        # The person's own words that led to this talent and this field.
+        # The first quote each of the talent and the field stands on.
         "evidence": [
-            e
-            for e in dict.fromkeys([talent.get("evidence"), field.get("evidence")])
-            if e
+            {**e, "where": quote_source(e)}
+            for e in (row["evidence"][0] for row in (talent, field) if row["evidence"])
         ],
     }
+    return {**candidate, "suggestion": suggestion_text(candidate)}
 
 
 def candidates_build(*, values: list, talents: list, fields: list) -> list[dict]:
@@ -139,7 +138,7 @@ def candidates_build(*, values: list, talents: list, fields: list) -> list[dict]
             continue  # variety: no talent or field in more than two candidates
         used[("t", ti)] = used.get(("t", ti), 0) + 1
         used[("f", fi)] = used.get(("f", fi), 0) + 1
-        picked.append(_candidate(talents[ti], fields[fi], served, len(picked)))
+        picked.append(_candidate(talents[ti], fields[fi], served))
         if len(picked) == MAX_CANDIDATES:
             break
     return picked

@@ -82,17 +82,36 @@ def candidates_save(
     results_save(session=session, results=saved)
 
 
-def candidate_adopt(*, session: CoachingSession, text: str) -> None:
-    """Add one suggested candidate after the person's own ones."""
+def _own_candidates(*, session: CoachingSession) -> tuple[list[str], str | None]:
+    """Return the person's candidates in order and the text marked 这周就试."""
     from coach.selectors import answers_by_question
 
     answers = answers_by_question(session=session)
-    own = [answers[qid] for qid in candidate_ids() if answers.get(qid, "").strip()]
-    texts = items_clean(kind="candidates", raw=[*own, text])
     saved, _ = results_stored(session=session)
-    candidates_save(
-        session=session, texts=texts, try_text=answers.get(str(saved.get("try")))
-    )
+    own = [answers[qid] for qid in candidate_ids() if answers.get(qid, "").strip()]
+    return own, answers.get(str(saved.get("try")))
+
+
+def candidate_adopt(*, session: CoachingSession, text: str) -> None:
+    """Add one suggested candidate after the person's own ones (undoable)."""
+    own, tried = _own_candidates(session=session)
+    texts = items_clean(kind="candidates", raw=[*own, text])
+    candidates_save(session=session, texts=texts, try_text=tried)
+    saved, _ = results_stored(session=session)
+    results_save(session=session, results={**saved, "adopted": text.strip()})
+
+
+def candidate_adopt_undo(*, session: CoachingSession) -> None:
+    """Take the last adopted suggestion out again, if it is still there unchanged."""
+    own, tried = _own_candidates(session=session)
+    saved, _ = results_stored(session=session)
+    adopted = saved.pop("adopted", None)
+    results_save(session=session, results=saved)
+    if adopted in own:
+        own.reverse()  # the adopted one went in last
+        own.remove(adopted)
+        own.reverse()
+        candidates_save(session=session, texts=own, try_text=tried)
 
 
 def results_edit_submit(

@@ -1,5 +1,7 @@
 """Results page edits and the coach's candidate suggestions (services, real DB)."""
 
+import re
+
 import pytest
 
 from coach.models import CoachingSession
@@ -7,12 +9,16 @@ from coach.results import results_build, results_markdown
 from coach.results.edits import (
     ResultsInvalid,
     candidate_adopt,
+    candidate_adopt_undo,
     results_edit_submit,
     values_reorder,
 )
+from coach.results.review import evidence_review
 from coach.results.suggest import candidate_suggest
 from coach.selectors import answers_by_question
 from coach.services import answer_save
+from knowledge.evidence import CATEGORIES
+from knowledge.selectors import entries_all
 from tests.web.samples import ANSWERS, answered_session
 
 pytestmark = pytest.mark.django_db
@@ -107,17 +113,32 @@ def test_markdown_carries_edits_candidates_and_the_try_mark(answered):
     assert "周末做一个小板凳" in text and "这周就试" in text
 
 
-def test_suggestions_quote_the_persons_own_answers(answered):
+def test_suggestions_hold_only_the_persons_quotes_and_knowledge_names(answered):
+    # Was: a statement with an example topic and an experiment the person never
+    # wrote ("小实验", 蒙氏教育). Now only their quotes and entry names.
+    evidence_review(session=answered, entry_id="T006", action="confirm")
+    before = answers_by_question(session=answered)
     first = candidate_suggest(session=answered, question_id="C01")
-    assert "小实验" in first
-    quoted = [a for a in ANSWERS.values() if a.split("，")[0][:10] in first]
-    assert quoted, first  # built from what they wrote, not a fixed template
+    assert (
+        answers_by_question(session=answered) == before
+    )  # a suggestion writes nothing
+    quotes = re.findall(r"«([^»]*)»", first)
+    assert quotes and all(any(q in a for a in ANSWERS.values()) for q in quotes)
+    names = {h.name for c in CATEGORIES for h in entries_all(category=c)}
+    assert set(re.findall(r"「([^」]*)」", first)) <= names
+    rest = re.sub(r"«[^»]*»（[^）]*）|「[^」]*」", "X", first)
+    assert rest in {
+        "用X做和X有关的事，也照顾到我看重的X。我的依据：X；X。",
+        "用X做和X有关的事。我的依据：X；X。",
+    }, rest
     answer_save(session=answered, question_id="C01", text=first)
     second = candidate_suggest(session=answered, question_id="C02")
     assert second != first
 
 
-def test_suggestion_needs_answers_and_a_candidate_field(knowledge):
+def test_suggestion_needs_a_confirmed_talent_and_a_candidate_field(answered):
+    with pytest.raises(ResultsInvalid, match="擅长的事"):
+        candidate_suggest(session=answered, question_id="C01")  # talents suspected
     session = CoachingSession.objects.create()
     with pytest.raises(ResultsInvalid, match="擅长的事"):
         candidate_suggest(session=session, question_id="C01")
@@ -125,8 +146,23 @@ def test_suggestion_needs_answers_and_a_candidate_field(knowledge):
         candidate_suggest(session=session, question_id="V01")
 
 
-def test_adopting_a_suggestion_appends_it(answered):
+def test_adopting_a_suggestion_appends_it_and_can_be_undone(answered):
     answer_save(session=answered, question_id="C01", text="我自己的候选")
     candidate_adopt(session=answered, text="教练建议的候选")
     answers = answers_by_question(session=answered)
     assert (answers["C01"], answers["C02"]) == ("我自己的候选", "教练建议的候选")
+    assert [c["adopted"] for c in results_build(session=answered)["mine"]] == [
+        False,
+        True,
+    ]
+    candidate_adopt_undo(session=answered)
+    answers = answers_by_question(session=answered)
+    assert answers["C01"] == "我自己的候选" and "C02" not in answers
+    assert "adopted" not in answered.results
+
+
+def test_undo_leaves_an_adopted_candidate_the_person_has_changed(answered):
+    candidate_adopt(session=answered, text="教练建议的候选")
+    answer_save(session=answered, question_id="C01", text="教练建议的候选，我改过了")
+    candidate_adopt_undo(session=answered)
+    assert answers_by_question(session=answered)["C01"] == "教练建议的候选，我改过了"

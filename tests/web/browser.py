@@ -35,6 +35,8 @@ PAGES = {
     "/results/order",
     "/results/edit",
     "/results/suggest",
+    "/results/evidence",
+    "/results.json",
 }
 
 
@@ -138,6 +140,11 @@ class Tab:
         for question_id in answers:
             saved = f"#q-{question_id} [data-save-state][data-state=saved]"
             self.page.wait_for_selector(saved, state="attached")
+
+    def review(self, entry_id: str, action: str = "confirm") -> None:
+        """On /results/, give one suspected row the person's word (one click)."""
+        with self.page.expect_navigation():
+            self.page.click(f"button[name=review][value='{entry_id}:{action}']")
 
     # ---- checks -------------------------------------------------------------
 

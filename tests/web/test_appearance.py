@@ -45,6 +45,9 @@ PAIRS = {
         ".tag",
         ".editor > summary",
         ".venn-legend__item",
+        ".evidence__quote",
+        ".evidence__link",
+        ".review__name",
     ],
 }
 # The contrast of an element's text with the first opaque background behind it.
@@ -115,6 +118,7 @@ def test_key_text_keeps_4_5_to_1_contrast_in_both_themes(browser, base, theme, s
         for path in PAIRS:
             if path != "/workbook/":
                 tab.open(path)
+                tab.review("T006")  # a talent, so candidates and their tags show
                 page.click("[data-editor=values] summary")
             for selector, ratio in contrasts(page, path).items():
                 assert ratio is not None, f"{selector} not on {path}"

@@ -42,31 +42,123 @@ def answered(tab) -> None:
     tab.answer_many(ANSWERS)
 
 
-def test_step4_has_candidate_fields_that_save_and_take_a_suggestion(tab):
+def answer_frames(tab, question_id: str) -> list[str]:
+    return [
+        f["text"] for f in tab.of("answer", tab.sent) if f["question_id"] == question_id
+    ]
+
+
+def test_a_suggestion_changes_no_saved_text_without_a_click(tab):
+    # Was: the suggestion went straight into the box and was autosaved. Now it
+    # waits beside the box; only 采用 writes it, and 撤销 takes it out again.
     answered(tab)
     page = tab.page
-    page.click("#tab-synthesis")
-    fields = page.locator("[data-step-panel=synthesis] [data-answer]")
-    assert fields.count() == 5
-    card = page.locator("#q-C01")
-    card.get_by_role("button", name="让教练给建议").click()
-    page.wait_for_selector("#q-C01 [data-save-state][data-state=saved]")
-    text = page.input_value("#a-C01")
-    assert "小实验" in text and "你写过" in text
-    # The suggestion quotes what this person wrote, not a fixed template.
-    assert any(a.split("，")[0][:8] in text for a in ANSWERS.values()), text
-    assert {"type": "answer", "question_id": "C01", "text": text} in tab.sent
+    tab.open("/results/")
+    tab.review("T006")  # a confirmed talent to combine with the named fields
+    tab.open("/workbook/?step=synthesis")
+    assert page.locator("[data-step-panel=synthesis] [data-answer]").count() == 5
     page.fill("#a-C02", "用讲故事在历史领域做短视频，一周内拍一条给 5 个朋友看")
     page.focus("#composer-input")
     page.wait_for_selector("#q-C02 [data-save-state][data-state=saved]")
-    assert no_overflow(page)
+    mine = page.input_value("#a-C02")
+    for qid in ("C01", "C02"):
+        page.locator(f"#q-{qid}").get_by_role("button", name="让教练给建议").click()
+        page.wait_for_selector(f"#q-{qid} [data-suggestion]:not([hidden])")
+    suggestion = page.text_content("#q-C01 [data-suggestion-text]")
+    assert "«" in suggestion and "小实验" not in suggestion
+    assert any(a.rstrip("。")[-12:] in suggestion for a in ANSWERS.values())
+    page.wait_for_timeout(1500)  # past the autosave delay: nothing may go out
+    assert page.input_value("#a-C01") == "" and answer_frames(tab, "C01") == []
+    assert page.input_value("#a-C02") == mine
+    assert answer_frames(tab, "C02") == [mine]
+    page.click("#q-C02 [data-suggestion-dismiss]")
+    assert page.is_hidden("#q-C02 [data-suggestion]")
     if tab.size == "desktop":
-        card.scroll_into_view_if_needed()
+        page.locator("#q-C01").scroll_into_view_if_needed()
         screenshot(page, SHOTS / "synthesis-step4.png")
     tab.reload()
     page.click("#tab-synthesis")
-    assert page.input_value("#a-C01") == text
-    assert page.text_content("#tab-synthesis [data-progress-text]") == "2/5"
+    assert page.input_value("#a-C01") == "" and page.input_value("#a-C02") == mine
+
+    # 采用 writes it (and saves), 撤销 takes it out (and saves that).
+    page.locator("#q-C01").get_by_role("button", name="让教练给建议").click()
+    page.click("#q-C01 [data-suggestion-accept]")
+    page.wait_for_selector("#q-C01 [data-save-state][data-state=saved]")
+    assert page.input_value("#a-C01") == suggestion
+    assert answer_frames(tab, "C01") == [suggestion]
+    page.click("#q-C01 [data-suggestion-undo] button")
+    page.wait_for_selector("#q-C01 [data-save-state][data-state=saved]")
+    assert page.input_value("#a-C01") == "" and answer_frames(tab, "C01")[-1] == ""
+    # After their own words the suggestion goes below them, and leaves them.
+    page.locator("#q-C02").get_by_role("button", name="让教练给建议").click()
+    page.click("#q-C02 [data-suggestion-accept]")
+    page.wait_for_selector("#q-C02 [data-save-state][data-state=saved]")
+    assert page.input_value("#a-C02").startswith(mine + "\n")
+    page.click("#q-C02 [data-suggestion-undo] button")
+    page.wait_for_selector("#q-C02 [data-save-state][data-state=saved]")
+    assert page.input_value("#a-C02") == mine
+    assert no_overflow(page)
+    tab.reload()
+    page.click("#tab-synthesis")
+    assert page.input_value("#a-C01") == "" and page.input_value("#a-C02") == mine
+    assert page.text_content("#tab-synthesis [data-progress-text]") == "1/5"
+    tab.assert_clean()
+
+
+def names(page, selector: str = ".rank-item__name") -> list[str]:
+    return page.locator(selector).all_text_contents()
+
+
+def test_suggested_rows_are_confirmed_or_dismissed_with_one_click(tab):
+    answered(tab)
+    page = tab.page
+    tab.open("/results/")
+    assert names(page) == ["成长", "自由", "公平"]  # only what the answers name
+    review = page.locator("[data-review=values]")
+    assert review.locator(".review__title").text_content() == "可能相关，等你确认"
+    suspected = review.locator("[data-suspected]")
+    assert suspected.count() >= 2
+    for i in range(suspected.count()):  # each with the quote it stands on
+        assert suspected.nth(i).locator(".evidence__quote mark").count() >= 1
+    assert page.locator(".rank-item .evidence__link").first.get_attribute("href") == (
+        "/workbook/?step=values_exploration#q-V02"
+    )
+    tab.review("V040")  # 责任: count it
+    tab.review("V063", "dismiss")  # 合作: not me
+    assert names(page) == ["成长", "自由", "公平", "责任"]
+    top = page.locator(".rank-item--top .rank-item__name").all_text_contents()
+    assert "责任" in top and "合作" not in names(page)
+    assert page.text_content("[data-flash=values]") == "已放到一边：合作"
+    if tab.size == "desktop":
+        page.evaluate("document.querySelector('#values').scrollIntoView()")
+        screenshot(page, SHOTS / "results-evidence.png")
+    page.reload()
+    assert names(page) == ["成长", "自由", "公平", "责任"]
+    assert page.locator("[data-dismissed=V063]").count() == 1
+    data = page.request.get(tab.base + "/results.json").json()
+    rows = {r["id"]: r for r in data["values"]}
+    assert rows["V040"]["confirmed"] is True and "V063" not in rows
+    assert rows["V040"]["evidence"] == [
+        {"question_id": "V02", "quote": ANSWERS["V02"].rstrip("。")}
+    ]
+    # Print keeps each row's quote and drops the buttons and the open questions.
+    page.emulate_media(media="print")
+    assert page.is_visible(".rank-item >> nth=0 >> .evidence__quote")
+    assert not page.is_visible("[data-review=values]")
+    assert not page.is_visible(".row-undo")
+    page.emulate_media(media="screen")
+    # Both are undoable.
+    tab.review("V040", "undo")
+    page.click("[data-review=values] .review__dismissed summary")
+    tab.review("V063", "undo")
+    assert names(page) == ["成长", "自由", "公平"]
+    assert page.locator("[data-suspected=V040], [data-suspected=V063]").count() == 2
+    # A quote's link opens its question in the workbook.
+    with page.expect_navigation():
+        page.click(".rank-item >> nth=1 >> .evidence__link")
+    assert page.url.endswith("/workbook/?step=values_exploration#q-V02")
+    page.wait_for_selector("#q-V02:not([hidden])")
+    assert page.is_visible("#a-V02")
     tab.assert_clean()
 
 
@@ -79,6 +171,7 @@ def test_results_lists_and_candidates_are_editable(tab):
     answered(tab)
     page = tab.page
     tab.open("/results/")
+    tab.review("T006")  # candidates need a confirmed talent
     # Values: rename the first, add one, then remove another.
     page.click("[data-editor=values] summary")
     page.fill("#edit-values-0", "家人")
@@ -111,9 +204,18 @@ def test_results_lists_and_candidates_are_editable(tab):
     save_editor(page, "talents")
     assert "最多 8 条" in page.text_content("[data-flash=talents]")
     assert page.locator(".trait__name").all_text_contents() == before
-    # Candidates: adopt one of the coach's, write one, mark it 这周就试.
-    with page.expect_navigation():
-        page.locator(".candidate__adopt button").first.click()
+    # Candidates: adopt one of the coach's (and undo it, and adopt it again),
+    # write one, mark it 这周就试.
+    for _ in range(2):
+        with page.expect_navigation():
+            page.locator(".candidate__adopt button").first.click()
+        assert page.locator("[data-mine] .mine__item").count() == 1
+        adopted = page.text_content("[data-mine] .mine__text")
+        assert "«" in adopted and "小实验" not in adopted
+        if _ == 0:
+            with page.expect_navigation():
+                page.click(".mine__undo button")
+            assert page.locator("[data-mine]").count() == 0
     page.click("[data-editor=candidates] summary")
     page.fill("#edit-candidates-new", "这周末去社区图书馆做一次读书分享")
     page.check("[data-editor=candidates] input[name=try][value='1']")

@@ -207,6 +207,12 @@ def _token(client: Client) -> str:
 def test_results_order_is_saved_as_json_with_csrf(knowledge):
     client = Client(enforce_csrf_checks=True)
     token = _token(client)
+    client.post("/session/", HTTP_X_CSRFTOKEN=token)
+    # Ranked values are shown only where the answers name them (issue 25).
+    answer_save(
+        session=session_of(client), question_id="V02", text="我看重成长和自由。"
+    )
+    answer_save(session=session_of(client), question_id="V03", text="支撑我的是助人。")
     order = ["V005", "V001", "V002"]
     response = client.post(
         "/results/order",

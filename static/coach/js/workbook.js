@@ -97,6 +97,11 @@ export class Workbook {
     entry.textarea.addEventListener("focus", () => this.reportFocus(id));
     card.querySelector("[data-suggest]")?.addEventListener("click", (event) =>
       this.suggest(id, event.currentTarget));
+    card.querySelector("[data-suggestion-accept]")?.addEventListener("click", () => this.accept(id));
+    card.querySelector("[data-suggestion-dismiss]")?.addEventListener("click", () => {
+      card.querySelector("[data-suggestion]").hidden = true;
+    });
+    card.querySelector("[data-suggestion-undo] button")?.addEventListener("click", () => this.unaccept(id));
     card.querySelector("[data-ask-question]")?.addEventListener("click", () => {
       this.reportFocus(id);
       const quote = card.querySelector(".question__text")?.textContent || "";
@@ -105,7 +110,8 @@ export class Workbook {
   }
 
   // "让教练给建议" (step 4): the coach's candidate, built from the person's own
-  // answers, goes into the box to be edited; it never replaces what is written.
+  // quotes and knowledge-base names, is shown beside the box. Only "采用" puts it
+  // into their text (after what is written, never over it); "撤销" takes it out.
   async suggest(id, button) {
     const entry = this.cards.get(id);
     const url = new URL(button.dataset.suggestUrl, window.location.href);
@@ -119,15 +125,38 @@ export class Workbook {
         entry.state.dataset.state = "failed";
         return;
       }
-      const box = entry.textarea;
-      box.value = box.value.trim() ? `${box.value.trimEnd()}\n${body.text}` : body.text;
-      box.dispatchEvent(new Event("input"));
-      box.focus();
+      entry.card.querySelector("[data-suggestion-text]").textContent = body.text;
+      entry.card.querySelector("[data-suggestion]").hidden = false;
     } catch {
       this.setState(id, "failed");
     } finally {
       button.disabled = false;
     }
+  }
+
+  accept(id) {
+    const entry = this.cards.get(id);
+    const text = entry.card.querySelector("[data-suggestion-text]").textContent;
+    const box = entry.textarea;
+    entry.accepted = box.value.trim() ? `\n${text}` : text;
+    box.value = box.value.trim() ? box.value.trimEnd() + entry.accepted : text;
+    entry.card.querySelector("[data-suggestion]").hidden = true;
+    entry.card.querySelector("[data-suggestion-undo]").hidden = false;
+    box.dispatchEvent(new Event("input"));
+    box.focus();
+  }
+
+  // Take the accepted suggestion out again, keeping anything written since.
+  unaccept(id) {
+    const entry = this.cards.get(id);
+    const box = entry.textarea;
+    const at = entry.accepted ? box.value.lastIndexOf(entry.accepted) : -1;
+    if (at >= 0) {
+      box.value = box.value.slice(0, at) + box.value.slice(at + entry.accepted.length);
+      box.dispatchEvent(new Event("input"));
+    }
+    entry.accepted = null;
+    entry.card.querySelector("[data-suggestion-undo]").hidden = true;
   }
 
   save(id) {
