@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import csv
 import re
-import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from agent.once import once
+
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "coach_intents.csv"
 # Punctuation and spaces carry no intent here ("为什么" and "为什么？" are one
 # question), so they are folded away before training and prediction.
 _NOISE = re.compile(r"[\s\W_]+")
-_LOCK = threading.Lock()
-_MODEL = None
 
 
 @dataclass(frozen=True)
@@ -67,14 +66,10 @@ def train(pairs: list[tuple[str, str]]):
     return pipeline
 
 
+@once
 def model():
     """Return the process's trained pipeline, training it on first use."""
-    global _MODEL
-    if _MODEL is None:
-        with _LOCK:
-            if _MODEL is None:
-                _MODEL = train(examples_load())
-    return _MODEL
+    return train(examples_load())
 
 
 @lru_cache(maxsize=2048)

@@ -10,15 +10,13 @@ on: ``tests/coach_eval/safety.jsonl``.
 from __future__ import annotations
 
 import csv
-import threading
 from functools import lru_cache
 from pathlib import Path
 
+from agent.once import once
 from agent.safety.text import normalise
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "safety"
-_LOCK = threading.Lock()
-_MODEL = None
 
 
 def examples_load(directory: Path = DATA_DIR) -> list[tuple[str, str]]:
@@ -78,14 +76,10 @@ def train(pairs: list[tuple[str, str]]):
     return pipeline
 
 
+@once
 def model():
     """Return the process's trained pipeline, training it on first use."""
-    global _MODEL
-    if _MODEL is None:
-        with _LOCK:
-            if _MODEL is None:
-                _MODEL = train(examples_load())
-    return _MODEL
+    return train(examples_load())
 
 
 @lru_cache(maxsize=4096)

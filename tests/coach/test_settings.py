@@ -232,7 +232,8 @@ def test_celery_worker_with_memory_layer_exits_with_a_clear_message(tmp_path):
     assert "内存 channel layer" in proc.stdout + proc.stderr
 
 
-def test_check_deploy_is_clean_with_production_settings(tmp_path):
+def production_env(tmp_path, **extra: str) -> dict:
+    """Return the environment of a production start (DEBUG off, real host, key)."""
     env = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
     env.update(
         DJANGO_SETTINGS_MODULE="coach.settings",
@@ -240,7 +241,13 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path):
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY=PROD_KEY,
         DJANGO_ALLOWED_HOSTS="coach.example.com",
+        **extra,
     )
+    return env
+
+
+def test_check_deploy_is_clean_with_production_settings(tmp_path):
+    env = production_env(tmp_path)
     proc = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
@@ -285,15 +292,7 @@ print(json.dumps({"proxy": settings.SECURE_PROXY_SSL_HEADER,
 def test_the_forwarded_scheme_is_trusted_only_behind_a_configured_proxy(
     tmp_path, trusted, header
 ):
-    env = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
-    env.update(
-        DJANGO_SETTINGS_MODULE="coach.settings",
-        COACH_VAR_DIR=str(tmp_path),
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=PROD_KEY,
-        DJANGO_ALLOWED_HOSTS="coach.example.com",
-        TRUSTED_PROXY=trusted,
-    )
+    env = production_env(tmp_path, TRUSTED_PROXY=trusted)
     proc = subprocess.run(
         [sys.executable, "-c", PROXY_DUMP],
         cwd=ROOT,

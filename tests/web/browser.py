@@ -171,6 +171,32 @@ class Tab:
 
 
 @cache
+def fault_on_first_chat(page, fault) -> list[dict]:
+    """Route the coach socket; the first chat meets ``fault(ws)`` instead of the server.
+
+    Returns the list of chat frames the page sends (the first included), so a
+    test can check the resend carries the same client_id.
+    """
+    chats: list[dict] = []
+
+    def route(ws):
+        server = ws.connect_to_server()
+
+        def from_page(message):
+            frame = json.loads(message)
+            if frame.get("type") == "chat":
+                chats.append(frame)
+                if len(chats) == 1:
+                    fault(ws)
+                    return
+            server.send(message)
+
+        ws.on_message(from_page)
+
+    page.route_web_socket("**/ws/coach/", route)
+    return chats
+
+
 def cjk_fonts() -> bool:
     """Return whether a Chinese font is installed (else screenshots show boxes)."""
     if not shutil.which("fc-list"):

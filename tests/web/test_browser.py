@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.web.browser import CHROMIUM, SHOTS, Tab, screenshot
+from tests.web.browser import CHROMIUM, SHOTS, Tab, fault_on_first_chat, screenshot
 from tests.web.conftest import nudging
 from tests.web.samples import ANSWERS, FIRST_ANSWER, PAYLOADS
 
@@ -303,23 +303,8 @@ def test_phone_layout_has_no_horizontal_scroll(browser, base):
 def test_dropped_socket_reconnects_and_resends_the_chat_with_its_client_id(tab):
     """The first chat is lost with its socket; the page reconnects and resends it."""
     page = tab.page
-    chats: list[dict] = []
-
-    def route(ws):
-        server = ws.connect_to_server()
-
-        def from_page(message):
-            frame = json.loads(message)
-            if frame.get("type") == "chat":
-                chats.append(frame)
-                if len(chats) == 1:
-                    ws.close()  # the network drops before the server sees it
-                    return
-            server.send(message)
-
-        ws.on_message(from_page)
-
-    page.route_web_socket("**/ws/coach/", route)
+    # The network drops before the server sees the first chat.
+    chats = fault_on_first_chat(page, lambda ws: ws.close())
     tab.open()
     page.evaluate("""() => {
       window.__states = [];

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from tests.agent.fake_openai import Step, calls
-from tests.web.browser import CHROMIUM, Tab
+from tests.web.browser import CHROMIUM, Tab, fault_on_first_chat
 from tests.web.conftest import served
 from tests.web.fake_llm import ThreadedFakeOpenAI
 
@@ -309,34 +309,17 @@ def test_a_chat_the_server_could_not_store_is_marked_and_sent_again_as_itself(ta
     """
     page = tab.page
     llm.script(Step(content=GOOD))
-    chats: list[dict] = []
-
-    def route(ws):
-        server = ws.connect_to_server()
-
-        def from_page(message):
-            frame = json.loads(message)
-            if frame.get("type") == "chat":
-                chats.append(frame)
-                if len(chats) == 1:  # the fault: nothing reaches the server
-                    ws.send(
-                        json.dumps(
-                            {
-                                "type": "error",
-                                "code": "internal",
-                                "detail": "not_saved",
-                                "retry_after": 5,
-                                "message": "这条消息没有发出去：服务器暂时存不下。",
-                            },
-                            ensure_ascii=False,
-                        )
-                    )
-                    return
-            server.send(message)
-
-        ws.on_message(from_page)
-
-    page.route_web_socket("**/ws/coach/", route)
+    not_saved = {
+        "type": "error",
+        "code": "internal",
+        "detail": "not_saved",
+        "retry_after": 5,
+        "message": "这条消息没有发出去：服务器暂时存不下。",
+    }
+    # The fault: nothing reaches the server, the page hears "not saved".
+    chats = fault_on_first_chat(
+        page, lambda ws: ws.send(json.dumps(not_saved, ensure_ascii=False))
+    )
     tab.open()
     send(tab, "什么是价值观？")
     page.wait_for_selector(".msg--user[data-state=failed]")
