@@ -11,7 +11,9 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
+from coach import header_deadline  # noqa: E402
 from coach.origins import SiteOriginValidator  # noqa: E402
 from coach.routing import websocket_urlpatterns  # noqa: E402
 from knowledge import early_refusal  # noqa: E402
@@ -20,6 +22,9 @@ from knowledge.uploads import UploadLimit  # noqa: E402
 # Under daphne an oversized import is refused as its body streams in, unstored;
 # the ASGI guard below covers every other server.
 early_refusal.install()
+# Under daphne a request's headers get a deadline: trickled headers never hold a
+# connection (a proxy in front can do the same: docs/operations.md).
+header_deadline.install(settings.HTTP_HEADER_TIMEOUT)
 
 application = ProtocolTypeRouter(
     {

@@ -211,6 +211,8 @@ SITE_ORIGINS = [o for o in env.list("SITE_ORIGINS", default=[]) if o] or (
     [f"http://127.0.0.1:{PORT}", f"http://localhost:{PORT}"] if DEBUG else []
 )
 CHAT_RATE_PER_ADDRESS = env.int("CHAT_RATE_PER_ADDRESS", default=30)
+# Seconds a request's header block may take to arrive (daphne; 0 turns it off).
+HTTP_HEADER_TIMEOUT = env.float("HTTP_HEADER_TIMEOUT", default=10.0)
 # New workbooks one address may start per minute (a browser needs one).
 SESSION_CREATE_RATE = env.int("SESSION_CREATE_RATE", default=20)
 COACH_MAX_TURNS = env.int("COACH_MAX_TURNS", default=8)  # model turns a process

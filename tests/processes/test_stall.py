@@ -76,3 +76,47 @@ def test_a_held_write_lock_turns_healthz_red_within_two_seconds(tmp_path):
         stack.wait_ready(timeout=30)  # the lock gone, healthy again
     finally:
         stack.close()
+
+
+def test_headers_trickled_slowly_are_cut_off_while_a_socket_lives_on(tmp_path):
+    """Slowloris: one header line every second never completes the request."""
+    import asyncio
+    import socket
+
+    from tests.processes.client import Client
+
+    stack = ProcessStack(tmp_path, HTTP_HEADER_TIMEOUT="3")
+    try:
+        stack.start("daphne")
+        deadline = time.monotonic() + 60
+        while _get(stack.port, "/")[0] != 200:  # daphne up (no worker needed)
+            assert time.monotonic() < deadline
+            time.sleep(0.3)
+
+        async def socket_outlives_the_deadline() -> None:
+            async with Client(stack.port) as tab:  # a page's socket, idle 5 s
+                await asyncio.sleep(5)
+                await tab.send(type="ping")
+                assert (await tab.wait_for("pong", 5))["type"] == "pong"
+
+        slow = socket.create_connection(("127.0.0.1", stack.port), timeout=10)
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        started, closed = time.monotonic(), False
+        for i in range(12):  # bounded: 12 lines, one a second
+            try:
+                slow.sendall(f"X-Slow-{i}: {i}\r\n".encode())
+                time.sleep(1)
+                if slow.recv(1, socket.MSG_DONTWAIT) == b"":
+                    closed = True
+                    break
+            except BlockingIOError:
+                continue
+            except OSError:
+                closed = True
+                break
+        slow.close()
+        assert closed and time.monotonic() - started < 8, "trickled headers held on"
+        asyncio.run(socket_outlives_the_deadline())
+        assert _get(stack.port, "/")[0] == 200  # ordinary requests unaffected
+    finally:
+        stack.close()
