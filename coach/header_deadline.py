@@ -4,7 +4,7 @@ Twisted resets its idle timer on every byte, so a client that trickles one
 header line every few seconds ("slowloris") holds a connection for ever. This
 hook gives each request's header block a deadline of its own: armed when the
 connection opens and again after each keep-alive request, cleared when the
-headers are in, and the connection aborted when it passes. A WebSocket's
+headers are in, and the connection closed when it passes. A WebSocket's
 handshake is a request like any other, so an open socket is never affected.
 """
 
@@ -43,7 +43,7 @@ def install(timeout: float) -> None:
         if handed_off(self):
             return
         log.warning("headers not in after %.0f s: connection closed", timeout)
-        self.transport.abortConnection()
+        self.transport.loseConnection()  # a FIN, as any server hang-up
 
     def arm(self) -> None:
         disarm(self)
