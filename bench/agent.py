@@ -1,7 +1,8 @@
 """Agent benchmark: offline turn latency with persistence, and prompt size over time.
 
 Run: .venv/bin/python bench/agent.py [--turns 200]
-     (BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL)
+     (BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL, in a scratch
+     database created on that server and dropped at exit)
 
 Everything runs in-process on a real SQLite file database (WAL, as in production)
 with the knowledge base loaded from data/ and the embedded Redis cache:
@@ -17,9 +18,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import contextlib
 import io
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -29,16 +32,28 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 WORK = Path(tempfile.mkdtemp(prefix="bench-agent-"))
-# BENCH_DATABASE_URL=postgres://… measures the PostgreSQL saver instead.
-os.environ["DATABASE_URL"] = (
-    os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{WORK / 'db.sqlite3'}"
-)
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)
+# BENCH_DATABASE_URL=postgres://… measures the PostgreSQL saver instead, in a
+# scratch database made on that server for this run (never the one it names).
+if os.environ.get("BENCH_DATABASE_URL"):
+    from bench.scratch import database_create
+
+    os.environ["DATABASE_URL"] = database_create(
+        server_url=os.environ["BENCH_DATABASE_URL"], prefix="bench_agent"
+    )
+else:
+    os.environ["DATABASE_URL"] = f"sqlite:///{WORK / 'db.sqlite3'}"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
 os.environ.pop("AGENT_CHECKPOINT_PATH", None)
 
 import django  # noqa: E402
 
 django.setup()
+
+from bench.scratch import database_check  # noqa: E402
+
+if os.environ.get("BENCH_DATABASE_URL"):
+    database_check(url=os.environ["DATABASE_URL"])
 
 from langchain_core.language_models import BaseChatModel  # noqa: E402
 from langchain_core.messages import AIMessage  # noqa: E402
@@ -179,7 +194,8 @@ async def main(turns: int) -> None:
         f"HEADLINE agent p50_ms={statistics.median(chosen):.1f} "
         f"p95_ms={pct(chosen, 95):.1f} durability=exit "
         f"sync_p50_ms={statistics.median(results['sync']):.1f} "
-        f"floor_p50_ms={statistics.median(floor):.1f} prompt_100_vs_10={ratio:.2f}x"
+        f"floor_p50_ms={statistics.median(floor):.1f} "
+        f"graph_vs_floor_p50={p50_ratio:.2f}x prompt_100_vs_10={ratio:.2f}x"
     )
     await checkpointer_close()
 

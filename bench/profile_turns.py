@@ -3,7 +3,9 @@
 Starts the same stack as bench/ws_load.py (embedded default, or PostgreSQL +
 Redis when DATABASE_URL/REDIS_URL are set), warms it up, then samples the
 daphne process with py-spy while 20 sessions chat back to back, and prints the
-functions with the largest share of samples (own time and with callees).
+functions with the largest share of samples (own time and with callees), then
+``HEADLINE profile_turns``: turns/s while sampled and daphne's CPU per turn over
+that window (py-spy's own cost included; it samples from outside, non-blocking).
 
     .venv/bin/python bench/profile_turns.py [--seconds 20] [--top 25]
 """
@@ -31,7 +33,7 @@ def _frames(line: str) -> tuple[list[str], int]:
     return stack.split(";"), int(count)
 
 
-def _report(raw: Path, top: int) -> None:
+def _report(raw: Path, top: int) -> int:
     own: collections.Counter = collections.Counter()
     total: collections.Counter = collections.Counter()
     samples = 0
@@ -48,10 +50,14 @@ def _report(raw: Path, top: int) -> None:
         print(f"\n-- top {top} by {title} --")
         for frame, count in counter.most_common(top):
             print(f"{100 * count / samples:6.1f}%  {frame[:150]}")
+    return samples
 
 
-async def _load(base: str, seconds: float, pid: int, raw: Path) -> float:
+async def _load(base: str, seconds: float, pid: int, raw: Path) -> tuple[float, float]:
+    """Warm up, then sample daphne while it works; return (turns/s, CPU s used)."""
     await paced_run([base], 10, 6, "/ws/coach/")  # warm-up
+    daphne = psutil.Process(pid)
+    before = sum(daphne.cpu_times()[:2])
     spy = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "py-spy"),
@@ -72,8 +78,9 @@ async def _load(base: str, seconds: float, pid: int, raw: Path) -> float:
         stderr=subprocess.DEVNULL,
     )
     rate = await throughput([base], 20, seconds)
+    used = sum(daphne.cpu_times()[:2]) - before
     await asyncio.to_thread(spy.wait, 30)
-    return rate
+    return rate, used
 
 
 def main() -> None:
@@ -100,13 +107,17 @@ def main() -> None:
         try:
             pid = stack.start("daphne").pid
             base = f"http://127.0.0.1:{stack.port}"
-            rate = asyncio.run(_load(base, args.seconds, pid, raw))
-            cpu = psutil.Process(pid).cpu_times()
+            rate, used = asyncio.run(_load(base, args.seconds, pid, raw))
         finally:
             stack.close()
+        per_turn = 1000 * used / max(1.0, rate * args.seconds)
         print(f"offline turns per second while sampled: {rate:.1f}")
-        print(f"daphne CPU: user {cpu.user:.1f} s, system {cpu.system:.1f} s")
-        _report(raw, args.top)
+        print(f"daphne CPU while sampled: {used:.1f} s, {per_turn:.1f} ms a turn")
+        samples = _report(raw, args.top)
+        print(
+            f"HEADLINE profile_turns turns_s={rate:.1f} "
+            f"daphne_cpu_ms_per_turn={per_turn:.1f} samples={samples}"
+        )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,9 @@
 """Run every benchmark in bench/ and print one table of their headline figures.
 
 Each script prints a line ``HEADLINE <name> key=value ...``; this collects them.
+A script has failed if it exits non-zero or prints no headline; a slow figure is
+never a failure (the scripts assert no times: each prints ratios against a
+baseline it measured in the same run). Exits 1 if any script failed.
 
     .venv/bin/python bench/run_all.py [--only search,agent]
 """
@@ -19,6 +22,7 @@ SCRIPTS = [
     "ws_load.py",
     "ttft.py",
     "hardening.py",
+    "profile_turns.py",
 ]
 
 
@@ -49,7 +53,8 @@ def main() -> int:
             if ln.startswith("HEADLINE")
         ]
         if proc.returncode != 0 or not heads:
-            failed.append(script)
+            why = f"exit {proc.returncode}" if proc.returncode else "no HEADLINE"
+            failed.append(f"{script} ({why})")
             print(proc.stderr[-2000:], file=sys.stderr)
         for name, *figures in heads:
             rows.append((name, " ".join(figures), f"{took:.0f}s"))

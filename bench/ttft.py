@@ -14,8 +14,11 @@ stream; the WebSocket client here stamps the same clock when the first
   chat>delta   client sends ``chat`` -> first ``reply.delta``
   chat>reply   client sends ``chat`` -> final ``reply``
 
-Turns run one after another, spread over a few sessions so no session goes over
-the 20 chats a minute limit (coach/ratelimit.py); warm-up turns are not counted.
+Turns run one after another over a few sessions; warm-up turns are not counted.
+The stack lifts the app's own chat limits (per session, per address): every turn
+comes from this one address, and the limits are measured by bench/hardening.py.
+The baseline, in the same run on the same daphne: a bare echo round trip
+(``COACH_BENCH_ECHO``), one frame in and out, as in bench/ws_load.py.
 
     .venv/bin/python bench/ttft.py [--turns 30] [--sessions 3] [--chunk-delay 0.03]
 """
@@ -51,7 +54,7 @@ QUESTIONS = [
     "这个问题和我的工作有什么关系？",
 ]
 LIMIT_MS = 100.0
-PER_MINUTE = 20  # coach/settings.py CHAT_RATE_PER_MINUTE default
+ECHOES = 30  # echo round trips for the baseline
 
 
 @dataclass
@@ -126,6 +129,16 @@ async def chat_turn(
     return turn
 
 
+async def echo_baseline(base: str) -> list[float]:
+    """Return ECHOES bare echo round trips (ms) through the same daphne."""
+    s = Session(None, base, "/ws/echo/")
+    await s.open()
+    try:
+        return [await s.echo(f"echo {k}") for k in range(ECHOES)]
+    finally:
+        await s.close()
+
+
 async def run(base: str, fake: FakeOpenAI, args) -> tuple[list[Turn], list[Turn]]:
     """Warm up on a session of its own, then run the measured turns."""
     warm = Session(None, base, "/ws/coach/")
@@ -154,7 +167,7 @@ def _cell(value: float | None, width: int = 12) -> str:
     return f"{'-':>{width}}" if value is None else f"{value:>{width}.1f}"
 
 
-def report(warmup: list[Turn], turns: list[Turn], args) -> bool:
+def report(warmup: list[Turn], turns: list[Turn], echo: list[float], args) -> bool:
     """Print the table, the summary and the headline; return whether all is well."""
     print(
         f"ttft bench: fake model streams {len(ANSWER)} chars in "
@@ -192,6 +205,12 @@ def report(warmup: list[Turn], turns: list[Turn], args) -> bool:
             f"{name:<34}{pct(values, 50):>8.1f}{pct(values, 95):>8.1f}"
             f"{max(values, default=math.nan):>8.1f}"
         )
+    print(
+        f"{'baseline: bare echo round trip':<34}{pct(echo, 50):>8.1f}"
+        f"{pct(echo, 95):>8.1f}{max(echo, default=math.nan):>8.1f}"
+    )
+    ratio = pct(first, 50) / pct(echo, 50)
+    print(f"first token -> delta / echo round trip, p50: {ratio:.1f}x")
     worst = max(first, default=math.inf)
     within = bad == 0 and worst <= LIMIT_MS
     print(
@@ -203,6 +222,7 @@ def report(warmup: list[Turn], turns: list[Turn], args) -> bool:
         f"HEADLINE ttft first_token_ms_p50={pct(first, 50):.1f} "
         f"first_token_ms_p95={pct(first, 95):.1f} "
         f"first_token_ms_max={worst:.1f} within_100ms={'yes' if within else 'no'} "
+        f"echo_ms_p50={pct(echo, 50):.1f} first_token_vs_echo_p50={ratio:.1f}x "
         f"chat_to_delta_p50={pct([t.ms(t.delta_at) for t in good], 50):.0f}ms "
         f"chat_to_reply_p50={pct([t.ms(t.reply_at) for t in good], 50):.0f}ms "
         f"failed={bad}"
@@ -231,12 +251,18 @@ async def bench(args) -> bool:
                 OPENAI_API_KEY="sk-bench",
                 OPENAI_BASE_URL=fake.url,
                 COACH_LLM_MODEL="fake",
+                COACH_BENCH_ECHO="1",
+                # Every turn comes from 127.0.0.1: 32 chats would pass the
+                # 30 a minute per address (CHAT_RATE_PER_ADDRESS).
+                COACH_CHAT_RATE="100000",
+                CHAT_RATE_PER_ADDRESS="100000",
                 LOG_LEVEL="WARNING",
             )
             try:
                 await asyncio.to_thread(stack.start, "daphne")
                 base = f"http://127.0.0.1:{stack.port}"
                 warmup, turns = await run(base, fake, args)
+                echo = await echo_baseline(base)
             except BaseException:
                 print(stack.logs()[-3000:], file=sys.stderr)
                 raise
@@ -244,11 +270,14 @@ async def bench(args) -> bool:
                 await asyncio.to_thread(stack.close)
     finally:
         await fake.close()
-    return report(warmup, turns, args)
+    return report(warmup, turns, echo, args)
 
 
 def main() -> int:
-    """Parse the options and run the bench; non-zero if a turn failed."""
+    """Parse the options and run the bench; non-zero only if a turn failed.
+
+    A slow turn is a figure, not a failure: nothing here asserts a time.
+    """
     parser = argparse.ArgumentParser()
     parser.add_argument("--turns", type=int, default=30)
     parser.add_argument("--sessions", type=int, default=3)
@@ -257,9 +286,6 @@ def main() -> int:
     parser.add_argument("--chunk-chars", type=int, default=6)
     parser.add_argument("--gap", type=float, default=0.2, help="seconds between turns")
     args = parser.parse_args()
-    per_session = math.ceil(args.turns / args.sessions)
-    if per_session > PER_MINUTE or args.warmup > PER_MINUTE:
-        parser.error(f"at most {PER_MINUTE} turns a session (the chat rate limit)")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "coach.settings")
     return 0 if asyncio.run(bench(args)) else 1
 

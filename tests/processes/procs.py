@@ -5,7 +5,9 @@ the suite runs against PostgreSQL + Redis (CI pass 2) each stack gets a fresh
 database and its own Redis db number, so stacks never see each other's data.
 """
 
+import atexit
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -46,6 +48,7 @@ def _prepare(env: dict, *, var_dir: Path) -> None:
         return
     if "db" not in _TEMPLATE:
         template = Path(tempfile.mkdtemp(prefix="coach-proc-template-"))
+        atexit.register(shutil.rmtree, template, ignore_errors=True)  # left in /tmp
         _manage({**env, "COACH_VAR_DIR": str(template)}, ["migrate", "-v", "0"])
         _manage({**env, "COACH_VAR_DIR": str(template)}, ["load_knowledge"])
         _TEMPLATE["db"] = template / "db.sqlite3"
