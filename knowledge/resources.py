@@ -7,11 +7,11 @@ from import_export.formats import base_formats
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
+from knowledge.import_messages import header_messages
 from knowledge.models import Question
 from knowledge.services import knowledge_version_bump
 from knowledge.services.csvio import (
     csv_render,
-    header_problems,
     rows_problems,
     text_decode,
 )
@@ -119,9 +119,11 @@ class KnowledgeResource(resources.ModelResource):
         self.row_problems = {}
         name = kwargs.get("file_name") or self.spec.filename
         header = [str(h) for h in dataset.headers or []]
-        found = header_problems(header, self.spec)
-        if found:
-            raise ValidationError([f"{name}:1: {col}: {msg}" for col, msg in found])
+        if found := header_messages(header=header, spec=self.spec, filename=name):
+            # No row can be read against a wrong header: drop the rows, so the page
+            # shows only the header's problems, not one error per row after them.
+            del dataset[0 : len(dataset)]
+            raise ValidationError(found)
         rows = []
         for line, values in enumerate(dataset, start=2):  # the header is line 1
             cells = ["" if v is None else str(v) for v in values]

@@ -1,0 +1,75 @@
+"""What the admin import page says about a file it cannot take, in Chinese only."""
+
+import csv
+import io
+
+import pytest
+
+from knowledge.models import ValueEntry
+from tests.knowledge.helpers import DATA, VALUES
+from tests.knowledge.test_admin import import_preview
+
+pytestmark = pytest.mark.django_db
+
+INTERNALS = ("Traceback", "/work/", "site-packages", "[&#x27;", "ValidationError")
+
+
+@pytest.fixture
+def staff(client, django_user_model):
+    user = django_user_model.objects.create_superuser("admin", "a@example.com", "pw")
+    client.force_login(user)
+    return client
+
+
+def _values(*, without: tuple[str, ...] = ()) -> str:
+    """data/'s values file with V001 renamed and some columns taken out."""
+    text = (DATA / VALUES).read_text(encoding="utf-8")
+    text = text.replace("V001,自由,", "V001,自在,")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    keep = [i for i, column in enumerate(rows[0]) if column not in without]
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([r[i] for i in keep] for r in rows)
+    return out.getvalue()
+
+
+def _page(staff, raw: bytes) -> str:
+    response = import_preview(staff, "valueentry", "v.csv", raw)
+    assert response.status_code == 200
+    assert "confirm_form" not in response.context  # nothing can be imported
+    return response.content.decode()
+
+
+def _clean(page: str) -> None:
+    for internal in INTERNALS:
+        assert internal not in page, internal
+
+
+def test_missing_columns_are_named_in_chinese_without_repr_or_traceback(kb, staff):
+    page = _page(staff, _values(without=("signals", "aliases")).encode())
+    assert "表头缺少 2 列：信号（signals）、别名（aliases）" in page
+    assert "第 1 行应该正好是：id,name,category," in page
+    _clean(page)
+    assert ValueEntry.objects.get(pk="V001").name == "自由"
+
+
+def test_a_renamed_column_is_named_as_missing_and_extra(kb, staff):
+    text = _values().replace(",signals,", ",sig,", 1)
+    page = _page(staff, text.encode("utf-8-sig"))
+    assert "表头缺少 1 列：信号（signals）" in page and "多余的列：sig" in page
+    _clean(page)
+
+
+def test_an_unexpected_error_is_one_chinese_sentence_and_logged(
+    kb, staff, monkeypatch, caplog
+):
+    from knowledge.resources import ValueEntryResource
+
+    def fail(self, dataset, **kwargs):
+        raise RuntimeError("/work/secret/path.py exploded")
+
+    monkeypatch.setattr(ValueEntryResource, "before_import", fail)
+    page = _page(staff, _values().encode())
+    assert "导入时出了意外的错误，没有写入任何内容" in page
+    assert "exploded" not in page and "RuntimeError" not in page
+    _clean(page)
+    assert "exploded" in caplog.text  # the developers still get the traceback
