@@ -1,6 +1,5 @@
 """django-import-export glue: our CSV format, and resources checked like the loader."""
 
-import tablib
 from import_export import fields, resources
 from import_export.formats import base_formats
 
@@ -15,6 +14,7 @@ from knowledge.services.csvio import (
     rows_problems,
     text_decode,
 )
+from knowledge.services.csvtable import csv_table
 from knowledge.services.specs import (
     GUIDES,
     LEXICON,
@@ -38,16 +38,13 @@ class KnowledgeCSV(base_formats.CSV):
         return "rb"
 
     def create_dataset(self, in_stream, **kwargs):
-        """Decode the upload and parse it; refuse a file whose first row is empty."""
+        """Decode the upload and parse it; refuse what is no table of rows."""
         if len(in_stream) > settings.KNOWLEDGE_IMPORT_MAX_BYTES:
             raise ValueError(too_big_message())  # knowledge.uploads stops most earlier
         text = in_stream if isinstance(in_stream, str) else text_decode(in_stream)
-        dataset = tablib.import_set(text, format="csv")
+        dataset = csv_table(text=text)  # refuses what is no table, in Chinese
         if len(dataset) > settings.KNOWLEDGE_IMPORT_MAX_ROWS:
             raise ValueError(too_big_message())
-        if not any((h or "").strip() for h in dataset.headers or []):
-            # Shown on the import form; import-export would crash on a headerless set.
-            raise ValueError("第 1 行应该是表头（列名），这个文件的第 1 行是空的。")
         return dataset
 
     def export_data(self, dataset, **kwargs):

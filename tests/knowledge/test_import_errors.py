@@ -21,6 +21,12 @@ def staff(client, django_user_model):
     return client
 
 
+@pytest.fixture
+def commits(django_capture_on_commit_callbacks):
+    """Run on-commit hooks (the version publish) as a real commit would."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
 def _values(*, without: tuple[str, ...] = ()) -> str:
     """data/'s values file with V001 renamed and some columns taken out."""
     text = (DATA / VALUES).read_text(encoding="utf-8")
@@ -73,3 +79,65 @@ def test_an_unexpected_error_is_one_chinese_sentence_and_logged(
     assert "exploded" not in page and "RuntimeError" not in page
     _clean(page)
     assert "exploded" in caplog.text  # the developers still get the traceback
+
+
+def _header() -> str:
+    return _values().split("\n", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        pytest.param(lambda: (_header() + "\n").encode(), id="header-only"),
+        pytest.param(
+            lambda: ("\ufeff" + _header() + "\r\n" + ",,,,,,,,,,\r\n" * 3).encode(),
+            id="excel-header-and-empty-rows",
+        ),
+    ],
+)
+def test_a_header_only_file_is_refused_in_chinese(kb, staff, raw):
+    page = _page(staff, raw())
+    assert "文件里只有表头，没有数据行" in page
+    assert "No valid data" not in page
+    _clean(page)
+
+
+def test_excel_csv_utf8_with_empty_rows_and_columns_imports(kb, staff, commits):
+    from django.urls import reverse
+
+    lines = _values().rstrip("\n").split("\n")
+    padded = [lines[0] + ",,"] + [line + ",," for line in lines[1:]]
+    excel = "\ufeff" + "\r\n".join(padded) + "\r\n" + ",,,,,,,,,,,,\r\n" * 4
+    preview = import_preview(staff, "valueentry", "v.csv", excel.encode())
+    assert preview.context["result"].totals["update"] == 1
+    confirm = preview.context["confirm_form"]
+    url = reverse("admin:knowledge_valueentry_process_import")
+    with commits():
+        assert staff.post(url, confirm.initial).status_code == 302
+    assert ValueEntry.objects.get(pk="V001").name == "自在"
+    assert ValueEntry.objects.count() == 105
+
+
+@pytest.mark.parametrize(("delimiter", "name"), [(";", "分号"), ("\t", "制表符")])
+def test_the_wrong_delimiter_is_named(kb, staff, delimiter, name):
+    page = _page(staff, _values().replace(",", delimiter).encode())
+    assert f"这个文件的列是用{name}" in page and "应该用英文逗号" in page
+    _clean(page)
+
+
+def test_a_header_short_of_a_name_is_told_apart_from_a_stray_comma(kb, staff):
+    short = _values().replace(",signals,", ",", 1)
+    page = _page(staff, short.encode())
+    assert "表头有 10 列，而每一行数据都有 11 个字段" in page
+    stray = _values().replace("V002,成长,", "V002,成长,多,", 1)
+    page = _page(staff, stray.encode())
+    assert "表头有 11 列，但第 3 行有 12 个字段" in page
+    assert "读不出这个文件" not in page
+    _clean(page)
+
+
+@pytest.mark.parametrize("raw", [b"\n\n", b",,,\r\n"])
+def test_a_file_with_nothing_in_it_is_refused_in_chinese(kb, staff, raw):
+    page = _page(staff, raw)
+    assert "文件是空的" in page
+    _clean(page)
