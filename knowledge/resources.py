@@ -12,9 +12,9 @@ from knowledge.services import knowledge_version_bump
 from knowledge.services.csvio import (
     csv_render,
     rows_problems,
-    text_decode,
 )
 from knowledge.services.csvtable import csv_table
+from knowledge.services.encodings import Decoded, upload_decode
 from knowledge.services.specs import (
     GUIDES,
     LEXICON,
@@ -41,8 +41,13 @@ class KnowledgeCSV(base_formats.CSV):
         """Decode the upload and parse it; refuse what is no table of rows."""
         if len(in_stream) > settings.KNOWLEDGE_IMPORT_MAX_BYTES:
             raise ValueError(too_big_message())  # knowledge.uploads stops most earlier
-        text = in_stream if isinstance(in_stream, str) else text_decode(in_stream)
-        dataset = csv_table(text=text)  # refuses what is no table, in Chinese
+        if isinstance(in_stream, str):
+            decoded = Decoded(in_stream, "utf-8")
+        else:
+            decoded = upload_decode(raw=in_stream)  # refuses clear mojibake
+        dataset = csv_table(text=decoded.text)  # refuses what is no table, in Chinese
+        # A likely-wrong encoding: the preview shows this above its confirm button.
+        dataset.decode_warning = decoded.warning
         if len(dataset) > settings.KNOWLEDGE_IMPORT_MAX_ROWS:
             raise ValueError(too_big_message())
         return dataset
@@ -137,8 +142,9 @@ class KnowledgeResource(resources.ModelResource):
             raise ValidationError(problems)
 
     def after_import(self, dataset, result, **kwargs):
-        """Bump the knowledge version once a real import changed some rows."""
+        """Hand the encoding warning to the page; bump the version on a real change."""
         super().after_import(dataset, result, **kwargs)
+        result.decode_warning = getattr(dataset, "decode_warning", "")
         changed = (
             result.totals["new"] + result.totals["update"] + result.totals["delete"]
         )

@@ -141,3 +141,54 @@ def test_a_file_with_nothing_in_it_is_refused_in_chinese(kb, staff, raw):
     page = _page(staff, raw)
     assert "文件是空的" in page
     _clean(page)
+
+
+# A values row typed in Japanese and saved as Shift-JIS: GB18030 decodes it too,
+# into rare characters (自由 → 帺桼), and the preview used to show that silently.
+JAPANESE_ROW = "V001,自由,価値,定義,表現,自由,信号,,仕事,V01,\n"
+
+
+def test_a_shift_jis_file_is_refused_before_any_preview(kb, staff):
+    raw = (_header() + "\n" + JAPANESE_ROW).encode("shift_jis")
+    page = _page(staff, raw)
+    assert "这个文件不像中文" in page and "帺桼" in page
+    assert "日文（Shift-JIS）" in page and "请用 UTF-8 保存后再导入" in page
+    assert 'id="import-summary"' not in page  # no preview, nothing to confirm
+    _clean(page)
+    assert ValueEntry.objects.get(pk="V001").name == "自由"
+    assert ValueEntry.objects.count() == 105
+
+
+def test_a_larger_shift_jis_file_is_refused_naming_its_encoding(kb, staff):
+    rows = [
+        "".join(ch for ch in line if ch.encode("shift_jis", errors="ignore"))
+        for line in _values().split("\n")[:30]
+    ]
+    page = _page(staff, "\n".join(rows).encode("shift_jis"))
+    assert "日文（Shift-JIS）" in page and "请用 UTF-8 保存后再导入" in page
+    _clean(page)
+
+
+def test_kana_in_a_gb18030_file_warns_above_the_confirm_button(kb, staff):
+    text = _values().replace("V001,自在,", "V001,自在の,", 1)
+    preview = import_preview(staff, "valueentry", "v.csv", text.encode("gb18030"))
+    page = preview.content.decode()
+    warning = page.split('id="import-encoding-warning">', 1)[1].split("</p>", 1)[0]
+    assert "不是 UTF-8 编码" in warning and "可能是乱码" in warning and "の" in warning
+    assert page.index("import-encoding-warning") < page.index('name="confirm"')
+    assert ValueEntry.objects.get(pk="V001").name == "自由"  # a preview writes nothing
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "gb18030"])
+def test_a_chinese_file_gets_no_encoding_warning(kb, staff, encoding):
+    raw = (DATA / VALUES).read_text(encoding="utf-8").encode(encoding)
+    preview = import_preview(staff, "valueentry", "v.csv", raw)
+    assert "confirm_form" in preview.context
+    assert "import-encoding-warning" not in preview.content.decode()
+
+
+def test_a_tiny_gbk_file_is_not_read_as_big5():
+    from knowledge.services.encodings import upload_decode
+
+    decoded = upload_decode(raw="id,name\nV001,自由\n".encode("gbk"))
+    assert decoded.text == "id,name\nV001,自由\n" and not decoded.warning
