@@ -1,20 +1,20 @@
 """django-import-export glue: our CSV format, and resources checked like the loader."""
 
-import tablib
 from import_export import fields, resources
 from import_export.formats import base_formats
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
+from knowledge.import_messages import header_messages
 from knowledge.models import Question
 from knowledge.services import knowledge_version_bump
 from knowledge.services.csvio import (
     csv_render,
-    header_problems,
     rows_problems,
-    text_decode,
 )
+from knowledge.services.csvtable import csv_table
+from knowledge.services.encodings import Decoded, upload_decode
 from knowledge.services.specs import (
     GUIDES,
     LEXICON,
@@ -38,16 +38,18 @@ class KnowledgeCSV(base_formats.CSV):
         return "rb"
 
     def create_dataset(self, in_stream, **kwargs):
-        """Decode the upload and parse it; refuse a file whose first row is empty."""
+        """Decode the upload and parse it; refuse what is no table of rows."""
         if len(in_stream) > settings.KNOWLEDGE_IMPORT_MAX_BYTES:
             raise ValueError(too_big_message())  # knowledge.uploads stops most earlier
-        text = in_stream if isinstance(in_stream, str) else text_decode(in_stream)
-        dataset = tablib.import_set(text, format="csv")
+        if isinstance(in_stream, str):
+            decoded = Decoded(in_stream, "utf-8")
+        else:
+            decoded = upload_decode(raw=in_stream)  # refuses clear mojibake
+        dataset = csv_table(text=decoded.text)  # refuses what is no table, in Chinese
+        # A likely-wrong encoding: the preview shows this above its confirm button.
+        dataset.decode_warning = decoded.warning
         if len(dataset) > settings.KNOWLEDGE_IMPORT_MAX_ROWS:
             raise ValueError(too_big_message())
-        if not any((h or "").strip() for h in dataset.headers or []):
-            # Shown on the import form; import-export would crash on a headerless set.
-            raise ValueError("第 1 行应该是表头（列名），这个文件的第 1 行是空的。")
         return dataset
 
     def export_data(self, dataset, **kwargs):
@@ -119,9 +121,11 @@ class KnowledgeResource(resources.ModelResource):
         self.row_problems = {}
         name = kwargs.get("file_name") or self.spec.filename
         header = [str(h) for h in dataset.headers or []]
-        found = header_problems(header, self.spec)
-        if found:
-            raise ValidationError([f"{name}:1: {col}: {msg}" for col, msg in found])
+        if found := header_messages(header=header, spec=self.spec, filename=name):
+            # No row can be read against a wrong header: drop the rows, so the page
+            # shows only the header's problems, not one error per row after them.
+            del dataset[0 : len(dataset)]
+            raise ValidationError(found)
         rows = []
         for line, values in enumerate(dataset, start=2):  # the header is line 1
             cells = ["" if v is None else str(v) for v in values]
@@ -138,8 +142,9 @@ class KnowledgeResource(resources.ModelResource):
             raise ValidationError(problems)
 
     def after_import(self, dataset, result, **kwargs):
-        """Bump the knowledge version once a real import changed some rows."""
+        """Hand the encoding warning to the page; bump the version on a real change."""
         super().after_import(dataset, result, **kwargs)
+        result.decode_warning = getattr(dataset, "decode_warning", "")
         changed = (
             result.totals["new"] + result.totals["update"] + result.totals["delete"]
         )

@@ -1,48 +1,14 @@
-"""Reading and writing the CSV files: encodings, headers, cell rules, line numbers."""
+"""Reading and writing the CSV files: headers, cell rules, line numbers."""
 
-import codecs
 import csv
 import io
 from pathlib import Path
 
-from charset_normalizer import from_bytes
-
 from django.core.exceptions import ValidationError
 
+from knowledge.services.encodings import text_decode
 from knowledge.services.specs import CsvSpec, Problem
 from knowledge.validators import formula_escape, refs_problem
-
-ENCODING_HELP = (
-    "无法识别文件编码：请用 UTF-8 保存后再导入"
-    "（Excel：另存为 →“CSV UTF-8（逗号分隔）”）。"
-    "也支持带 BOM 的 UTF-8、UTF-16、GB18030/GBK 和 Big5。"
-)
-
-
-def text_decode(raw: bytes) -> str:
-    """Decode what people save CSVs as: UTF-8 (BOM or not), UTF-16, GBK or Big5.
-
-    BOMs decide first; then strict UTF-8. Otherwise charset-normalizer picks
-    between the two Chinese code pages (GB18030 decodes almost any bytes, so a
-    Big5 file must not simply fall through to it). Anything else is refused
-    with a message naming the encoding to use.
-    """
-    boms = {codecs.BOM_UTF8: "utf-8-sig", codecs.BOM_UTF16_LE: "utf-16"}
-    boms[codecs.BOM_UTF16_BE] = "utf-16"
-    for bom, encoding in boms.items():
-        if raw.startswith(bom):
-            try:
-                return raw.decode(encoding)
-            except UnicodeDecodeError:
-                raise ValueError(ENCODING_HELP) from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    best = from_bytes(raw, cp_isolation=["gb18030", "big5"]).best()
-    if best is None:
-        raise ValueError(ENCODING_HELP)
-    return str(best)
 
 
 def header_problems(header: list[str], spec: CsvSpec) -> list[tuple[str, str]]:

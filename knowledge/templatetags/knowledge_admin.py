@@ -28,3 +28,11 @@ def knowledge_import_preview(result):
     from knowledge.preview import import_preview
 
     return import_preview(result)
+
+
+@register.filter
+def import_error_messages(error) -> list[str]:
+    """Return an import error's Chinese messages, never its repr or traceback."""
+    from knowledge.import_messages import error_messages
+
+    return error_messages(error)

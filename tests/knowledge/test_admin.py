@@ -160,7 +160,7 @@ def test_import_refuses_a_wrong_header(kb, staff):
     text = (DATA / VALUES).read_text(encoding="utf-8").replace(",signals,", ",sig,", 1)
     preview = import_preview(staff, "valueentry", "v.csv", text.encode("utf-8-sig"))
     assert "confirm_form" not in preview.context
-    assert "v.csv:1: signals: 缺少这一列" in preview.content.decode()
+    assert "表头缺少 1 列：信号（signals）" in preview.content.decode()
 
 
 def test_confirmed_import_is_all_or_nothing(kb):
