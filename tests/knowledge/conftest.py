@@ -29,3 +29,17 @@ def kb(db, django_capture_on_commit_callbacks):
 def data_dir(tmp_path):
     """A private copy of data/ that a test may break."""
     return Path(shutil.copytree(DATA, tmp_path / "data"))
+
+
+@pytest.fixture
+def staff(client, django_user_model):
+    """A client logged in as an administrator."""
+    user = django_user_model.objects.create_superuser("admin", "a@example.com", "pw")
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def commits(django_capture_on_commit_callbacks):
+    """Run on-commit hooks (the version publish) as a real commit would."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)

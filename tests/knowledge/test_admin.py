@@ -39,19 +39,6 @@ SHEETS = (  # import/export
 OTHERS = ("question", "stepsection", "workbook")
 
 
-@pytest.fixture
-def staff(client, django_user_model):
-    user = django_user_model.objects.create_superuser("admin", "a@example.com", "pw")
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def commits(django_capture_on_commit_callbacks):
-    """Run on-commit hooks (the version publish) as a real commit would."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
 def upload(name: str, content: bytes):
     from django.core.files.uploadedfile import SimpleUploadedFile
 

@@ -14,19 +14,6 @@ pytestmark = pytest.mark.django_db
 INTERNALS = ("Traceback", "/work/", "site-packages", "[&#x27;", "ValidationError")
 
 
-@pytest.fixture
-def staff(client, django_user_model):
-    user = django_user_model.objects.create_superuser("admin", "a@example.com", "pw")
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def commits(django_capture_on_commit_callbacks):
-    """Run on-commit hooks (the version publish) as a real commit would."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
 def _values(*, without: tuple[str, ...] = ()) -> str:
     """data/'s values file with V001 renamed and some columns taken out."""
     text = (DATA / VALUES).read_text(encoding="utf-8")

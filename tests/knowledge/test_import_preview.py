@@ -10,13 +10,6 @@ from tests.knowledge.test_admin import import_preview
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def staff(client, django_user_model):
-    user = django_user_model.objects.create_superuser("admin", "a@example.com", "pw")
-    client.force_login(user)
-    return client
-
-
 def _edited() -> bytes:
     """data/'s values file with V100 renamed and a new V999 (a copy of V001)."""
     text = (DATA / VALUES).read_text(encoding="utf-8")

@@ -27,13 +27,6 @@ def test_every_field_has_a_chinese_label_and_help_text(field):
     assert CJK.search(str(field.help_text)), field.help_text
 
 
-@pytest.fixture
-def staff(client, django_user_model):
-    user = django_user_model.objects.create_superuser("admin", "a@example.com", "pw")
-    client.force_login(user)
-    return client
-
-
 @pytest.mark.django_db
 def test_change_form_shows_the_help_texts(kb, staff):
     url = reverse("admin:knowledge_valueentry_change", args=["V001"])
