@@ -11,6 +11,7 @@ handshake is a request like any other, so an open socket is never affected.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -18,11 +19,12 @@ log = logging.getLogger(__name__)
 def install(timeout: float) -> None:
     """Hook Twisted's HTTP channel once per process (a no-op without Twisted)."""
     try:
-        from twisted.internet import reactor
+        from twisted.internet import reactor as twisted_reactor
         from twisted.web import http
     except ImportError:
         return
-    channel = http.HTTPChannel
+    reactor: Any = twisted_reactor  # Twisted's interface stubs type it loosely
+    channel: Any = http.HTTPChannel
     if getattr(channel, "_coach_header_deadline", False) or timeout <= 0:
         return
     made, headers_in = channel.connectionMade, channel.allHeadersReceived
@@ -72,8 +74,11 @@ def install(timeout: float) -> None:
         disarm(self)
         lost(self, reason)
 
-    channel.connectionMade = connectionMade
-    channel.allHeadersReceived = allHeadersReceived
-    channel.requestDone = requestDone
-    channel.connectionLost = connectionLost
+    for name, method in (
+        ("connectionMade", connectionMade),
+        ("allHeadersReceived", allHeadersReceived),
+        ("requestDone", requestDone),
+        ("connectionLost", connectionLost),
+    ):
+        setattr(channel, name, method)
     channel._coach_header_deadline = True
