@@ -10,12 +10,18 @@ from knowledge.services.encodings import text_decode
 from knowledge.services.specs import CsvSpec, Problem
 from knowledge.validators import formula_escape, refs_problem
 
+LABEL_CHARS = 24  # a column name quoted in a message, at most
+
 
 def header_problems(header: list[str], spec: CsvSpec) -> list[tuple[str, str]]:
     """Return (column, message) for every way a header differs from the spec."""
 
     def label(column: str) -> str:  # an empty header cell still needs a name
-        return column or f"第 {header.index(column) + 1} 列（无列名）"
+        if not column:
+            return f"第 {header.index(column) + 1} 列（无列名）"
+        # One line, short: a broken file's "column" can be the whole file.
+        shown = " ".join(column.split())
+        return shown if len(shown) <= LABEL_CHARS else shown[:LABEL_CHARS] + "…"
 
     found = [(c, "缺少这一列") for c in spec.columns if c not in header]
     found += [
