@@ -171,12 +171,14 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         _quotes_risk(text)
     ):  # a method named, or someone's risk words quoted back: care instead
         text, coach, repaired = _care_instead(state, config), {}, True
+    seen = state["understanding"]
     if (
-        state["understanding"].get("checkin")
-        and not coach
-        and replies.HOTLINE not in text
+        seen.get("checkin") and not coach and replies.HOTLINE not in text
     ):  # a possible risk inside a story: a model's answer asks once too
-        text = clip(text, budget - len(replies.CHECKIN_NOTE)) + replies.CHECKIN_NOTE
+        note = replies.checkin_note(
+            (seen.get("risk") or {}).get("kind", ""), written=bool(seen.get("written"))
+        )
+        text = clip(text, budget - len(note)) + note
     # The offline coach says what it named; a model's text is read for 「names」,
     # and its tool rows stand in as example cards when it named none.
     shown = (

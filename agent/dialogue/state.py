@@ -95,7 +95,8 @@ def advance(
         openers=[*state.openers, opener][-RECENT:],
         closers=[*state.closers, closer][-RECENT:],
         probes=probes,
-        cared=state.cared or act == "crisis",
+        # Any reply that gave the hotline for a risk counts: written risk is asked once.
+        cared=state.cared or act == "crisis" or bool(risk_kind and "12356" in text),
         care_kind=(risk_kind or state.care_kind)
         if act == "crisis"
         else state.care_kind

@@ -59,6 +59,7 @@ class Understanding:
     quoted_question: str | None = None  # a workbook question quoted in the text
     crisis: bool = False
     checkin: bool = False  # a possible risk inside a story: answer, and ask once
+    written: bool = False  # ...found in a saved answer or the profile, not the message
     risk: dict = field(default_factory=dict)  # agent.safety.Risk.dump()
     said: dict = field(default_factory=dict)  # facts.Said as a dict
 
@@ -253,11 +254,15 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         written = safety.assess_all([*ctx.answers.values(), *ctx.person.values()])
         if written.level == "high" or (written.found and not text.strip()):
             risk = written  # (nothing typed: the turn is the saved answer)
+        elif written.found:  # a possible risk written down: answer, and ask once
+            u.risk, u.checkin, u.written = written.dump(), True, True
     if risk.level == "check" and (
         GRIEF.search(text) or (len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text))
     ):
         risk = safety.NONE  # a weak guess loses to a clear reading: a loss, a goodnight
-    u.risk, u.crisis = risk.dump(), risk.level == "high"
+    if not u.written:
+        u.risk = risk.dump()
+    u.crisis = risk.level == "high"
     if u.crisis:
         u.intent = "crisis"
         return u

@@ -166,6 +166,22 @@ HELP_ANSWER = (
     "也可以马上联系一个你信任的人，请他过来陪你。"
 )
 CHECKIN_NOTE = "（顺便问一句：如果你有过伤害自己的念头，请告诉我，或拨 12356。）"
+# The same question for what the person wrote in an answer or the profile: it
+# names where, never the words, and asks once (DialogueState.cared).
+WRITTEN_NOTES = {
+    "self": "（你写下的内容里有让我担心的地方：如果你有过伤害自己的念头，可以告诉我，或拨 12356。）",
+    "abuse": "（你写到家里的事，我想问一句：在家安全吗？不安全时可拨 110，也可打 12356 找人说说。）",
+    "others": "（你写下的话里有很大的火气：如果担心自己会伤害别人，先离开现场，需要时打 110 或 12356。）",
+}
+
+
+def checkin_note(kind: str, *, written: bool = False) -> str:
+    """Return the one-line question asked beside an answer for a possible risk."""
+    from agent.safety import FAMILY
+
+    if not written:
+        return CHECKIN_NOTE
+    return WRITTEN_NOTES[FAMILY.get(kind, "self")]
 
 
 def text(slots: list[list[str]], seed: int = 0) -> str:

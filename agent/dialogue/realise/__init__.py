@@ -111,8 +111,10 @@ def realise(turn: Turn) -> Reply:
     ):  # candidate lines stay addressable ("第二条") while we talk about them
         draft.pending = {**draft.pending, "lines": turn.d.pending["lines"]}
     if turn.u.checkin:  # kept right after the opening: fit drops it last
-        from agent.safety.replies import CHECKIN_NOTE as check
+        from agent.safety.replies import checkin_note
 
+        kind = (turn.u.risk or {}).get("kind", "")
+        check = checkin_note(kind, written=turn.u.written)
         draft.options = [[o[0], check, *o[1:]] for o in draft.options]
     text = choose(draft.options, turn.d, turn.budget)
     rows = draft.rows or turn.rows()
