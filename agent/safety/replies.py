@@ -169,9 +169,12 @@ CHECKIN_NOTE = "（顺便问一句：如果你有过伤害自己的念头，请�
 # The same question for what the person wrote in an answer or the profile: it
 # names where, never the words, and asks once (DialogueState.cared).
 WRITTEN_NOTES = {
-    "self": "（你写下的内容里有让我担心的地方：如果你有过伤害自己的念头，可以告诉我，或拨 12356。）",
-    "abuse": "（你写到家里的事，我想问一句：在家安全吗？不安全时可拨 110，也可打 12356 找人说说。）",
-    "others": "（你写下的话里有很大的火气：如果担心自己会伤害别人，先离开现场，需要时打 110 或 12356。）",
+    "self": "（你写下的内容里有让我担心的地方："
+    "如果你有过伤害自己的念头，可以告诉我，或拨 12356。）",
+    "abuse": "（你写到家里的事，我想问一句：在家安全吗？"
+    "不安全时可拨 110，也可打 12356 找人说说。）",
+    "others": "（你写下的话里有很大的火气：如果担心自己会伤害别人，"
+    "先离开现场，需要时打 110 或 12356。）",
 }
 
 

@@ -64,7 +64,6 @@ def test_after_care_a_story_for_an_answer_moves_on(kb):
     assert understand(_ctx("好的"), after).intent == "care"
 
 
-
 async def test_a_possible_risk_in_the_profile_is_asked_about_once(kb, offline_config):
     """Abuse hinted at in the profile: the question is answered, and asked once."""
     from tests.agent.test_offline import Chat
