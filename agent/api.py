@@ -293,6 +293,7 @@ async def run_turn(
             "tools": state.get("tool_trace", []),
             "checks": state.get("checks", {}),
             "repaired": state.get("repaired", False),
+            "quote_repairs": state.get("quote_repairs", 0),
             "quick": bool(state.get("quick")),
             "turn": state.get("turn", 0),
         },

@@ -15,11 +15,12 @@ import re
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.runtime import Runtime
 
-from agent import prompts
+from agent import prompts, quotes
 from agent.clock import remaining, variation
 from agent.configuration import Configuration
 from agent.dialogue.realise import named, realise
 from agent.dialogue.realise.phrases import someone
+from agent.dialogue.signals import FOLLOW_UPS
 from agent.dialogue.state import DialogueState, advance
 from agent.llm import is_offline, model_for
 from agent.lookups import example_of
@@ -103,6 +104,33 @@ def _quotes_risk(text: str) -> bool:
     )
 
 
+def _quotable(state: AgentState) -> list[str]:
+    """Return what a reply may quote: this message, the workbook, the knowledge.
+
+    The person's earlier chat messages are left out: a reply about this message
+    must not answer an older one ("自由" met with a quote about 心理学).
+    """
+    from knowledge.selectors import knowledge_text
+
+    session = state.get("session") or {}
+    dialogue = DialogueState.load(state.get("dialogue"))
+    recent = session.get("recent_messages") or []
+    mine = [t for role, t in recent if role != "user"]
+    if state["plan"].get("act") in FOLLOW_UPS:  # "为什么": the story it followed
+        mine += [t for role, t in recent if role == "user"][-1:]
+    return [
+        state.get("user_text") or "",
+        state.get("selection") or "",
+        *(session.get("answers") or {}).values(),
+        *map(str, (session.get("user_info") or {}).values()),
+        *(str(v) for job in session.get("work_history") or [] for v in job.values()),
+        *mine,  # the coach's own earlier lines ("第二条" names one)
+        *map(str, dialogue.pending.get("lines") or []),
+        knowledge_text(),
+        quotes.glossary(),
+    ]
+
+
 def _care_instead(state: AgentState, config: Configuration) -> str:
     """Return the care reply the offline coach gives here, instead of the model's."""
     kind = (state["understanding"].get("risk") or {}).get("kind") or (
@@ -171,6 +199,8 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         _quotes_risk(text)
     ):  # a method named, or someone's risk words quoted back: care instead
         text, coach, repaired = _care_instead(state, config), {}, True
+    text, quote_repairs = quotes.repair(text, _quotable(state))
+    repaired = repaired or bool(quote_repairs)
     seen = state["understanding"]
     if (
         seen.get("checkin") and not coach and replies.HOTLINE not in text
@@ -210,6 +240,7 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         "dialogue": dialogue.dump(),
         "checks": answer_checks(text, grounding=grounding, max_chars=budget, act=act),
         "repaired": repaired,
+        "quote_repairs": quote_repairs,
         "fallback": fallback,
         "fallback_reason": reason,
     }

@@ -140,6 +140,7 @@ async def read_input(state: AgentState, runtime: Runtime[Configuration]) -> dict
         "tool_trace": [],
         "checks": {},
         "repaired": False,
+        "quote_repairs": 0,
         "turn": state.get("turn", 0) + 1,
     }
 

@@ -53,4 +53,5 @@ class AgentState(TypedDict, total=False):
     tool_trace: list[dict[str, Any]]  # per tool call: name, ok, cached, ms
     checks: dict[str, bool]  # the answer rules and whether each held
     repaired: bool  # format_answer regenerated or repaired the answer
+    quote_repairs: int  # sentences dropped for quoting words nobody wrote
     turn: int  # turns taken on this thread (drives the offline coach's variety)

@@ -25,6 +25,7 @@ __all__ = [
     "guide_question_get",
     "guide_questions_for_step",
     "knowledge_drift",
+    "knowledge_text",
     "knowledge_version",
     "lexicon_terms",
     "question_get",
@@ -149,6 +150,32 @@ def workbook_intro() -> str:
     """Return the Markdown of the workbook's intro section."""
     intro = step_info(step="intro")
     return intro.intro if intro else ""
+
+
+_TEXT: dict[int, str] = {}
+
+
+def knowledge_text() -> str:
+    """Return every text of the knowledge base and the workbook, as one string.
+
+    What the coach may quote besides the person: a quote in a reply is checked
+    against it verbatim (agent.quotes). Built once per knowledge version.
+    """
+    snap = snapshot_current()
+    if snap.version not in _TEXT:
+        parts: list[str] = []
+        for hits in snap.by_category.values():
+            for hit in hits:
+                parts += [hit.name, hit.snippet, *map(str, hit.data.values())]
+        for q in snap.questions:
+            parts += [q.text, q.hint, q.example]
+        for g in snap.guides:
+            parts += [str(v) for v in vars(g).values()]
+        for section in snap.sections.values():
+            parts += [str(v) for v in vars(section).values()]
+        _TEXT.clear()  # one version kept: an edit replaces it
+        _TEXT[snap.version] = "\n".join(parts)
+    return _TEXT[snap.version]
 
 
 def knowledge_drift(*, directory) -> dict[str, int] | None:

@@ -119,9 +119,33 @@ def person_named(answer: str) -> str:
     return found
 
 
-def you(text: str) -> str:
-    """Turn the person's first person into second person for a reflection."""
-    return text.replace("我们", "你们").replace("我", "你").replace("自己", "自己")
+QUOTE_MAX = 24  # a quote longer than this is a paste, not a reflection
+EDGES = " 　\"'“”「」‘’()（）"
+
+
+def spans(text: str) -> list[str]:
+    """Return the message's clauses exactly as written (only their edges trimmed)."""
+    return [c.strip(EDGES) for c in CLAUSE_SPLIT.split(text or "") if c.strip(EDGES)]
+
+
+def span_of(text: str, fragment: str) -> str:
+    """Return the shortest clause of ``text`` holding ``fragment``, verbatim, or ''.
+
+    The fragment may come from a reading that dropped fillers ("其实"): the
+    clause it sits in is found by its words, and the clause as written is used.
+    """
+    if not fragment:
+        return ""
+    squeeze = re.compile(r"[\s，,]+")
+    fits = [
+        c
+        for c in spans(text)
+        if fragment in c or squeeze.sub("", fragment) in squeeze.sub("", c)
+    ]
+    best = min(fits, key=len, default="")
+    if best and len(best) <= QUOTE_MAX:
+        return best
+    return fragment if fragment in (text or "") and len(fragment) <= QUOTE_MAX else ""
 
 
 def trim(clause: str) -> str:

@@ -7,6 +7,7 @@ way a Rasa pipeline's rules sit on top of its NLU.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import asdict, dataclass, field
 
@@ -254,12 +255,19 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         written = safety.assess_all([*ctx.answers.values(), *ctx.person.values()])
         if written.level == "high" or (written.found and not text.strip()):
             risk = written  # (nothing typed: the turn is the saved answer)
-        elif written.found:  # a possible risk written down: answer, and ask once
+        elif written.score >= safety.WRITTEN_CHECK:  # answer, and ask once
             u.risk, u.checkin, u.written = written.dump(), True, True
     if risk.level == "check" and (
         GRIEF.search(text) or (len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text))
     ):
         risk = safety.NONE  # a weak guess loses to a clear reading: a loss, a goodnight
+    if (
+        d.care_kind
+        and risk.found
+        and risk.source == "model"
+        and safety.FAMILY.get(risk.kind) != safety.FAMILY.get(d.care_kind)
+    ):  # the same story goes on: who is in danger is already known
+        risk = dataclasses.replace(risk, kind=d.care_kind)
     if not u.written:
         u.risk = risk.dump()
     u.crisis = risk.level == "high"

@@ -31,6 +31,10 @@ FAMILY = {
 HIGH = 0.85  # the classifier alone: full care at or above this risk score
 CHECK = 0.55  # a gentle check-in at or above this
 CUE_CHECK = 0.4  # with a cue word in the message, a lower score is enough
+# Saved answers and the profile are long and read on every turn: a check-in for
+# them needs a surer reading than a message does (ordinary answers in the dev
+# set reach 0.72; the abuse hinted at in a profile of the safety set, 0.84).
+WRITTEN_CHECK = 0.75
 
 
 @dataclass(frozen=True)
@@ -64,7 +68,8 @@ def _strong(text: str) -> tuple[str, bool] | None:
     """Return (kind, in a story) for the first strong phrasing, clause by clause."""
     story = bool(lexicon.FICTION.search(text))
     plain = lexicon.FIGURES.sub("，", text)
-    for kind in KINDS:
+    # A threat to someone else outranks the tool it names ("菜刀我都磨好了").
+    for kind in sorted(KINDS, key=lambda k: k != "harm_others"):
         if lexicon.STRONG[kind].search(plain):
             leisure = kind == "danger_now" and bool(lexicon.LEISURE.search(text))
             return kind, story or leisure

@@ -207,7 +207,9 @@ STRONG: dict[str, re.Pattern] = {
         + r"(?:都)?(?:去死|该死|不得好死)|同归于尽|"
         r"(?:拿|带|买)(?:了|把)?刀.{0,6}(?:找|去|砍|捅)|报复(?:社会|他们|公司|他|她)|"
         r"kill\s*(?:him|her|them|my\s*(?:boss|coworker|husband|wife|ex))|hurt\s*(?:him|her|them)\b|"
-        r"make\s*(?:him|her|them)\s*pay"
+        r"make\s*(?:him|her|them)\s*pay|"
+        # "让她一家都别想好过": a threat names who will pay, whatever the tool.
+        r"(?:让|叫)(?:他|她|他们|她们)[^，。！？]{0,4}(?:别想好过|好看|付出代价|等着瞧)"
     ),
 }
 

@@ -392,7 +392,7 @@ async def test_a_correction_is_taken_in_their_words(kb, offline_config):
     chat = Chat(offline_config, question_id="V05")
     await chat.say("我写的这个行不行")
     reply = await chat.say("你说的不对，我不是看重什么公平，我就是单纯讨厌没礼貌的人")
-    assert "不是公平" in reply.text and "没礼貌" in reply.text
+    assert "不是「公平」" in reply.text and "「讨厌没礼貌的人」" in reply.text
 
 
 async def test_self_doubt_gets_a_step_not_quiet_mode(kb, offline_config):

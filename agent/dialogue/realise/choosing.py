@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue import profile
-from agent.dialogue.facts import you
+from agent.dialogue.facts import span_of
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     combos,
@@ -106,9 +106,13 @@ def choose(t: Turn) -> Draft:
         if re.match(r"前者|后者", seg) and 4 <= len(seg) <= 20
     ]
     if len(sides) == 2:  # "前者喜欢但是收入不稳定，后者稳但是没那么有感觉"
-        lead = [f"一条{you(sides[0])}，一条{you(sides[1])}：这就是你在掂量的东西。"]
+        sides = [span_of(t.ctx.text, x) for x in sides]
+        lead = [f"一条「{sides[0]}」，一条「{sides[1]}」：这就是你在掂量的东西。"]
     elif len(reasons) == 2:  # their own trade-off, said back
-        lead = [f"一条{you(reasons[0])}，一条{you(reasons[1])}：这就是你在掂量的东西。"]
+        sides = [span_of(t.ctx.text, x) for x in reasons]
+        lead = [f"一条「{sides[0]}」，一条「{sides[1]}」：这就是你在掂量的东西。"]
+    if not all(sides[:2]):
+        lead = [""]
     test = (
         [
             f"拿你看重的「{value}」当尺子，看哪条更贴近它。",

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     back_to,
@@ -224,24 +223,27 @@ def repair(t: Turn) -> Draft:
         )
     correction = CORRECTION.search(t.ctx.text)
     if correction:  # "我不是看重什么公平，我就是单纯讨厌没礼貌的人": take their word
-        wrong, right = (you(x.strip("的了吧啊")) for x in correction.groups())
+        # The groups are spans of their message as written: quoted, not rewritten.
+        wrong, right = (x.strip("的了吧啊 ") for x in correction.groups())
         asks = (
             [
-                f"{right}里，最让你受不了的是哪一点？",
-                f"最近一次碰到{right[2:]}是什么时候？",
+                "这里面，最让你受不了的是哪一点？",
+                "最近一次让你这样受不了，是什么时候？",
             ]
-            if re.match(r"讨厌|受不了|烦|看不惯", right)
+            if re.search(r"讨厌|受不了|烦|看不惯", right or t.ctx.text)
             else [
-                f"“{right}”，在你心里具体是什么样子？",
-                f"说说“{right}”里你最先想到的一幕？",
+                f"「{right}」，在你心里具体是什么样子？",
+                f"说说「{right}」，你最先想到的是哪一幕？",
             ]
+            if right
+            else ["你说的那个意思，在你心里具体是什么样子？"]
         )
         return Draft(
             combos(
                 [
                     [
-                        f"明白，是我说偏了：不是{wrong}，是{right}。",
-                        f"好，不是{wrong}，是{right}，我记下了。",
+                        f"明白，是我说偏了：不是「{wrong}」，是「{right}」。",
+                        f"好，不是「{wrong}」，是「{right}」，我记下了。",
                     ],
                     asks,
                 ],

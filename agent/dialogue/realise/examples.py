@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     ask,
@@ -78,7 +77,7 @@ def examples(t: Turn) -> Draft:
         return Draft(
             combos(
                 [
-                    [f"{you(denied)}也没关系，换个入口：{way_in}。"],
+                    [f"没关系，换个入口：{way_in}。"],
                     [f"有人这样写：“{example}”" if example else ""],
                     ["你最常点开的是哪一类？", "你手机里停留最久的是哪一类内容？"],
                 ],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from agent.concepts import CONCEPTS, CORE
-from agent.dialogue.facts import you
+from agent.dialogue.facts import span_of
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     ask,
@@ -183,8 +183,8 @@ def rephrase(t: Turn) -> Draft:
         "",
     )
     start = (
-        [f"你说{you(own)}——就从这里写起。"]
-        if own
+        [f"你写到「{span_of(t.ctx.text, own)}」——就从这里写起。"]
+        if own and span_of(t.ctx.text, own)
         else [f"可以先从你做{role}的这些年里找一个场景。"]
         if role
         else [
@@ -277,7 +277,7 @@ def explain_text(t: Turn) -> Draft:
                     ],
                     ["放到你身上，就是先弄清自己，再去行动、去验证。"],
                     [
-                        "你有没有过“换了，却发现还是一样”的经历？",
+                        "你有没有过换了地方、却发现还是一样的经历？",
                         "读到这句，你想起自己的哪一段？",
                     ],
                 ],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import clauses, read, you
+from agent.dialogue.facts import clauses, read, span_of
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     cell,
@@ -117,11 +117,12 @@ def counts(t: Turn) -> Draft:
     mine = t.ctx.draft if re.search(r"写的|这个|这样", t.ctx.text) else ""
     drafted = False
     if here:
-        thing = you(here[0])
+        thing = span_of(t.ctx.text, here[0])
     elif told and len(t.ctx.text) < 20:
-        thing = you(read(told[0]).vivid)
+        thing = span_of(told[0], read(told[0]).vivid)
     elif mine and clauses(mine):
-        thing, drafted = you(read(mine).vivid or clauses(mine)[0]), True
+        thing = span_of(mine, read(mine).vivid or clauses(mine)[0])
+        drafted = True
     else:
         thing = ""
     worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
@@ -150,7 +151,7 @@ def counts(t: Turn) -> Draft:
                     f"它可能指向「{row['name']}」：{meaning(row)}。"
                     if row
                     else (
-                        f"{thing}，这本身就是线索"
+                        f"你写的「{thing}」，这本身就是线索"
                         + (
                             f"，正好写进{q_ref(t.ctx.question)}。"
                             if t.ctx.question and not drafted

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import you
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.mirror import INSIGHTS, mirror_of
+from agent.dialogue.realise.mirror import INSIGHTS, mirror_of, span_of
 from agent.dialogue.realise.phrases import (
-    cell,
     combos,
     dig,
     meaning,
@@ -19,12 +17,12 @@ from agent.dialogue.realise.phrases import (
     q_short,
     someone,
 )
-from agent.rules import clip
 
-INSIGHT = {
-    "values": "也许你在意的是「{name}」",
-    "strengths": "这像是「{name}」在起作用",
-    "interests": "「{name}」也许就是让你有劲的领域",
+# A reading of ours is offered as a question they can turn down (Coach 3 §4).
+OFFER = {
+    "values": "你写的这些，更像是在意「{name}」，还是别的什么？",
+    "strengths": "这里面用到的，更像「{name}」，还是别的本事？",
+    "interests": "「{name}」算是让你有劲的领域吗，还是另有所指？",
 }
 
 
@@ -77,18 +75,9 @@ def _linked(t: Turn) -> dict | None:
     echo = t.ctx.question.get("text", "")
     strong = [e["id"] for e in t.u.entities if e["strong"] and e["surface"] not in echo]
     rows = {r["id"]: r for r in t.rows()}
+    # Only what they named: a search hit that merely shares two characters with
+    # their story ("财富" for a tea-shop plan) is a guess, and guesses are not said.
     found = next((rows[i] for i in strong if i in rows), None)
-    if found is None and t.u.said.get("vivid"):  # a search hit sharing their words
-        vivid = t.u.said["vivid"]
-        pairs = {vivid[i : i + 2] for i in range(len(vivid) - 1)}
-        found = next(
-            (
-                r
-                for r in t.rows()
-                if any(p in r.get("name", "") + cell(r.get("keywords")) for p in pairs)
-            ),
-            None,
-        )
     return found
 
 
@@ -97,9 +86,11 @@ def _next_part(t: Turn) -> str:
     q = t.ctx.question
     if not q:
         return ""
-    heard = clip(t.u.said.get("vivid") or "", 20).rstrip("。")
+    heard = span_of(t.ctx.text, t.u.said.get("vivid") or "")
     lead = (
-        f"就把“{heard}”这件事写进{q_ref(q)}" if heard else f"就把刚才这段写进{q_ref(q)}"
+        f"就把「{heard}」这件事写进{q_ref(q)}"
+        if heard
+        else f"就把刚才这段写进{q_ref(q)}"
     )
     return f"{lead}，再补一句当时你最在意的是什么。"
 
@@ -107,36 +98,31 @@ def _next_part(t: Turn) -> str:
 def _why(t: Turn, row: dict | None) -> str:
     """Return the reason behind a reflection, for a following "为什么"."""
     said, text = t.u.said, t.ctx.text
+    heard = span_of(text, said.get("vivid") or "")
     if row:
-        heard = clip(said.get("vivid") or text, 16).rstrip("。")
-        return f"因为你提到“{heard}”，这和「{row['name']}」说的{meaning(row)}很像。"
-    if said.get("reversal"):
-        return (
-            f"因为你说最难的时候，你反而{you(said['reversal'])}："
-            "能让人熬过难处的东西，往往就是最在意的东西。"
-        )
-    if said.get("not_but"):
-        x, y = said["not_but"]
-        return (
-            f"因为你说撑着你的不是{x}，而是{you(y)}："
-            "能让人熬过难处的东西，往往就是最在意的东西。"
-        )
+        lead = f"因为你写到「{heard}」，" if heard else "因为你写的这件事，"
+        return f"{lead}和「{row['name']}」说的{meaning(row)}很像；像不像，你说了算。"
+    if said.get("reversal") and (x := span_of(text, said["reversal"])):
+        return f"因为你写到「{x}」：能让人熬过难处的东西，往往就是最在意的东西。"
+    if said.get("not_but") and (x := span_of(text, said["not_but"][1])):
+        return f"因为你写的是「{x}」：能让人熬过难处的东西，往往就是最在意的东西。"
     if said.get("contrast"):
-        x, y = said["contrast"]
-        return f"因为你说“{x}”，又说“{you(y)}”：两头放在一起，差别本身就是线索。"
+        x, y = (span_of(text, c) for c in said["contrast"])
+        if x and y and x != y:
+            return f"因为你写到「{x}」，又写到「{y}」：两头放在一起，差别本身就是线索。"
     clauses = said.get("clauses", [])
     moving = next(
         (
-            c
+            span_of(text, c)
             for c in reversed(clauses)
             if re.search(r"哭|感动|生气|开心|难过|不觉得|最|忘不了", c)
+            and span_of(text, c)
         ),
-        clauses[-1] if clauses else clip(text, 24),
+        "",
     )
-    return (
-        f"因为你说到“{moving}”时，用的是很有分量的词："
-        "让人动情的地方，通常就是在意的地方。"
-    )
+    if not moving:
+        return "因为写下的细节越具体，后面越容易看出哪些线索在反复出现。"
+    return f"因为你写到「{moving}」：让人动情的地方，通常就是在意的地方。"
 
 
 def reflect(t: Turn) -> Draft:
@@ -148,27 +134,22 @@ def reflect(t: Turn) -> Draft:
     clauses = said.get("clauses", [])
     work = next((c for c in clauses if ctx.role and ctx.role in c), "")
     pos = [p for p in said.get("positives", []) if len(p) >= 4][:1]
-    insight = [INSIGHT.get(row["category"], "").format(name=row["name"])] if row else []
-    if kind == "work" and pos and ctx.role:
-        core = re.sub(r"^(?:每天|每周|周末|平时|有时|经常|去|在)+", "", you(pos[0]))
-        insight.append(f"也许让你有劲的不是{ctx.role}本身，而是{core}这类事")
-    if kind in INSIGHTS and not insight:
-        insight.append(INSIGHTS[kind])
+    offer = [OFFER[row["category"]].format(name=row["name"])] if row else []
+    insight = [INSIGHTS[kind]] if kind in INSIGHTS else []
     asks = said.get("asks", "")
     if said.get("doubt") or "算" in asks:  # "这算才能吗" / "这不算啥本事吧"
         insight = [
-            f"这当然算，有人把这叫「{row['name']}」"
+            f"这当然算，有人把这种本事叫「{row['name']}」"
             if row
             else "这当然算：别人做起来费劲、你却很自然，这正是才能的样子"
         ]
+        offer = []
     elif "是不是" in asks and not said.get("judged"):  # never "是的：你太没出息了"
-        care = re.split(r"是不是", asks, maxsplit=1)[-1].strip("吗呢啊？? ")
-        insight = [f"听起来是的：你{you(care)}"] + insight[:1]
+        insight = ["这个我没法替你下结论，但写下来的这件事本身，值得再看一眼"]
     firsts = [
         f"{m}——{i}。" if "——" not in m else f"{m}。{i}。"
         for m in mirror
         for i in insight
-        if not (pos and i.endswith("这类事") and pos[0] in m)
     ] or [f"{m}。" for m in mirror]
     affirm = [""]
     if said.get("judged"):
@@ -212,9 +193,9 @@ def reflect(t: Turn) -> Draft:
         if unanswered
         else []
     )
-    target = you(pos[0]) if pos else ""
     ask += [
-        f"放到{q_ref(q)}上：最近哪一次{target}，让你最投入？" if q and target else "",
+        *offer,  # our reading, as a question they can turn down
+        f"放到{q_ref(q)}上：最近哪一次让你最投入？" if q and pos else "",
         *lacks,
         (f"这段放到{q_ref(q)}（{short}）里，你最想留下哪一句？" if short else "")
         if q
