@@ -29,7 +29,7 @@ FAMILY = {
     "harm_others": "others",
 }
 HIGH = 0.85  # the classifier alone: full care at or above this risk score
-CHECK = 0.55  # a gentle check-in at or above this
+CHECK = 0.55  # a gentle check-in at or above this (docs/safety.md)
 CUE_CHECK = 0.4  # with a cue word in the message, a lower score is enough
 # Saved answers and the profile are long and read on every turn: a check-in for
 # them needs a surer reading than a message does (ordinary answers in the dev

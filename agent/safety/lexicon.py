@@ -208,6 +208,8 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:拿|带|买)(?:了|把)?刀.{0,6}(?:找|去|砍|捅)|报复(?:社会|他们|公司|他|她)|"
         r"kill\s*(?:him|her|them|my\s*(?:boss|coworker|husband|wife|ex))|hurt\s*(?:him|her|them)\b|"
         r"make\s*(?:him|her|them)\s*pay|"
+        # Pinyin typed without an IME: "wo xiang nong si ta".
+        r"(?:nong|da|sha|tong)\s*si\s*(?:ta|ni|tamen)\b|sha\s*le\s*(?:ta|tamen)\b|"
         # "让她一家都别想好过": a threat names who will pay, whatever the tool.
         r"(?:让|叫)(?:他|她|他们|她们)[^，。！？]{0,4}(?:别想好过|好看|付出代价|等着瞧)"
     ),

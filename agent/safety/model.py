@@ -10,6 +10,7 @@ on: ``tests/coach_eval/safety.jsonl``.
 from __future__ import annotations
 
 import csv
+import logging
 from functools import lru_cache
 from pathlib import Path
 
@@ -45,18 +46,35 @@ def examples_load(directory: Path = DATA_DIR) -> list[tuple[str, str]]:
     return pairs + ordinary
 
 
+def words(text: str) -> list[str]:
+    """Return the words of ``text`` (jieba's own dictionary), spaces left out.
+
+    Not the search tokenizer: that one learns the knowledge base's words, and
+    the risk model must not change with an admin's edit.
+    """
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)  # it forces DEBUG on import
+    return [w for w in jieba.lcut(text) if w.strip()]
+
+
 def train(pairs: list[tuple[str, str]]):
     """Fit and return the pipeline on (kind, text) pairs."""
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import SGDClassifier
-    from sklearn.pipeline import make_pipeline
+    from sklearn.pipeline import make_pipeline, make_union
 
     # Characters, 1 to 4 at a time: they survive typos, slang and missing
-    # word boundaries. Logistic loss by SGD: in 5-fold
-    # cross-validation as good as lbfgs (AUC 0.935 vs 0.933) in 0.1 s instead
-    # of 1.5 s, so no process start waits on it. Seeded: every process agrees.
+    # word boundaries. Beside them, jieba's words: "攒药" and "药学" share a
+    # character but not a word. On the three blind sets together the words
+    # caught 234 of 246 risk messages instead of 229 with 46 false alarms of
+    # 370 instead of 50 (docs/safety.md). Logistic loss by SGD: as good as
+    # lbfgs in 0.1 s instead of 1.5 s. Seeded: every process agrees.
     pipeline = make_pipeline(
-        TfidfVectorizer(analyzer="char_wb", ngram_range=(1, 4), sublinear_tf=True),
+        make_union(
+            TfidfVectorizer(analyzer="char_wb", ngram_range=(1, 4), sublinear_tf=True),
+            TfidfVectorizer(analyzer=words, sublinear_tf=True),
+        ),
         SGDClassifier(
             loss="log_loss",
             alpha=1e-4,
