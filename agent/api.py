@@ -302,7 +302,12 @@ async def run_turn(
 
 
 def guidance_build(
-    *, trigger: str, snapshot: SessionSnapshot, minutes_idle: int, answer_text: str = ""
+    *,
+    trigger: str,
+    snapshot: SessionSnapshot,
+    minutes_idle: int,
+    answer_text: str = "",
+    away: bool = False,
 ) -> dict:
     """Build a proactive nudge with the proactive_guide tool's logic (sync, Celery).
 
@@ -311,6 +316,8 @@ def guidance_build(
         snapshot: The session to nudge.
         minutes_idle: Minutes since the person's last activity.
         answer_text: The answer that raised the trigger, if any.
+        away: The page was hidden or closed for a while: the nudge may
+            greet the person back; otherwise it never says "欢迎回来".
 
     Returns:
         ``{"text", "examples", "suggestions", "guide_questions"}``.
@@ -320,6 +327,7 @@ def guidance_build(
         "question_id": snapshot.question_id,
         "session_id": snapshot.session_id,
         "turn": (snapshot.notes or {}).get("turns", 0),
+        "away": away,
     }
     answer = answer_text or snapshot.answers.get(snapshot.question_id or "", "")
     try:

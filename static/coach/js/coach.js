@@ -38,6 +38,7 @@ export class CoachPanel {
     this.nudges = new Nudges({ socket, onGotoQuestion,
       stepOf: (id) => this.questions.get(id || "")?.step || null,
       about: (id) => this.aboutOf(id),
+      inputChips: () => this.guideQuestions[this.step] || [],
       onPick: (chip, questionId) => this.pick(chip, questionId) });
     this.step = null;
     this.counted = new Set(); // nudge ids already counted as news

@@ -2,6 +2,7 @@
 import { CoachPanel } from "./coach.js";
 import { t } from "./dom.js";
 import { CoachDrawer } from "./drawer.js";
+import { initPresence } from "./presence.js";
 import { initSelectionAsk } from "./selection.js";
 import { CoachSocket, coachSocketUrl } from "./socket.js";
 import { Workbook } from "./workbook.js";
@@ -78,4 +79,5 @@ socket.addEventListener("state", (event) => {
   // Waiting for the next try: the person may try now ("重新连接").
   reconnect.hidden = state !== "reconnecting" && state !== "offline";
 });
+initPresence(socket);
 socket.start();
