@@ -293,6 +293,7 @@ export class CoachPanel {
     // The coach switched quiet mode on when asked to ("别老提醒我了").
     if (frame.guide_mode) this.quiet.checked = frame.guide_mode === "quiet";
     const onPick = (chip) => this.pick(chip, frame.question_id); // about the reply's question
+    reply.setAbout(this.aboutOf(frame.question_id));
     reply.finish(frame, [chipsNode(this.newChips(frame.guide_questions), onPick)]);
     this.finish();
     this.onUnseen();

@@ -2,9 +2,11 @@
 import { CoachPanel } from "./coach.js";
 import { t } from "./dom.js";
 import { CoachDrawer } from "./drawer.js";
+import { initCoachKeys } from "./keys.js";
 import { initPresence } from "./presence.js";
 import { initSelectionAsk } from "./selection.js";
 import { CoachSocket, coachSocketUrl } from "./socket.js";
+import { initViewport } from "./viewport.js";
 import { Workbook } from "./workbook.js";
 
 const coachRoot = document.querySelector("[data-coach]");
@@ -80,4 +82,11 @@ socket.addEventListener("state", (event) => {
   reconnect.hidden = state !== "reconnecting" && state !== "offline";
 });
 initPresence(socket);
+initViewport(coachRoot);
+initCoachKeys({
+  input: coachRoot.querySelector("[data-composer-input]"),
+  running: () => coach.awaiting && !coach.stopping,
+  stop: () => coach.stop(),
+  reveal: () => { if (!drawer.isOpen) drawer.open({ from: document.activeElement }); },
+});
 socket.start();
