@@ -31,11 +31,16 @@ ASKED_NOTE = re.compile(r"^\s*[（(]关于[^）)]{0,12}[）)]")
 
 
 class Question(Protocol):
-    """What this module reads of a workbook question."""
+    """What this module reads of a workbook question (read-only)."""
 
-    id: str
-    step: str
-    number: int
+    @property
+    def id(self) -> str: ...  # noqa: D102
+
+    @property
+    def step(self) -> str: ...  # noqa: D102
+
+    @property
+    def number(self) -> int: ...  # noqa: D102
 
 
 def reply_question(
