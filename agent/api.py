@@ -103,6 +103,7 @@ class TurnResult:
     trace: dict
     notes: dict
     actions: dict = field(default_factory=dict)  # e.g. {"guide_mode": "quiet"}
+    question_id: str = ""  # the question the reply is about ("" : the message's)
 
 
 def warm_up() -> None:
@@ -197,6 +198,20 @@ async def _graph_turn(
     }
 
 
+def _about(answer: str, asked: str, snapshot: SessionSnapshot) -> str:
+    """Return the question the reply is about (its label on the page)."""
+    from agent.about import reply_question
+    from knowledge.selectors import questions_all
+
+    try:
+        questions = questions_all()
+    except Exception:  # no knowledge snapshot: the message's question stands
+        return asked
+    return reply_question(
+        answer, default=asked, step=snapshot.step, questions=questions
+    )
+
+
 async def run_turn(
     *,
     snapshot: SessionSnapshot,
@@ -269,6 +284,7 @@ async def run_turn(
     except Exception:
         logger.exception("notes or chips failed; the old notes stay")
         notes, chips = snapshot.notes or {}, []
+    about = _about(answer, state.get("current_question_id") or "", snapshot)
     fallback = bool(state.get("fallback"))
     plan = state.get("plan") or {}
     understanding = state.get("understanding") or {}
@@ -299,11 +315,17 @@ async def run_turn(
         },
         notes=notes,
         actions=dict(plan.get("actions") or {}),
+        question_id=about,
     )
 
 
 def guidance_build(
-    *, trigger: str, snapshot: SessionSnapshot, minutes_idle: int, answer_text: str = ""
+    *,
+    trigger: str,
+    snapshot: SessionSnapshot,
+    minutes_idle: int,
+    answer_text: str = "",
+    away: bool = False,
 ) -> dict:
     """Build a proactive nudge with the proactive_guide tool's logic (sync, Celery).
 
@@ -312,6 +334,8 @@ def guidance_build(
         snapshot: The session to nudge.
         minutes_idle: Minutes since the person's last activity.
         answer_text: The answer that raised the trigger, if any.
+        away: The page was hidden or closed for a while: the nudge may
+            greet the person back; otherwise it never says "欢迎回来".
 
     Returns:
         ``{"text", "examples", "suggestions", "guide_questions"}``.
@@ -321,6 +345,7 @@ def guidance_build(
         "question_id": snapshot.question_id,
         "session_id": snapshot.session_id,
         "turn": (snapshot.notes or {}).get("turns", 0),
+        "away": away,
     }
     answer = answer_text or snapshot.answers.get(snapshot.question_id or "", "")
     try:

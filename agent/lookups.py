@@ -231,6 +231,7 @@ def proactive_data(
     """Return a nudge: text, examples, suggestions and the step's guide chips."""
     step = context.get("current_step", "")
     focus = guide_data(question_id="", user_answer=answer_text, context=context)
+    focus = {**focus, "away": bool(context.get("away"))}
     rows = focus.get("entries") or _rows_for_focus(_step_category(context), None, 2)
     chips = step_chips(step)
     variant = _seed(context.get("session_id"), context.get("turn"), trigger)

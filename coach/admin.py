@@ -6,6 +6,7 @@ from import_export.admin import ExportMixin
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from coach import admin_chinese  # noqa: F401  (site header, axes names)
 from coach.models import (
     Answer,
     AnswerRevision,

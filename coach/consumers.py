@@ -52,6 +52,11 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
         self.closed = True
         if self.session is not None:
             await push.leave(self.session.pk, self.channel_name)
+            # A closed tab is away; another open tab says otherwise at its
+            # next visibility change or reconnect.
+            await database_sync_to_async(services.presence_set)(
+                session=self.session, visible=False
+            )
 
     async def send_frame(self, frame: dict) -> bool:
         """Send ``frame`` if this socket is open; return whether it went out."""
@@ -162,6 +167,12 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
         """Switch guidance between normal and quiet."""
         await database_sync_to_async(services.preference_set)(
             session=self.session, guide_mode=frame.guide_mode
+        )
+
+    async def on_presence(self, frame):
+        """Record whether the page is on screen (feeds the "welcome back" rule)."""
+        await database_sync_to_async(services.presence_set)(
+            session=self.session, visible=frame.visible
         )
 
     async def on_guidance_read(self, frame):

@@ -43,6 +43,10 @@ class CoachingSession(models.Model):
     answer_judged_at = models.DateTimeField(null=True, blank=True)
     focus_question_id = models.CharField(max_length=8, blank=True)
     focus_since = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Since when no tab of this session shows the page (hidden or closed), as
+    # the page reports it; NULL while one does. Only a nudge written while the
+    # person was away may open with "欢迎回来".
+    away_since = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     notes = models.JSONField(default=dict, blank=True)
     results = models.JSONField(default=dict, blank=True)
@@ -221,6 +225,10 @@ class Guidance(models.Model):
     trigger = models.CharField(max_length=16, choices=TRIGGERS)
     episode = models.PositiveIntegerField()
     question_id = models.CharField(max_length=8, blank=True)
+    # What raised it: the question and the moment its cause began (the answer
+    # version, the visit to the question, the idle period). The same cause is
+    # nudged once, whatever toggles, reconnects and tabs happen in between.
+    cause = models.CharField(max_length=64, blank=True)
     text = models.TextField()
     examples = models.JSONField(default=list, blank=True)
     suggestions = models.JSONField(default=list, blank=True)
@@ -239,6 +247,12 @@ class Guidance(models.Model):
             # when two scans race or a task is redelivered.
             models.UniqueConstraint(
                 fields=["session", "episode"], name="guidance_once_per_episode"
+            ),
+            # One live nudge per trigger and cause (a voided one may come again).
+            models.UniqueConstraint(
+                fields=["session", "trigger", "cause"],
+                condition=models.Q(cancelled_at=None) & ~models.Q(cause=""),
+                name="guidance_once_per_cause",
             ),
         ]
         indexes = [models.Index(fields=["session", "created_at"])]

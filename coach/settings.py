@@ -164,6 +164,8 @@ GUIDE_STUCK_TIMEOUT = env.int("GUIDE_STUCK_TIMEOUT", default=600)
 # (so nobody is nudged mid-sentence), and the nudge budget per session per hour.
 GUIDE_ANSWER_SETTLE = env.int("GUIDE_ANSWER_SETTLE", default=30)
 GUIDE_HOURLY_CAP = env.int("GUIDE_HOURLY_CAP", default=3)
+# A nudge may greet with "欢迎回来" only when no tab showed the page this long.
+GUIDE_AWAY_SECONDS = env.int("GUIDE_AWAY_SECONDS", default=120)
 # Seed 003 §7.2: per trigger, whether it is on, its threshold and its action.
 GUIDE_STRATEGIES = {
     "idle_timeout": {

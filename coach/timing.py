@@ -28,16 +28,43 @@ def first_check_delay() -> timedelta:
     return timedelta(seconds=min(seconds))
 
 
+def cause_of(question_id: str, since: datetime) -> str:
+    """Return the dedupe key of a nudge: its question and when its cause began."""
+    return f"{question_id}@{since.timestamp():.3f}"
+
+
+def _answer_trigger(
+    answer: Answer, labels_like: Callable[[str], frozenset[str]]
+) -> str | None:
+    """Return vague_answer or short_answer if ``answer`` is one (vague first)."""
+    vague, short = strategy("vague_answer"), strategy("short_answer")
+    if vague["enabled"] and detectors.is_vague(
+        answer.text, labels=labels_like(answer.text)
+    ):
+        return "vague_answer"
+    if short["enabled"] and detectors.is_short(
+        answer.text, threshold=short["threshold"]
+    ):
+        return "short_answer"
+    return None
+
+
 def trigger_due(
     session: CoachingSession,
     answers: list[Answer],
     now: datetime,
     *,
     labels_like: Callable[[str], frozenset[str]],
+    done: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[str | None, dict]:
-    """Return (trigger or None, facts) for one session at ``now``."""
-    quiet = session.guide_mode == "quiet"
-    facts: dict = {"answer_judged": False, "deadlines": []}
+    """Return (trigger or None, facts) for one session at ``now``.
+
+    Quiet mode never reaches here (the scan skips it). ``done`` holds the
+    ``(trigger, cause)`` pairs already nudged: a cause is nudged once, so a
+    toggle, a reconnect or another tab (each a new episode) cannot repeat the
+    same stuck or idle nudge. ``facts["cause"]`` is the due trigger's key.
+    """
+    facts: dict = {"answer_judged": False, "deadlines": [], "cause": ""}
     answer = max(answers, key=lambda a: a.updated_at, default=None)
     focus = next(
         (a for a in answers if a.question_id == session.focus_question_id), None
@@ -48,39 +75,38 @@ def trigger_due(
         settled = answer.updated_at + timedelta(seconds=settings.GUIDE_ANSWER_SETTLE)
         if settled <= now:
             facts.update(answer_judged=True, answer=answer)
-            if not quiet:  # quiet mode: only the (longer) idle nudge
-                if strategy("vague_answer")["enabled"] and detectors.is_vague(
-                    answer.text, labels=labels_like(answer.text)
-                ):
-                    return "vague_answer", facts
-                short = strategy("short_answer")
-                if short["enabled"] and detectors.is_short(
-                    answer.text, threshold=short["threshold"]
-                ):
-                    return "short_answer", facts
+            cause = cause_of(answer.question_id, answer.updated_at)
+            name = _answer_trigger(answer, labels_like)
+            if name and (name, cause) not in done:  # each version nudged once
+                facts["cause"] = cause
+                return name, facts
         else:
             facts["deadlines"].append(settled)
     stuck = strategy("stuck")
-    if stuck["enabled"] and session.focus_question_id:
+    if stuck["enabled"] and session.focus_question_id and session.focus_since:
+        cause = cause_of(session.focus_question_id, session.focus_since)
         deadline = detectors.stuck_deadline(
             focus_since=session.focus_since,
             answer_changed=focus.updated_at if focus else None,
-            stuck_timeout=max(stuck["timeout"], settings.GUIDE_QUIET_TIMEOUT)
-            if quiet
-            else stuck["timeout"],
+            stuck_timeout=stuck["timeout"],
         )
-        if detectors.is_due(deadline, now):
-            return "stuck", facts
-        facts["deadlines"].append(deadline)
+        if ("stuck", cause) not in done:  # once per visit to the question
+            if detectors.is_due(deadline, now):
+                facts["cause"] = cause
+                return "stuck", facts
+            facts["deadlines"].append(deadline)
     idle = strategy("idle_timeout")
     if idle["enabled"]:
+        cause = cause_of(session.question_id, session.last_activity_at)
         deadline = detectors.idle_deadline(
             last_activity=session.last_activity_at,
-            quiet=quiet,
+            quiet=False,
             idle_timeout=idle["timeout"],
             quiet_timeout=idle["quiet_timeout"],
         )
-        if detectors.is_due(deadline, now):
-            return "idle_timeout", facts
-        facts["deadlines"].append(deadline)
+        if ("idle_timeout", cause) not in done:  # once per idle period
+            if detectors.is_due(deadline, now):
+                facts["cause"] = cause
+                return "idle_timeout", facts
+            facts["deadlines"].append(deadline)
     return None, facts

@@ -74,6 +74,16 @@ class ExcelCSV(KnowledgeCSV):
         return "\ufeff" + super().export_data(dataset, **kwargs)
 
 
+def _trailing_blank_rows_drop(dataset) -> None:
+    """Drop the empty rows at the end (Excel saves a used range as ``,,,,,,``).
+
+    Only trailing ones: a blank row between data rows would shift every later
+    row's line number in the messages, so it is still reported.
+    """
+    while len(dataset) and all(str(v or "").strip() == "" for v in dataset[-1]):
+        del dataset[-1]
+
+
 class KnowledgeResource(resources.ModelResource):
     """Imports all or nothing, checked by the loader's rules; bumps the version."""
 
@@ -126,6 +136,7 @@ class KnowledgeResource(resources.ModelResource):
             # shows only the header's problems, not one error per row after them.
             del dataset[0 : len(dataset)]
             raise ValidationError(found)
+        _trailing_blank_rows_drop(dataset)
         rows = []
         for line, values in enumerate(dataset, start=2):  # the header is line 1
             cells = ["" if v is None else str(v) for v in values]

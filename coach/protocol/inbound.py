@@ -120,6 +120,13 @@ class Preference(_Frame):
     guide_mode: Literal["normal", "quiet"]
 
 
+class Presence(_Frame):
+    """Whether the page is on screen (the tab shown or hidden); not activity."""
+
+    type: Literal["presence"]
+    visible: bool
+
+
 class GuidanceRead(_Frame):
     """A nudge the person has seen."""
 
@@ -164,6 +171,7 @@ FRAMES = (
     Focus,
     Step,
     Preference,
+    Presence,
     GuidanceRead,
     Ping,
     Stop,

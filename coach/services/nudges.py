@@ -48,6 +48,14 @@ def _labels_like(text: str) -> frozenset[str]:
     return frozenset(h.name for h in hits if h.category != "questions")
 
 
+def _away(session: CoachingSession, now: datetime) -> bool:
+    """Return whether no tab has shown the page for GUIDE_AWAY_SECONDS."""
+    since = session.away_since
+    return since is not None and (now - since).total_seconds() >= (
+        settings.GUIDE_AWAY_SECONDS
+    )
+
+
 def _content(
     session: CoachingSession, answers: list[Answer], trigger: str, facts: dict, now
 ) -> dict:
@@ -61,17 +69,20 @@ def _content(
         with_history=False,
         profile=getattr(session, "profile", None),
     )
+    about = snapshot.question_id
     if answer is not None and trigger in ("short_answer", "vague_answer"):
-        # Talk about the answer that was judged, not whatever is on screen.
-        snapshot = snapshot.__class__(
-            **{**snapshot.__dict__, "question_id": answer.question_id}
-        )
+        about = answer.question_id  # the answer judged, not whatever is on screen
+    elif trigger == "stuck":
+        about = session.focus_question_id  # the question they are stuck on
+    if about != snapshot.question_id:
+        snapshot = snapshot.__class__(**{**snapshot.__dict__, "question_id": about})
     minutes = int((now - session.last_activity_at).total_seconds() // 60)
     content = guidance_build(
         trigger=trigger,
         snapshot=snapshot,
         minutes_idle=minutes,
         answer_text=answer.text if answer else "",
+        away=_away(session, now),
     )
     return {**content, "question_id": snapshot.question_id or ""}
 
@@ -94,8 +105,13 @@ def _judge(
     answers: list[Answer],
     nudges: list[tuple[int, datetime]],
     now: datetime,
+    done: frozenset[tuple[str, str]] = frozenset(),
 ) -> Verdict:
     """Decide one session from rows already read; touches no database."""
+    if session.guide_mode == "quiet":
+        # The page promises "教练不会主动提醒你": no nudge of any kind, and no
+        # more looks until the person turns quiet mode off (issue 28).
+        return Verdict(session, {"guide_due_at": None})
     nudged, retry_at = (
         (True, None) if session.finished_at else _blocked(session, nudges, now)
     )
@@ -113,7 +129,9 @@ def _judge(
         return Verdict(
             session, {"guide_due_at": None, "risk_at": now, "risk_kind": risk.kind}
         )
-    trigger, facts = trigger_due(session, answers, now, labels_like=_labels_like)
+    trigger, facts = trigger_due(
+        session, answers, now, labels_like=_labels_like, done=done
+    )
     updates: dict = {"guide_due_at": min(facts["deadlines"], default=None)}
     if facts["answer_judged"]:
         updates["answer_judged_at"] = facts["answer"].updated_at
@@ -125,6 +143,7 @@ def _judge(
         trigger=trigger,
         episode=session.activity_episode,
         question_id=content.get("question_id", ""),
+        cause=facts["cause"],
         text=content["text"],
         examples=content["examples"],
         suggestions=content["suggestions"],
@@ -134,7 +153,7 @@ def _judge(
 
 
 def _read(session_ids: list[int], now: datetime):
-    """Read a chunk's sessions, answers and nudges that matter: three queries."""
+    """Read a chunk's sessions, answers, nudges and nudged causes: four queries."""
     sessions = list(
         CoachingSession.objects.filter(pk__in=session_ids).select_related("profile")
     )
@@ -150,7 +169,14 @@ def _read(session_ids: list[int], now: datetime):
         session_id__in=session_ids,
     ).values_list("session_id", "episode", "created_at"):
         nudges[session_id].append((episode, created))
-    return sessions, answers, nudges
+    done: dict[int, set[tuple[str, str]]] = defaultdict(set)
+    for session_id, trigger, cause in (
+        Guidance.objects.filter(session_id__in=session_ids, cancelled_at=None)
+        .exclude(cause="")
+        .values_list("session_id", "trigger", "cause")
+    ):
+        done[session_id].add((trigger, cause))
+    return sessions, answers, nudges, done
 
 
 def _save(verdicts: list[Verdict]) -> list[Guidance]:
@@ -192,12 +218,18 @@ def _save(verdicts: list[Verdict]) -> list[Guidance]:
 
 def chunk_scan(*, session_ids: list[int], now: datetime) -> list[Guidance]:
     """Judge a chunk of due sessions and save their nudges; return the new ones."""
-    sessions, answers, nudges = _read(session_ids, now)
+    sessions, answers, nudges, done = _read(session_ids, now)
     verdicts = []
     for session in sessions:
         try:
             verdicts.append(
-                _judge(session, answers[session.pk], nudges[session.pk], now)
+                _judge(
+                    session,
+                    answers[session.pk],
+                    nudges[session.pk],
+                    now,
+                    frozenset(done[session.pk]),
+                )
             )
         except Exception:  # one broken session must not starve the others
             log.exception("guidance scan failed", extra={"session": session.pk})

@@ -81,9 +81,11 @@ def activity_mark(*, session: CoachingSession, **changes) -> None:
     ``changes`` (step, focus, mode…) are written in the same UPDATE.
     """
     now = timezone.now()
-    due = None if session.finished_at else now + first_check_delay()
     for name, value in changes.items():
         setattr(session, name, value)
+    # Quiet mode and a finished workbook: nothing will ever be due.
+    silent = session.finished_at or session.guide_mode == "quiet"
+    due = None if silent else now + first_check_delay()
     # No savepoint inside a caller's transaction (a chat saves its message in
     # the same one): each savepoint is two more round trips on PostgreSQL.
     with transaction.atomic(savepoint=False):
@@ -109,6 +111,20 @@ def focus_set(*, session: CoachingSession, question_id: str) -> None:
         changes.update(focus_question_id=question_id, focus_since=timezone.now())
         visit_mark(session=session, question_id=question_id)
     activity_mark(session=session, **changes)
+
+
+def presence_set(*, session: CoachingSession, visible: bool) -> None:
+    """Record whether a tab shows the page now (not activity: no new episode).
+
+    Hidden or closed starts the "away" clock unless it already runs; visible
+    stops it. The scan reads it to choose a "welcome back" opener.
+    """
+    rows = CoachingSession.objects.filter(pk=session.pk)
+    if visible:
+        rows.update(away_since=None)
+        session.away_since = None
+    else:  # the first tab to leave starts the clock; the scan reads it fresh
+        rows.filter(away_since=None).update(away_since=timezone.now())
 
 
 def step_set(*, session: CoachingSession, step: str) -> None:

@@ -135,7 +135,8 @@ def turn_finish(
             text=result.text,
             reply_to=message,
             reply_id=reply_id,
-            question_id=message.question_id,
+            # The question the reply turned out to be about (it may name another).
+            question_id=result.question_id or message.question_id,
             stopped=stopped,
             tools_used=result.tools_used,
             examples=result.examples,

@@ -105,8 +105,25 @@ async def test_focus_step_and_preference_update_the_session(visitor):
     assert session.focus_question_id == "S03" and session.focus_since is not None
     assert session.step == "strengths_exploration" and session.guide_mode == "quiet"
     assert session.activity_episode == 3
-    assert session.guide_due_at is not None
+    assert session.guide_due_at is None  # quiet: no nudge will ever be due
     await comm.disconnect()
+
+
+async def test_presence_tells_when_the_page_was_left_and_is_not_activity(visitor):
+    comm, _ = await connect(visitor)
+    before = await fresh(visitor.session)
+    await comm.send_json_to({"type": "presence", "visible": False})
+    await comm.send_json_to({"type": "ping"})
+    assert (await comm.receive_json_from(timeout=5))["type"] == "pong"
+    hidden = await fresh(visitor.session)
+    assert hidden.away_since is not None
+    assert hidden.activity_episode == before.activity_episode  # not activity
+    await comm.send_json_to({"type": "presence", "visible": True})
+    await comm.send_json_to({"type": "ping"})
+    assert (await comm.receive_json_from(timeout=5))["type"] == "pong"
+    assert (await fresh(visitor.session)).away_since is None
+    await comm.disconnect()  # a closed tab counts as away
+    assert (await fresh(visitor.session)).away_since is not None
 
 
 @pytest.mark.parametrize(

@@ -61,11 +61,58 @@ def test_activity_starts_a_new_episode_and_cancels_the_pending_nudge(person):
     assert Guidance.objects.count() == 2
 
 
-def test_quiet_mode_waits_for_the_quiet_timeout(person):
+def test_quiet_mode_gets_no_nudge_at_all(person):
+    services.answer_save(session=person, question_id="V01", text="自由")
     services.preference_set(session=person, guide_mode="quiet")
-    with override_settings(GUIDE_STRATEGIES=_without("stuck")):
-        assert guidance_scan(now=at(700)) == 0
-        assert guidance_scan(now=at(901)) == 1
+    person.refresh_from_db()
+    assert person.guide_due_at is None  # the scan never even looks at it
+    # Even if something scheduled it before the switch reached this row:
+    CoachingSession.objects.filter(pk=person.pk).update(guide_due_at=at(0))
+    for seconds in (31, 601, 901, 3600):
+        assert guidance_scan(now=at(seconds)) == 0
+    assert not Guidance.objects.exists()
+
+
+def test_quiet_off_again_does_not_repeat_the_same_stuck_nudge(person):
+    with override_settings(GUIDE_IDLE_TIMEOUT=3600, GUIDE_STRATEGIES=_idle(3600)):
+        assert guidance_scan(now=at(601)) == 1  # stuck on V02
+        delivered = list(Guidance.objects.values_list("pk", flat=True))
+        services.guidance_mark_delivered(session=person, guidance_ids=delivered)
+        services.preference_set(session=person, guide_mode="quiet")
+        services.preference_set(session=person, guide_mode="normal")
+        services.focus_set(session=person, question_id="V02")  # a reconnect
+        assert guidance_scan(now=at(640)) == 0
+        assert guidance_scan(now=at(1300)) == 0
+    assert list(Guidance.objects.values_list("trigger", "question_id")) == [
+        ("stuck", "V02")
+    ]
+
+
+def test_a_new_visit_to_the_question_may_be_nudged_again(person):
+    with override_settings(GUIDE_IDLE_TIMEOUT=3600, GUIDE_STRATEGIES=_idle(3600)):
+        assert guidance_scan(now=at(601)) == 1
+        Guidance.objects.update(delivered_at=timezone.now())
+        services.focus_set(session=person, question_id="V03")
+        services.focus_set(session=person, question_id="V02")
+        CoachingSession.objects.filter(pk=person.pk).update(guide_due_at=at(0))
+        assert guidance_scan(now=at(1300)) == 1
+    assert Guidance.objects.count() == 2
+
+
+def test_welcome_back_only_after_the_page_was_left(person):
+    with override_settings(
+        GUIDE_IDLE_TIMEOUT=30, GUIDE_STRATEGIES=_without("stuck", idle=30)
+    ):
+        services.presence_set(session=person, visible=True)
+        assert guidance_scan(now=at(31)) == 1  # idle, page on screen all along
+        Guidance.objects.update(delivered_at=timezone.now())
+        services.focus_set(session=person, question_id="V02")
+        services.presence_set(session=person, visible=False)
+        CoachingSession.objects.filter(pk=person.pk).update(away_since=at(-300))
+        assert guidance_scan(now=at(62)) == 1
+    on_screen, left = Guidance.objects.order_by("created_at")
+    assert "欢迎回来" not in on_screen.text and "回来啦" not in on_screen.text
+    assert left.text.startswith(("欢迎回来", "回来啦"))
 
 
 def test_short_answer_is_nudged_after_it_settles(person):
@@ -160,11 +207,13 @@ def test_two_scans_racing_create_one_nudge(knowledge):
     assert Answer.objects.count() == 0
 
 
-def _without(name: str) -> dict:
+def _without(name: str, idle: int | None = None) -> dict:
     from django.conf import settings
 
     strategies = {k: dict(v) for k, v in settings.GUIDE_STRATEGIES.items()}
     strategies[name]["enabled"] = False
+    if idle is not None:
+        strategies["idle_timeout"]["timeout"] = idle
     return strategies
 
 

@@ -63,8 +63,10 @@ def _openers(trigger: str, focus: dict, answer: str, minutes: int) -> list[str]:
             if answer
             else f"{ref}还空着：{q_short(focus, 36)}？"
         )
-        if minutes <= 0:
+        if focus.get("away"):  # the page was hidden or closed for a while
             return [f"欢迎回来。{where}", f"回来啦。{where}"]
+        if minutes <= 0:  # short test timeouts: no "0 minutes", no greeting
+            return [f"停了一会儿了，不着急。{where}", where]
         return [
             f"你已经{minutes}分钟没有操作了，不着急。{where}",
             f"{minutes}分钟没动静了，想事情也好，歇一会儿也好。{where}",

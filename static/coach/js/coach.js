@@ -38,6 +38,7 @@ export class CoachPanel {
     this.nudges = new Nudges({ socket, onGotoQuestion,
       stepOf: (id) => this.questions.get(id || "")?.step || null,
       about: (id) => this.aboutOf(id),
+      inputChips: () => this.guideQuestions[this.step] || [],
       onPick: (chip, questionId) => this.pick(chip, questionId) });
     this.step = null;
     this.counted = new Set(); // nudge ids already counted as news
@@ -292,6 +293,7 @@ export class CoachPanel {
     // The coach switched quiet mode on when asked to ("别老提醒我了").
     if (frame.guide_mode) this.quiet.checked = frame.guide_mode === "quiet";
     const onPick = (chip) => this.pick(chip, frame.question_id); // about the reply's question
+    reply.setAbout(this.aboutOf(frame.question_id));
     reply.finish(frame, [chipsNode(this.newChips(frame.guide_questions), onPick)]);
     this.finish();
     this.onUnseen();

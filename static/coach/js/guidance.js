@@ -20,11 +20,21 @@ function formatTime(iso) {
   return Number.isNaN(date.getTime()) ? null : date.toLocaleString();
 }
 
+// The nudge's chips minus those already under the input (same id or words).
+export function freshChips(chips, shown) {
+  if (!Array.isArray(chips)) return [];
+  const ids = new Set(shown.map((c) => c.id));
+  const texts = new Set(shown.map((c) => c.text));
+  return chips.filter((c) => !ids.has(c.id) && !texts.has(c.text));
+}
+
 export class Nudges {
   // stepOf(questionId): that question's step, or null; about(questionId): the
-  // {id, label, title} of a question label, or null; onPick(chip, questionId).
-  constructor({ socket, stepOf, about, onPick, onGotoQuestion }) {
+  // {id, label, title} of a question label, or null; onPick(chip, questionId);
+  // inputChips(): the chips under the input now (a nudge never repeats them).
+  constructor({ socket, stepOf, about, onPick, onGotoQuestion, inputChips = () => [] }) {
     this.socket = socket;
+    this.inputChips = inputChips;
     this.stepOf = stepOf;
     this.about = about;
     this.onPick = onPick;
@@ -64,7 +74,7 @@ export class Nudges {
         attrs: { type: "button", title: about.title || null } });
       aboutButton.addEventListener("click", () => this.onGotoQuestion(about.id));
     }
-    const chips = Array.isArray(frame.guide_questions) ? frame.guide_questions.slice(0, MAX_CHIPS) : [];
+    const chips = freshChips(frame.guide_questions, this.inputChips()).slice(0, MAX_CHIPS);
     const details = el("details", { className: "nudge", attrs: { open: "" } }, [
       el("summary", { className: "msg__label nudge__label" }, [
         el("span", { text: triggerLabel(frame.trigger) }),

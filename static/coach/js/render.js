@@ -13,10 +13,11 @@ function categoryKey(category) {
 }
 
 // A chat bubble; textNode is kept so streamed chunks can be appended to it.
-export function bubble(role, { text = "", selection = "", time = "" } = {}) {
+// tag "div": the body holds block content (a coach reply's rendered Markdown).
+export function bubble(role, { text = "", selection = "", time = "", tag = "p" } = {}) {
   const textNode = document.createTextNode(text);
   const who = el("span", { className: "visually-hidden", text: `${role === "user" ? t("you") : t("coachName")}：` });
-  const body = el("p", { className: "msg__text" }, [who, textNode]);
+  const body = el(tag, { className: "msg__text" }, [who, textNode]);
   const quote = selection
     ? el("blockquote", { className: "msg__selection", text: selection, attrs: { "aria-label": t("selectionLabel") } })
     : null;

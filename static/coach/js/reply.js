@@ -2,6 +2,7 @@
 // and its actions (copy, 👍 / 👎 with an optional comment). The panel
 // (coach.js) speaks the protocol; this module only builds and updates the DOM.
 import { el, t } from "./dom.js";
+import { markdownPlain, renderMarkdown } from "./markdown.js";
 import { bubble, examplesNode } from "./render.js";
 
 const COMMENT_MAX = 500;
@@ -43,11 +44,15 @@ export class Reply {
   constructor(replyId, { about = null, time = "" } = {}, handlers = {}) {
     this.replyId = replyId || "";
     this.handlers = handlers;
-    const { node, textNode, body } = bubble("coach", { time });
+    const { node, textNode, body } = bubble("coach", { time, tag: "div" });
     this.node = node;
-    this.textNode = textNode;
+    // The reply's Markdown is rendered into its own node (markdown.js).
+    this.mdNode = el("div", { className: "msg__md", attrs: { "data-md": "" } });
+    textNode.replaceWith(this.mdNode);
     this.body = body;
     this.text = "";
+    this.shown = ""; // the text streamed so far
+    this.frame = 0; // a pending render (requestAnimationFrame id)
     this.final = false;
     this.rating = null;
     this.requested = null; // the rating we asked for, awaiting feedback.saved
@@ -59,7 +64,11 @@ export class Reply {
     if (about) this.setAbout(about);
   }
 
+  // Label the reply with its question; the final `reply` may name another one
+  // than `reply.start` did (the coach turned to it): the label follows.
   setAbout(about) {
+    if (!about || about.id === this.node.dataset.aboutQuestion) return;
+    this.node.querySelector(":scope > .msg__about")?.remove();
     this.node.dataset.aboutQuestion = about.id;
     // Named by its visible text; the tooltip (and accessible description) says where it leads.
     const label = el("button", { className: "msg__about", text: about.label,
@@ -76,7 +85,7 @@ export class Reply {
 
   // A tool is running: what was streamed so far was not the answer.
   status(text) {
-    this.textNode.data = "";
+    this.show("");
     if (!this.statusNode) {
       this.statusNode = el("p", { className: "msg__status", attrs: { "data-status": "" } });
       this.body.before(this.statusNode);
@@ -86,7 +95,17 @@ export class Reply {
 
   append(chunk) {
     this.clearStatus();
-    this.textNode.appendData(chunk);
+    this.shown += chunk;
+    // One render per animation frame, however many chunks came in it.
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.show(this.shown));
+  }
+
+  // Render `text` as Markdown now (the streamed text so far, or the final one).
+  show(text) {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.shown = text;
+    renderMarkdown(this.mdNode, text);
   }
 
   clearStatus() {
@@ -100,7 +119,7 @@ export class Reply {
   finish(frame, extras = []) {
     this.clearStatus();
     this.text = String(frame.text ?? "");
-    this.textNode.data = this.text;
+    this.show(this.text);
     this.node.classList.remove("is-streaming");
     this.final = true;
     const nodes = [];
@@ -133,7 +152,7 @@ export class Reply {
   }
 
   async copy() {
-    const ok = await copyText(this.text);
+    const ok = await copyText(markdownPlain(this.text)); // the words, not the ** marks
     const button = this.copyButton;
     const label = ok ? t("copied") : t("copyFailed");
     button.textContent = ok ? t("copied") : t("copy");

@@ -2,8 +2,11 @@
 import { CoachPanel } from "./coach.js";
 import { t } from "./dom.js";
 import { CoachDrawer } from "./drawer.js";
+import { initCoachKeys } from "./keys.js";
+import { initPresence } from "./presence.js";
 import { initSelectionAsk } from "./selection.js";
 import { CoachSocket, coachSocketUrl } from "./socket.js";
+import { initViewport } from "./viewport.js";
 import { Workbook } from "./workbook.js";
 
 const coachRoot = document.querySelector("[data-coach]");
@@ -77,5 +80,13 @@ socket.addEventListener("state", (event) => {
   conn.textContent = t(`conn${state.charAt(0).toUpperCase()}${state.slice(1)}`);
   // Waiting for the next try: the person may try now ("重新连接").
   reconnect.hidden = state !== "reconnecting" && state !== "offline";
+});
+initPresence(socket);
+initViewport(coachRoot);
+initCoachKeys({
+  input: coachRoot.querySelector("[data-composer-input]"),
+  running: () => coach.awaiting && !coach.stopping,
+  stop: () => coach.stop(),
+  reveal: () => { if (!drawer.isOpen) drawer.open({ from: document.activeElement }); },
 });
 socket.start();
