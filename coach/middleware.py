@@ -1,9 +1,11 @@
-"""Middleware: the CSP header (Django 5.2 has none built in) and the login cap."""
+"""Middleware: the CSP header, the login cap and the sliding session expiry."""
 
 from django.conf import settings
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+
+RENEWED_KEY = "renewed_on"  # the day the session's expiry last moved
 
 
 class ContentSecurityPolicyMiddleware:
@@ -46,3 +48,31 @@ class LoginAddressLimitMiddleware:
                     request, settings.AXES_LOCKOUT_TEMPLATE, context, status=429
                 )
         return self.get_response(request)
+
+
+class SessionRenewMiddleware:
+    """Slide a visitor's session forward, at most once a day, when they use it.
+
+    Django writes the cookie once with a fixed age; saving the session again
+    re-sends it with a fresh SESSION_COOKIE_AGE, so a workbook in use never
+    expires. Once a day, not every request: each renewal is a database write.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        """Return the response; renew the session if today's renewal is due."""
+        response = self.get_response(request)
+        if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+            return response  # no cookie: never start a session for a reader
+        session = request.session
+        today = timezone.localdate().isoformat()
+        # After the view: a session the view flushed (delete, logout) stays gone.
+        if session.session_key and not session.is_empty():
+            if session.get(RENEWED_KEY) != today:
+                from coach.services.sessions import session_seen
+
+                session[RENEWED_KEY] = today
+                session_seen(request=request)
+        return response

@@ -4,6 +4,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 STEP_CHOICES = [
@@ -36,6 +37,9 @@ class CoachingSession(models.Model):
     # Every user action (not ping) bumps the episode: nudges are unique per episode.
     activity_episode = models.PositiveIntegerField(default=0)
     last_activity_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # The last day the person opened any page (renewed at most daily): retention
+    # counts from here, since reading the results is a use too.
+    last_seen_at = models.DateTimeField(default=timezone.now, db_index=True)
     # When the beat scan should next look at this session (NULL: nothing pending).
     # Indexed so a scan costs the number of due sessions, not all sessions.
     guide_due_at = models.DateTimeField(null=True, blank=True, db_index=True)

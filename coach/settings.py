@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "coach.middleware.SessionRenewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "coach.middleware.ContentSecurityPolicyMiddleware",
@@ -248,9 +249,12 @@ AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=20)
 AXES_LOCKOUT_TEMPLATE = "coach/lockout.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no banner on every start; lockouts are still logged (WARNING)
-# A visitor's workbook survives a browser restart: a persistent two-month cookie.
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
-SESSION_SAVE_EVERY_REQUEST = False
+# A workbook lasts SESSION_DAYS after the last visit: the cookie (and the session
+# row) is renewed at most once a day on use (coach.middleware.SessionRenewMiddleware),
+# and the retention task removes anonymous workbooks unused that long.
+SESSION_DAYS = env.int("SESSION_DAYS", default=180)
+SESSION_COOKIE_AGE = 60 * 60 * 24 * SESSION_DAYS
+SESSION_SAVE_EVERY_REQUEST = False  # a write per request; once a day is enough
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", "简体中文"), ("en", "English")]

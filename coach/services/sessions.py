@@ -59,6 +59,18 @@ def session_peek(*, request) -> CoachingSession:
     return found if found is not None else CoachingSession()
 
 
+def session_seen(*, request) -> None:
+    """Record that the visitor used their workbook today (retention counts from it)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        rows = CoachingSession.objects.filter(user=user)
+    else:
+        rows = CoachingSession.objects.filter(
+            pk=request.session.get(SESSION_KEY) or 0, user=None
+        )
+    rows.update(last_seen_at=timezone.now())
+
+
 def session_for_scope(*, scope) -> CoachingSession | None:
     """Return the visitor's session for a WebSocket scope, or None if unknown.
 
