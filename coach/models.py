@@ -26,9 +26,15 @@ class CoachingSession(models.Model):
     """One person's way through the workbook (anonymous or logged in)."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    # An account has one open workbook and any number of archived ones ("start over").
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="workbooks",
     )
+    archived_at = models.DateTimeField(_("存档时间"), null=True, blank=True)
     step = models.CharField(
         max_length=32, choices=STEP_CHOICES, default="values_exploration"
     )
@@ -63,6 +69,13 @@ class CoachingSession(models.Model):
         ordering = ["-last_activity_at"]
         verbose_name = _("教练会话")
         verbose_name_plural = _("教练会话")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(archived_at=None, user__isnull=False),
+                name="one_open_workbook_per_user",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.public_id} ({self.get_step_display()})"

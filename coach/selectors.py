@@ -113,7 +113,9 @@ def care_for_visitor(*, session_id: int | None, user) -> bool:
     """Return whether the visitor's session was flagged in the last day (one read)."""
     since = timezone.now() - timedelta(days=CARE_DAYS)
     if user is not None:
-        return CoachingSession.objects.filter(user=user, risk_at__gte=since).exists()
+        return CoachingSession.objects.filter(
+            user=user, archived_at=None, risk_at__gte=since
+        ).exists()
     if not session_id:
         return False
     return CoachingSession.objects.filter(pk=session_id, risk_at__gte=since).exists()

@@ -6,7 +6,7 @@ from django.urls import include, path
 from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
-from coach import admin_insights, views
+from coach import admin_insights, views, views_me
 from knowledge import views as knowledge_views
 
 urlpatterns = [
@@ -28,6 +28,7 @@ urlpatterns = [
         "favicon.ico",
         RedirectView.as_view(url=lazy(static, str)("coach/favicon.svg")),
     ),
+    path("me/delete/", views_me.delete, name="me_delete"),
     path("healthz", views.healthz, name="healthz"),
     path("help/", views.help_page, name="help"),
     path(
