@@ -146,6 +146,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "coach.tasks.sessions_prune",
         "schedule": 86400.0,
     },
+    # Daily: anonymous workbooks unused for SESSION_DAYS go, with all tied to them.
+    "workbooks-expire": {
+        "task": "coach.tasks.workbooks_expire",
+        "schedule": 86400.0,
+    },
 }
 
 # --- Coach (agent and guidance) ---------------------------------------------
