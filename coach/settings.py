@@ -260,6 +260,10 @@ AXES_VERBOSE = False  # no banner on every start; lockouts are still logged (WAR
 SESSION_DAYS = env.int("SESSION_DAYS", default=180)
 SESSION_COOKIE_AGE = 60 * 60 * 24 * SESSION_DAYS
 SESSION_SAVE_EVERY_REQUEST = False  # a write per request; once a day is enough
+# A workbook file for /me/import/: larger ones are refused unread (Chinese message).
+WORKBOOK_IMPORT_MAX_BYTES = env.int(
+    "WORKBOOK_IMPORT_MAX_BYTES", default=5 * 1024 * 1024
+)
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", "简体中文"), ("en", "English")]

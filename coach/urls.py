@@ -29,6 +29,8 @@ urlpatterns = [
         RedirectView.as_view(url=lazy(static, str)("coach/favicon.svg")),
     ),
     path("me/delete/", views_me.delete, name="me_delete"),
+    path("me/export.json", views_me.export, name="me_export"),
+    path("me/import/", views_me.import_, name="me_import"),
     path("healthz", views.healthz, name="healthz"),
     path("help/", views.help_page, name="help"),
     path(

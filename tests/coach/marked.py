@@ -42,7 +42,9 @@ def _turn_checkpointed(session: CoachingSession, text: str) -> None:
     asyncio.run(turn())
 
 
-def workbook_marked(session: CoachingSession, mark: str) -> None:
+def workbook_marked(
+    session: CoachingSession, mark: str, *, checkpointed: bool = True
+) -> None:
     """Write ``mark`` into every kind of row tied to ``session``."""
     said = f"我的秘密{mark}"
     answer = answer_save(session=session, question_id="V01", text=f"回答{mark}")
@@ -96,4 +98,5 @@ def workbook_marked(session: CoachingSession, mark: str) -> None:
         notes={"values": [f"笔记{mark}"]}
     )
     session.refresh_from_db()
-    _turn_checkpointed(session, said)
+    if checkpointed:
+        _turn_checkpointed(session, said)
