@@ -22,7 +22,7 @@ class ContentSecurityPolicyMiddleware:
 
 
 class LoginAddressLimitMiddleware:
-    """Refuse admin logins from an address with too many recent failures.
+    """Refuse logins (admin's and people's) from an address with many failures.
 
     Axes locks a username at one address; this caps one address however many
     names it tries (AXES_ADDRESS_FAILURE_LIMIT over the cool-off period), with
@@ -34,7 +34,8 @@ class LoginAddressLimitMiddleware:
 
     def __call__(self, request):
         """Answer a capped address with the lockout page; pass others on."""
-        if request.method == "POST" and request.path == reverse("admin:login"):
+        logins = (reverse("admin:login"), reverse("login"))
+        if request.method == "POST" and request.path in logins:
             from axes.helpers import get_client_ip_address, get_cool_off
 
             from coach.selectors import login_failures

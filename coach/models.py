@@ -283,3 +283,23 @@ class Profile(models.Model):
 
     def __str__(self):
         return self.nickname or str(self.session_id)
+
+
+class RecoveryCode(models.Model):
+    """The one-time code that resets an account's password (no email needed).
+
+    Only its hash is kept, like a password's; using it issues a new one.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recovery"
+    )
+    code_hash = models.CharField(_("恢复码（哈希）"), max_length=128)
+    created_at = models.DateTimeField(_("生成时间"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("恢复码")
+        verbose_name_plural = _("恢复码")
+
+    def __str__(self):
+        return f"{self.user} @ {self.created_at:%Y-%m-%d}"

@@ -221,6 +221,8 @@ CHAT_RATE_PER_ADDRESS = env.int("CHAT_RATE_PER_ADDRESS", default=30)
 HTTP_HEADER_TIMEOUT = env.float("HTTP_HEADER_TIMEOUT", default=10.0)
 # New workbooks one address may start per minute (a browser needs one).
 SESSION_CREATE_RATE = env.int("SESSION_CREATE_RATE", default=20)
+# Signups, logins and recovery tries one address may make per minute (each apart).
+ACCOUNT_RATE_PER_MINUTE = env.int("ACCOUNT_RATE_PER_MINUTE", default=10)
 COACH_MAX_TURNS = env.int("COACH_MAX_TURNS", default=8)  # model turns a process
 ANSWER_RATE_PER_MINUTE = env.int("COACH_ANSWER_RATE", default=120)
 # Edits of one answer within this many seconds replace its last revision.
@@ -252,6 +254,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=20)
 AXES_LOCKOUT_TEMPLATE = "coach/lockout.html"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "workbook"
+LOGOUT_REDIRECT_URL = "home"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no banner on every start; lockouts are still logged (WARNING)
 # A workbook lasts SESSION_DAYS after the last visit: the cookie (and the session

@@ -2,16 +2,17 @@
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
-from coach import services
+from coach import selectors, services
 from coach.forms import WorkbookImportForm
+from coach.services.archive import workbook_start_over
 from coach.services.deletion import visitor_delete
 from coach.transfer import (
     ImportRefused,
@@ -65,3 +66,32 @@ def import_(request):
             return redirect("workbook")
     empty = workbook_empty(session=services.session_peek(request=request))
     return render(request, "coach/me/import.html", {"form": form, "empty": empty})
+
+
+@never_cache
+def overview(request):
+    """The person's own data: export, import, start over, archive, delete."""
+    context = {
+        "archived": selectors.workbooks_archived(user=request.user),
+        "saved": services.session_known(request=request),
+    }
+    return render(request, "coach/me/overview.html", context)
+
+
+@require_POST
+def start_over(request):
+    """Archive the current workbook and open a fresh one (one button)."""
+    workbook_start_over(request=request)
+    messages.success(request, _("已开始一份新的工作簿，原来的已存档。"))
+    return redirect("workbook")
+
+
+@never_cache
+@require_GET
+def archived(request, public_id):
+    """Show one archived workbook, read-only (signed-in owners only)."""
+    session = selectors.workbook_archived_get(user=request.user, public_id=public_id)
+    if session is None:
+        raise Http404
+    context = selectors.workbook_read_only(session=session)
+    return render(request, "coach/me/archived.html", context)
