@@ -14,7 +14,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 from agent.cache import off_loop
-from agent.checkpoint import checkpointer_get, checkpoints_prune
+from agent.checkpoint import checkpointer_get, checkpoints_delete, checkpoints_prune
 from agent.configuration import Configuration
 from agent.context import SessionSnapshot
 from agent.dialogue.facts import content_chars, is_shrug
@@ -36,6 +36,7 @@ __all__ = [
     "TurnDelta",
     "TurnResult",
     "TurnStatus",
+    "checkpoints_delete",
     "checkpoints_prune",
     "content_chars",
     "guidance_build",

@@ -209,3 +209,46 @@ def checkpoints_prune(*, older_than_hours: int = 24) -> int:
     if kind == "postgres":
         return _prune_postgres(target, cutoff)
     return _prune_sqlite(target, cutoff)
+
+
+def _delete_sqlite(path: str, thread_ids: list[str]) -> None:
+    if not Path(path).exists():
+        return
+    with sqlite3.connect(path, timeout=20) as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")} & {
+            "checkpoints",
+            "writes",
+        }
+        for table in sorted(tables):
+            db.executemany(
+                f"DELETE FROM {table} WHERE thread_id = ?",  # noqa: S608 - fixed names
+                [(t,) for t in thread_ids],
+            )
+
+
+def _delete_postgres(conninfo: str, thread_ids: list[str]) -> None:
+    import psycopg
+    from langgraph.checkpoint.postgres import PostgresSaver
+    from psycopg.rows import dict_row
+
+    with psycopg.connect(
+        conninfo,
+        autocommit=True,
+        prepare_threshold=prepare_threshold(settings.DATABASES["default"]),
+        row_factory=dict_row,
+    ) as conn:
+        saver = PostgresSaver(conn)
+        saver.setup()
+        for thread_id in thread_ids:
+            saver.delete_thread(thread_id)
+
+
+def checkpoints_delete(*, thread_ids: list[str]) -> None:
+    """Delete every checkpoint and pending write of these threads (a person's data)."""
+    if not thread_ids:
+        return
+    kind, target = checkpoint_target()
+    if kind == "postgres":
+        _delete_postgres(target, thread_ids)
+    else:
+        _delete_sqlite(target, thread_ids)

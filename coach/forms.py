@@ -1,4 +1,4 @@
-"""Profile forms: basic info plus a work-history formset stored as a JSON list."""
+"""Forms: the profile (basic info, a work-history formset) and the workbook import."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -97,3 +97,9 @@ def profile_data(*, form: ProfileForm, formset) -> dict:
     ]
     history = [row for row in history if any(row.values())]
     return {**form.cleaned_data, "work_history": history}
+
+
+class WorkbookImportForm(forms.Form):
+    """A workbook file exported from /me/export.json."""
+
+    file = forms.FileField(label=_("工作簿文件（.json）"))

@@ -1,9 +1,11 @@
-"""Middleware: the CSP header (Django 5.2 has none built in) and the login cap."""
+"""Middleware: the CSP header, the login cap and the sliding session expiry."""
 
 from django.conf import settings
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+
+RENEWED_KEY = "renewed_on"  # the day the session's expiry last moved
 
 
 class ContentSecurityPolicyMiddleware:
@@ -20,7 +22,7 @@ class ContentSecurityPolicyMiddleware:
 
 
 class LoginAddressLimitMiddleware:
-    """Refuse admin logins from an address with too many recent failures.
+    """Refuse logins (admin's and people's) from an address with many failures.
 
     Axes locks a username at one address; this caps one address however many
     names it tries (AXES_ADDRESS_FAILURE_LIMIT over the cool-off period), with
@@ -32,7 +34,8 @@ class LoginAddressLimitMiddleware:
 
     def __call__(self, request):
         """Answer a capped address with the lockout page; pass others on."""
-        if request.method == "POST" and request.path == reverse("admin:login"):
+        logins = (reverse("admin:login"), reverse("login"))
+        if request.method == "POST" and request.path in logins:
             from axes.helpers import get_client_ip_address, get_cool_off
 
             from coach.selectors import login_failures
@@ -46,3 +49,31 @@ class LoginAddressLimitMiddleware:
                     request, settings.AXES_LOCKOUT_TEMPLATE, context, status=429
                 )
         return self.get_response(request)
+
+
+class SessionRenewMiddleware:
+    """Slide a visitor's session forward, at most once a day, when they use it.
+
+    Django writes the cookie once with a fixed age; saving the session again
+    re-sends it with a fresh SESSION_COOKIE_AGE, so a workbook in use never
+    expires. Once a day, not every request: each renewal is a database write.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        """Return the response; renew the session if today's renewal is due."""
+        response = self.get_response(request)
+        if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+            return response  # no cookie: never start a session for a reader
+        session = request.session
+        today = timezone.localdate().isoformat()
+        # After the view: a session the view flushed (delete, logout) stays gone.
+        if session.session_key and not session.is_empty():
+            if session.get(RENEWED_KEY) != today:
+                from coach.services.sessions import session_seen
+
+                session[RENEWED_KEY] = today
+                session_seen(request=request)
+        return response

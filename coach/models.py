@@ -4,6 +4,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 STEP_CHOICES = [
@@ -25,9 +26,15 @@ class CoachingSession(models.Model):
     """One person's way through the workbook (anonymous or logged in)."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    # An account has one open workbook and any number of archived ones ("start over").
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="workbooks",
     )
+    archived_at = models.DateTimeField(_("存档时间"), null=True, blank=True)
     step = models.CharField(
         max_length=32, choices=STEP_CHOICES, default="values_exploration"
     )
@@ -36,6 +43,9 @@ class CoachingSession(models.Model):
     # Every user action (not ping) bumps the episode: nudges are unique per episode.
     activity_episode = models.PositiveIntegerField(default=0)
     last_activity_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # The last day the person opened any page (renewed at most daily): retention
+    # counts from here, since reading the results is a use too.
+    last_seen_at = models.DateTimeField(default=timezone.now, db_index=True)
     # When the beat scan should next look at this session (NULL: nothing pending).
     # Indexed so a scan costs the number of due sessions, not all sessions.
     guide_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
@@ -63,6 +73,13 @@ class CoachingSession(models.Model):
         ordering = ["-last_activity_at"]
         verbose_name = _("教练会话")
         verbose_name_plural = _("教练会话")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(archived_at=None, user__isnull=False),
+                name="one_open_workbook_per_user",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.public_id} ({self.get_step_display()})"
@@ -280,3 +297,23 @@ class Profile(models.Model):
 
     def __str__(self):
         return self.nickname or str(self.session_id)
+
+
+class RecoveryCode(models.Model):
+    """The one-time code that resets an account's password (no email needed).
+
+    Only its hash is kept, like a password's; using it issues a new one.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recovery"
+    )
+    code_hash = models.CharField(_("恢复码（哈希）"), max_length=128)
+    created_at = models.DateTimeField(_("生成时间"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("恢复码")
+        verbose_name_plural = _("恢复码")
+
+    def __str__(self):
+        return f"{self.user} @ {self.created_at:%Y-%m-%d}"

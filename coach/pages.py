@@ -1,5 +1,7 @@
 """Page contexts for the start page and the workbook (reads only)."""
 
+from django.conf import settings
+
 from coach.markup import blocks_parse
 from coach.models import CoachingSession
 from coach.selectors import answers_by_question, step_progress
@@ -26,6 +28,7 @@ def home_context(*, session: CoachingSession) -> dict:
         "intro": _mark_misconceptions(blocks_parse(knowledge.workbook_intro())),
         "answered": len(answers),
         "total": len(knowledge.questions_all()),
+        "session_days": settings.SESSION_DAYS,
     }
 
 

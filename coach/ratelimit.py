@@ -85,6 +85,18 @@ async def session_create_allow(*, address: str) -> float | None:
         return None
 
 
+async def account_allow(*, action: str, address: str) -> float | None:
+    """Count one signup, login or recovery try from ``address``; None if allowed.
+
+    Fails open like session creation: axes still locks repeated wrong logins.
+    """
+    try:
+        return await _allow(settings.ACCOUNT_RATE_PER_MINUTE, action, address)
+    except Exception:  # noqa: BLE001 - the limiter's store, not the request
+        log.warning("account limiter unavailable; allowing", exc_info=True)
+        return None
+
+
 async def answer_allow(*, session_key: str) -> float | None:
     """Count one answer save for the session; None if allowed."""
     return await _allow(settings.ANSWER_RATE_PER_MINUTE, "answer", session_key)

@@ -113,7 +113,9 @@ def care_for_visitor(*, session_id: int | None, user) -> bool:
     """Return whether the visitor's session was flagged in the last day (one read)."""
     since = timezone.now() - timedelta(days=CARE_DAYS)
     if user is not None:
-        return CoachingSession.objects.filter(user=user, risk_at__gte=since).exists()
+        return CoachingSession.objects.filter(
+            user=user, archived_at=None, risk_at__gte=since
+        ).exists()
     if not session_id:
         return False
     return CoachingSession.objects.filter(pk=session_id, risk_at__gte=since).exists()
@@ -308,3 +310,57 @@ def session_snapshot(
         guide_mode=session.guide_mode,
         care=session.risk_kind if care_active(session=session) else "",
     )
+
+
+def workbooks_archived(*, user) -> list[CoachingSession]:
+    """Return an account's archived workbooks, newest first."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(
+        CoachingSession.objects.filter(user=user, archived_at__isnull=False)
+        .select_related("profile")
+        .order_by("-archived_at")
+    )
+
+
+def workbook_archived_get(*, user, public_id) -> CoachingSession | None:
+    """Return one of the account's archived workbooks; None for anyone else's."""
+    if user is None or not user.is_authenticated:
+        return None
+    return CoachingSession.objects.filter(
+        user=user, public_id=public_id, archived_at__isnull=False
+    ).first()
+
+
+def workbook_read_only(*, session: CoachingSession) -> dict:
+    """Return what an archived workbook's page shows: answers and conversation."""
+    answers = answers_by_question(session=session)
+    return {
+        "workbook": session,
+        "answers": [
+            {"question": q.text, "answer": answers[q.id]}
+            for q in knowledge.questions_all()
+            if answers.get(q.id)
+        ],
+        "conversation": ChatMessage.objects.filter(
+            session=session, replaced_at=None
+        ).order_by("created_at", "id"),
+    }
+
+
+def workbooks_compare(*, account: CoachingSession, browser: CoachingSession) -> dict:
+    """Return what the choice page shows: both workbooks and their differing answers."""
+    mine = answers_by_question(session=account)
+    theirs = answers_by_question(session=browser)
+    differ = [
+        {"id": q.id, "question": q.text, "account": mine[q.id], "browser": theirs[q.id]}
+        for q in knowledge.questions_all()
+        if mine.get(q.id, "").strip()
+        and theirs.get(q.id, "").strip()
+        and mine[q.id] != theirs[q.id]
+    ]
+    return {
+        "account_answers": sum(1 for t in mine.values() if t.strip()),
+        "browser_answers": sum(1 for t in theirs.values() if t.strip()),
+        "differ": differ,
+    }

@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "coach.middleware.SessionRenewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "coach.middleware.ContentSecurityPolicyMiddleware",
@@ -145,6 +146,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "coach.tasks.sessions_prune",
         "schedule": 86400.0,
     },
+    # Daily: anonymous workbooks unused for SESSION_DAYS go, with all tied to them.
+    "workbooks-expire": {
+        "task": "coach.tasks.workbooks_expire",
+        "schedule": 86400.0,
+    },
 }
 
 # --- Coach (agent and guidance) ---------------------------------------------
@@ -217,6 +223,8 @@ CHAT_RATE_PER_ADDRESS = env.int("CHAT_RATE_PER_ADDRESS", default=30)
 HTTP_HEADER_TIMEOUT = env.float("HTTP_HEADER_TIMEOUT", default=10.0)
 # New workbooks one address may start per minute (a browser needs one).
 SESSION_CREATE_RATE = env.int("SESSION_CREATE_RATE", default=20)
+# Signups, logins and recovery tries one address may make per minute (each apart).
+ACCOUNT_RATE_PER_MINUTE = env.int("ACCOUNT_RATE_PER_MINUTE", default=10)
 COACH_MAX_TURNS = env.int("COACH_MAX_TURNS", default=8)  # model turns a process
 ANSWER_RATE_PER_MINUTE = env.int("COACH_ANSWER_RATE", default=120)
 # Edits of one answer within this many seconds replace its last revision.
@@ -248,11 +256,21 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=20)
 AXES_LOCKOUT_TEMPLATE = "coach/lockout.html"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "workbook"
+LOGOUT_REDIRECT_URL = "home"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no banner on every start; lockouts are still logged (WARNING)
-# A visitor's workbook survives a browser restart: a persistent two-month cookie.
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
-SESSION_SAVE_EVERY_REQUEST = False
+# A workbook lasts SESSION_DAYS after the last visit: the cookie (and the session
+# row) is renewed at most once a day on use (coach.middleware.SessionRenewMiddleware),
+# and the retention task removes anonymous workbooks unused that long.
+SESSION_DAYS = env.int("SESSION_DAYS", default=180)
+SESSION_COOKIE_AGE = 60 * 60 * 24 * SESSION_DAYS
+SESSION_SAVE_EVERY_REQUEST = False  # a write per request; once a day is enough
+# A workbook file for /me/import/: larger ones are refused unread (Chinese message).
+WORKBOOK_IMPORT_MAX_BYTES = env.int(
+    "WORKBOOK_IMPORT_MAX_BYTES", default=5 * 1024 * 1024
+)
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", "简体中文"), ("en", "English")]

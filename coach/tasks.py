@@ -33,3 +33,11 @@ def sessions_prune() -> dict:
     from coach.services.cleanup import sessions_prune as prune
 
     return prune()
+
+
+@shared_task
+def workbooks_expire() -> int:
+    """Delete anonymous workbooks unused for SESSION_DAYS, with everything in them."""
+    from coach.services.cleanup import workbooks_expire as expire
+
+    return expire()

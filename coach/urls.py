@@ -1,12 +1,13 @@
 """URL configuration."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
-from coach import admin_insights, views
+from coach import admin_insights, views, views_accounts, views_me
 from knowledge import views as knowledge_views
 
 urlpatterns = [
@@ -28,6 +29,17 @@ urlpatterns = [
         "favicon.ico",
         RedirectView.as_view(url=lazy(static, str)("coach/favicon.svg")),
     ),
+    path("accounts/signup/", views_accounts.signup, name="signup"),
+    path("accounts/login/", views_accounts.login_view, name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/recover/", views_accounts.recover, name="account_recover"),
+    path("accounts/choose/", views_accounts.choose, name="account_choose"),
+    path("me/", views_me.overview, name="me"),
+    path("me/start-over/", views_me.start_over, name="me_start_over"),
+    path("me/archive/<uuid:public_id>/", views_me.archived, name="me_archived"),
+    path("me/delete/", views_me.delete, name="me_delete"),
+    path("me/export.json", views_me.export, name="me_export"),
+    path("me/import/", views_me.import_, name="me_import"),
     path("healthz", views.healthz, name="healthz"),
     path("help/", views.help_page, name="help"),
     path(

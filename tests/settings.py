@@ -55,3 +55,6 @@ Path(STATIC_ROOT).mkdir(parents=True, exist_ok=True)  # WhiteNoise warns otherwi
 # the per-address cap on new workbooks is tested with its own low value and
 # address (tests/coach/test_limits.py).
 SESSION_CREATE_RATE = 1_000_000
+# Likewise for signups, logins and recovery tries (tests/coach/test_accounts.py
+# checks the cap with its own low value and address).
+ACCOUNT_RATE_PER_MINUTE = 1_000_000

@@ -14,11 +14,13 @@ SESSION_KEY = "coach_session_id"
 def _session_found(*, store, user) -> CoachingSession | None:
     """Return the existing coaching session for a session store and user."""
     if user is not None and user.is_authenticated:
-        return CoachingSession.objects.filter(user=user).first()
+        return CoachingSession.objects.filter(user=user, archived_at=None).first()
     session_id = store.get(SESSION_KEY)
     if not session_id:
         return None
-    return CoachingSession.objects.filter(pk=session_id, user=None).first()
+    return CoachingSession.objects.filter(
+        pk=session_id, user=None, archived_at=None
+    ).first()
 
 
 def _session_for(*, store, user) -> CoachingSession:
@@ -27,7 +29,7 @@ def _session_for(*, store, user) -> CoachingSession:
     if found is not None:
         return found
     if user is not None and user.is_authenticated:
-        return CoachingSession.objects.get_or_create(user=user)[0]
+        return CoachingSession.objects.get_or_create(user=user, archived_at=None)[0]
     coaching = CoachingSession.objects.create()
     store[SESSION_KEY] = coaching.pk
     store.save()
@@ -59,6 +61,18 @@ def session_peek(*, request) -> CoachingSession:
     return found if found is not None else CoachingSession()
 
 
+def session_seen(*, request) -> None:
+    """Record that the visitor used their workbook today (retention counts from it)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        rows = CoachingSession.objects.filter(user=user, archived_at=None)
+    else:
+        rows = CoachingSession.objects.filter(
+            pk=request.session.get(SESSION_KEY) or 0, user=None
+        )
+    rows.update(last_seen_at=timezone.now())
+
+
 def session_for_scope(*, scope) -> CoachingSession | None:
     """Return the visitor's session for a WebSocket scope, or None if unknown.
 
@@ -67,12 +81,14 @@ def session_for_scope(*, scope) -> CoachingSession | None:
     """
     user = scope.get("user")
     if user is not None and user.is_authenticated:
-        return CoachingSession.objects.get_or_create(user=user)[0]
+        return CoachingSession.objects.get_or_create(user=user, archived_at=None)[0]
     store = scope.get("session")
     session_id = store.get(SESSION_KEY) if store is not None else None
     if not session_id:
         return None
-    return CoachingSession.objects.filter(pk=session_id, user=None).first()
+    return CoachingSession.objects.filter(
+        pk=session_id, user=None, archived_at=None
+    ).first()
 
 
 def activity_mark(*, session: CoachingSession, **changes) -> None:

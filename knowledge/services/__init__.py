@@ -1,7 +1,7 @@
 """Write side of the knowledge base: loading, exporting, edits, version, gap log."""
 
 from knowledge.services.export import csv_text, knowledge_export, workbook_text
-from knowledge.services.gaps import gap_record
+from knowledge.services.gaps import gap_record, gaps_forget
 from knowledge.services.load import (
     Counts,
     KnowledgeConflict,
@@ -19,6 +19,7 @@ __all__ = [
     "KnowledgeInvalid",
     "csv_text",
     "gap_record",
+    "gaps_forget",
     "knowledge_export",
     "knowledge_files_sync",
     "knowledge_load",

@@ -45,3 +45,36 @@ def gap_record(*, query: str, step: str = "", question_id: str = "") -> Knowledg
                 # Another caller created the row between our UPDATE and INSERT.
                 _bump(query, step, changes)
         return KnowledgeGap.objects.get(query=query, step=step)
+
+
+FORGOTTEN = "（已删除的内容）"
+
+
+def gaps_forget(*, queries: list[str]) -> int:
+    """Remove these queries' words from the gap log, keeping their counts.
+
+    Each row's count moves to a wordless row for the same step, so the admin's
+    statistics stay right after a person deletes their data. Return how many
+    rows lost their words.
+    """
+    clipped = {q.strip()[:QUERY_MAX].strip() for q in queries} - {"", FORGOTTEN}
+    gaps = KnowledgeGap.objects.select_for_update().filter(query__in=clipped)
+    forgotten = 0
+    with transaction.atomic():
+        for gap in gaps:
+            bucket, _ = KnowledgeGap.objects.get_or_create(
+                query=FORGOTTEN,
+                step=gap.step,
+                defaults={
+                    "count": 0,
+                    "first_seen": gap.first_seen,
+                    "last_seen": gap.last_seen,
+                },
+            )
+            KnowledgeGap.objects.filter(pk=bucket.pk).update(
+                count=F("count") + gap.count,
+                last_seen=max(bucket.last_seen, gap.last_seen),
+            )
+            gap.delete()
+            forgotten += 1
+    return forgotten

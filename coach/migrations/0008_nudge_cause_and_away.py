@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('coach', '0004_session_risk'),
+        ('coach', '0007_recovery_code'),
     ]
 
     operations = [
