@@ -221,6 +221,7 @@ async def run_turn(
     guide_id: str | None = None,
     question_id: str | None = None,
     config: Configuration | None = None,
+    choice: str = "",
 ) -> AsyncGenerator[TurnDelta | TurnStatus | TurnResult, None]:
     """Run one coaching turn; yield answer chunks, then exactly one TurnResult.
 
@@ -235,6 +236,8 @@ async def run_turn(
         text: The person's message (ignored when ``guide_id`` is a known chip).
         selection: Text the person highlighted on the page.
         guide_id: A quick-pick chip (``guide_1`` …) answered from the knowledge base.
+        choice: A choice offered under the last reply (agent.dialogue.choices):
+            its act runs without classification.
         question_id: The question the message is about, if not the focus.
         config: Overrides for tests and benchmarks; settings and env otherwise.
 
@@ -251,6 +254,7 @@ async def run_turn(
         "user_text": text,
         "selection": selection or "",
         "guide_id": guide_id,
+        "choice": choice,
         "session": dataclasses.asdict(snapshot),
         "current_question_id": question_id or snapshot.question_id,
     }
@@ -311,6 +315,7 @@ async def run_turn(
             "checks": state.get("checks", {}),
             "repaired": state.get("repaired", False),
             "quote_repairs": state.get("quote_repairs", 0),
+            "choices": plan.get("choices") or [],
             "quick": bool(state.get("quick")),
             "turn": state.get("turn", 0),
         },

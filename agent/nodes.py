@@ -32,6 +32,7 @@ from agent.cache import COMMON_TTL, cached, off_loop
 from agent.clock import deadline_for, remaining, variation
 from agent.configuration import Configuration
 from agent.context import ContextManager, SessionSnapshot, TurnContext
+from agent.dialogue.choices import CHOICES, choices_for
 from agent.dialogue.policy import GUARDED, decide
 from agent.dialogue.state import DialogueState
 from agent.dialogue.understanding import understand
@@ -80,10 +81,13 @@ def _understand(session: SessionSnapshot, state: AgentState, qid: str | None) ->
     chip = None
     if guide_id := state.get("guide_id"):
         chip = kb.guide_question_get(step=session.step, guide_id=guide_id)
+    choice = CHOICES.get(state.get("choice") or "")
     ctx = TurnContext(
         session_id=session.session_id,
         step=session.step,
-        text=(chip.text if chip else state.get("user_text", "")).strip(),
+        text=(
+            chip.text if chip else choice.text if choice else state.get("user_text", "")
+        ).strip(),
         selection=(state.get("selection") or "").strip()[:300],
         question=focus["question"],
         total=focus["total"],
@@ -97,8 +101,11 @@ def _understand(session: SessionSnapshot, state: AgentState, qid: str | None) ->
     )
     dialogue = DialogueState.load(state.get("dialogue"))
     u = understand(ctx, dialogue)
+    if choice and choice.intent and not u.crisis:
+        u.intent = choice.intent  # a click names its act: nothing to guess
     plan = decide(ctx, u, dialogue)
-    return {"ctx": ctx, "u": u.dump(), "plan": plan.dump(), "quick": chip is not None}
+    planned = plan.dump() | {"choices": choices_for(plan.act, ctx)}
+    return {"ctx": ctx, "u": u.dump(), "plan": planned, "quick": chip is not None}
 
 
 async def read_input(state: AgentState, runtime: Runtime[Configuration]) -> dict:

@@ -22,6 +22,7 @@ class AgentState(TypedDict, total=False):
     user_text: str
     selection: str
     guide_id: str | None
+    choice: str  # a choice under the last reply, run without classification
     session: dict[str, Any]  # the SessionSnapshot as a plain dict
     # The typed TurnContext (agent.context) as a plain dict: person, focus
     # question, answers, notes, history. Built once per turn by read_input.

@@ -108,6 +108,22 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
             address=client_address(self.scope),
         )
 
+    async def on_choice(self, frame):
+        """Run a choice offered under one of this session's replies."""
+        text = await database_sync_to_async(selectors.choice_text)(
+            session=self.session, reply_id=frame.reply_id, choice_id=frame.choice_id
+        )
+        if text is None:  # not offered there, or not this session's reply
+            raise ProtocolError("invalid", "choice_id")
+        await streaming.turn_start(
+            session=self.session,
+            send=self.send_frame,
+            text=text,
+            choice=frame.choice_id,
+            client_id=frame.client_id,
+            address=client_address(self.scope),
+        )
+
     async def on_stop(self, frame):
         """Stop the session's running turn, here or in another process."""
         if not streaming.turn_stop(self.session.pk):

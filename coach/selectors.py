@@ -85,6 +85,7 @@ def _history_entry(message: ChatMessage) -> dict:
         stopped=message.stopped,
         examples=message.examples,
         tools_used=message.tools_used,
+        choices=(message.trace or {}).get("choices") or [],
     )
     return entry
 
@@ -137,6 +138,8 @@ def reply_data(*, reply: ChatMessage, new: bool = False) -> dict:
         "rating": None if new else _rating(reply),
         # A care reply: the page shows where to find help, and stays calm.
         "care": (reply.trace or {}).get("act") in CARE_ACTS,
+        # The next steps the coach offers; the page shows the newest reply's.
+        "choices": (reply.trace or {}).get("choices") or [],
     }
 
 
@@ -152,6 +155,25 @@ def reply_current(*, message: ChatMessage) -> ChatMessage | None:
         .select_related("feedback")
         .order_by("-created_at", "-id")
         .first()
+    )
+
+
+def choice_text(
+    *, session: CoachingSession, reply_id: str, choice_id: str
+) -> str | None:
+    """Return the message a choice stands for, if this session's reply offered it."""
+    from agent.dialogue.choices import CHOICES
+
+    reply = reply_by_id(session=session, reply_id=reply_id)
+    offered = (
+        {c.get("id") for c in ((reply.trace or {}).get("choices") or [])}
+        if reply
+        else set()
+    )
+    return (
+        CHOICES[choice_id].text
+        if choice_id in offered and choice_id in CHOICES
+        else None
     )
 
 

@@ -98,6 +98,7 @@ async def turn_start(
     question_id: str = "",
     client_id: str = "",
     guide_id: str | None = None,
+    choice: str = "",
     address: str = "",
 ) -> None:
     """Validate, persist the person's message, and start the agent turn."""
@@ -123,7 +124,7 @@ async def turn_start(
         await cache.adelete(_lock_key(session))
         await send(protocol.reply_frame(turn.answered))
         return
-    spawn(_turn_run(session, send, turn, guide_id), session=session)
+    spawn(_turn_run(session, send, turn, guide_id, choice), session=session)
 
 
 async def turn_regenerate(
@@ -237,7 +238,11 @@ def _finish(
 
 
 async def _turn_run(
-    session: CoachingSession, send: Send, turn: services.Turn, guide_id: str | None
+    session: CoachingSession,
+    send: Send,
+    turn: services.Turn,
+    guide_id: str | None,
+    choice: str = "",
 ) -> None:
     """Stream the agent's reply to ``send``, then save it (or its part, on Stop)."""
     reply_id, message = turn.reply_id, turn.message
@@ -249,6 +254,7 @@ async def _turn_run(
         selection=message.selection,
         guide_id=guide_id,
         question_id=message.question_id or None,
+        choice=choice,
     )
     shown, result, stopped = "", None, False
     try:

@@ -153,6 +153,15 @@ class Regenerate(_Frame):
     reply_id: ReplyId
 
 
+class ChoiceFrame(_Frame):
+    """A choice under a reply: its act runs directly (agent.dialogue.choices)."""
+
+    type: Literal["choice"]
+    reply_id: ReplyId
+    choice_id: Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]{1,20}$")]
+    client_id: Annotated[str, StringConstraints(max_length=64)] = ""
+
+
 class FeedbackFrame(_Frame):
     """A 👍/👎 (and an optional comment) on one reply."""
 
@@ -176,6 +185,7 @@ FRAMES = (
     Ping,
     Stop,
     Regenerate,
+    ChoiceFrame,
     FeedbackFrame,
 )
 TYPES = {get_args(f.model_fields["type"].annotation)[0]: f for f in FRAMES}

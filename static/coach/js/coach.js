@@ -82,6 +82,12 @@ export class CoachPanel {
     return this.dispatch(frame, chip.text, "");
   }
 
+  // A choice under the newest reply: its act runs on the server, no guessing.
+  choose(reply, choice) {
+    const frame = { type: "choice", reply_id: reply.replyId, choice_id: choice.id, client_id: uuid() };
+    return this.dispatch(frame, choice.label, "");
+  }
+
   dispatch(frame, text, selection) {
     if (this.composer.blocked) {
       this.note(this.awaiting ? t("errorBusy") : t("errorRateLimited", { s: this.secondsLeft() }), "warn");
@@ -191,6 +197,7 @@ export class CoachPanel {
   newReply(replyId, questionId, time = "") {
     const reply = new Reply(replyId, { about: this.aboutOf(questionId), time }, {
       feedback: (r, rating, comment) => this.feedback(r, rating, comment),
+      choose: (r, choice) => this.choose(r, choice),
       gotoQuestion: (id) => this.onGotoQuestion(id),
     });
     if (replyId) this.replies.set(replyId, reply);

@@ -127,9 +127,26 @@ export class Reply {
       this.node.dataset.stopped = "";
       nodes.push(el("span", { className: "msg__stopped", text: t("stopped"), attrs: { "data-stopped-mark": "" } }));
     }
-    nodes.push(examplesNode(frame.examples), ...extras, this.buildActions());
+    nodes.push(examplesNode(frame.examples), this.buildChoices(frame.choices), ...extras, this.buildActions());
     this.node.append(...nodes.filter(Boolean));
     this.setRating(frame.rating === "up" || frame.rating === "down" ? frame.rating : null);
+  }
+
+  // The next steps the coach offers: only the newest reply keeps its buttons.
+  buildChoices(choices) {
+    document.querySelectorAll("[data-choices]").forEach((node) => node.remove());
+    if (!this.replyId || !Array.isArray(choices) || choices.length === 0) return null;
+    const buttons = choices.slice(0, 3).map((choice) => {
+      const button = el("button", { className: "chip msg__choice", text: String(choice.label ?? ""),
+        attrs: { type: "button", "data-choice": String(choice.id ?? "") } });
+      button.addEventListener("click", () => {
+        if (this.handlers.choose?.(this, choice)) this.choicesNode?.remove();
+      });
+      return button;
+    });
+    this.choicesNode = el("div", { className: "msg__choices",
+      attrs: { role: "group", "aria-label": t("choicesLabel"), "data-choices": "" } }, buttons);
+    return this.choicesNode;
   }
 
   buildActions() {

@@ -1,0 +1,66 @@
+"""Choices: the next steps the coach offers under a reply (Coach 3 §1).
+
+The coach leads: every reply carries one to three steps it knows how to carry
+out well, picked from the dialogue state and the question on screen. A choice
+runs its act directly, with no classification (the `choice` frame), so a click
+never lands on a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agent.context import TurnContext
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One next step: a button under a reply, and the act it runs."""
+
+    id: str
+    label: str  # at most 12 characters: a button
+    text: str  # what is saved as the person's message
+    intent: str  # the intent it runs ("" : read the text, as for the hotline)
+
+
+CHOICES = {
+    c.id: c
+    for c in (
+        Choice("rephrase", "换个说法", "这道题能换个说法吗？", "question_help"),
+        Choice("example", "举个例子", "能举个例子吗？", "examples"),
+        Choice("review", "帮我看看我写的", "帮我看看我写的", "feedback"),
+        Choice("stuck", "我卡住了", "我卡住了，不知道从哪写起", "unclear"),
+        Choice("next", "下一题", "下一题写哪个？", "progress"),
+        Choice("rest", "我想先歇会儿", "我想先歇会儿", "greet"),
+        Choice("help", "求助热线", "热线是哪个号码？", ""),
+        Choice("fine", "我没事，继续", "我没事，我们继续吧", ""),
+        Choice("top5", "挑出最重要的5个", "帮我挑出最重要的5个", "summary"),
+        Choice(
+            "combine", "合成几个方向", "把我三部分合起来，给我几个方向", "synthesis"
+        ),
+    )
+}
+CARE = ("crisis", "care")
+
+
+def choices_for(act: str, ctx: TurnContext) -> list[dict]:
+    """Return the 1–3 choices offered after a reply of ``act``, as {id, label}."""
+    if act in CARE:  # after care: help and rest, not workbook steps
+        ids = ["help", "rest"]
+    elif act == "checkin":
+        ids = ["help", "fine"]
+    elif ctx.step == "synthesis":
+        ids = ["combine", "top5", "rest"]
+    elif act == "empathy":
+        ids = ["rest", "stuck"] if ctx.question else ["rest"]
+    elif not ctx.question:
+        ids = ["next", "rest"]
+    elif ctx.draft:
+        ids = ["review", "example", "next"]
+    else:
+        ids = ["rephrase", "example", "stuck"]
+    done = {"rephrase": "rephrase", "examples": "example", "feedback": "review"}
+    ids = [i for i in ids if i != done.get(act)] or ids
+    if len(ids) < 2 and ctx.question and act not in (*CARE, "checkin", "empathy"):
+        ids.append("next")
+    return [{"id": i, "label": CHOICES[i].label} for i in ids[:3]]
