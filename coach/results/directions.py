@@ -98,7 +98,7 @@ def suggestions_shown(*, card: DirectionCard, data: dict) -> dict:
         "suggestions": {
             f: t for f, t in offered.items() if dismissed.get(f) != t and f not in undo
         },
-        "undoable": sorted(undo) if isinstance(undo, dict) else [],
+        "undoable": {f: True for f in undo} if isinstance(undo, dict) else {},
     }
 
 

@@ -168,6 +168,40 @@ def card_suggestion_apply(
     card.save()
 
 
+ACTION_DONE = {
+    "accept": "已采用教练的建议，随时可以撤销",
+    "dismiss": "这条建议已放到一边",
+    "undo": "已撤销，恢复成你原来写的",
+}
+
+
+def card_edit_submit(*, card: DirectionCard, do: str, form: dict) -> str:
+    """Save the card's form, then apply the clicked button; return what was done.
+
+    ``do`` is the button: "save", "delete", or "<accept|dismiss|undo>:<field>".
+    The form is saved first so words typed before a click on a suggestion are
+    kept; ``form`` holds the texts, ``gauges``, ``refs`` and ``shown`` (the
+    suggestion texts on the page).
+    """
+    if do == "delete":
+        card_delete(card=card)
+        return "已删除这张方向卡"
+    card_update(
+        card=card,
+        title=form.get("title", ""),
+        question=form.get("question", ""),
+        experiment=form.get("experiment", ""),
+        gauges=form.get("gauges", {}),
+        refs=form.get("refs", []),
+    )
+    action, _sep, field = do.partition(":")
+    if action not in ACTION_DONE:
+        return "已保存"
+    shown = form.get("shown", {}).get(field, "")
+    card_suggestion_apply(card=card, action=action, field=field, shown=shown)
+    return ACTION_DONE[action]
+
+
 def card_delete(*, card: DirectionCard) -> None:
     """Delete one of this round's cards (older rounds stay as they were)."""
     _editable(card)
