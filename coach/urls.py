@@ -25,6 +25,7 @@ urlpatterns = [
     path("results/round", views.results_round, name="results_round"),
     path("results.json", views.results_json, name="results_json"),
     path("results.md", views.results_md, name="results_markdown"),
+    path("results.pdf", views.results_pdf_download, name="results_pdf"),
     # Browsers ask for /favicon.ico whatever the page says.
     # Resolved per request: with the manifest storage the hashed name only exists
     # after collectstatic, which must not be needed to import the URLconf.

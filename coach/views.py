@@ -27,6 +27,7 @@ from coach.results.edits import (
 )
 from coach.results.order import values_order_move
 from coach.results.payload import results_payload
+from coach.results.pdf import results_pdf
 from coach.results.review import evidence_review
 from coach.results.stored import results_stored
 from coach.results.suggest import candidate_suggest
@@ -301,6 +302,19 @@ def results_md(request):
     )
     response["Content-Disposition"] = content_disposition_header(
         True, "真正想做的事.md"
+    )
+    return response
+
+
+@never_cache
+@require_GET
+def results_pdf_download(request):
+    """Download the results and direction cards as a one-page PDF."""
+    session = services.session_peek(request=request)
+    pdf = results_pdf(session=session)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(
+        True, "真正想做的事.pdf"
     )
     return response
 

@@ -1,4 +1,4 @@
-"""Issue 25 points 3, 4 and 6 over HTTP: direction cards on /results/ and in JSON.
+"""Issue 25 points 3–6 over HTTP: direction cards on /results/, in JSON and the PDF.
 
 Each visitor reaches only their own cards; every write is a CSRF-protected
 form post that comes back to the page with a Chinese message; a suggestion is
@@ -12,7 +12,8 @@ import pytest
 
 from django.test import Client
 
-from coach.models import DirectionCard
+from coach.models import CoachingSession, DirectionCard
+from tests.web.pdftext import pdf_pages, pdf_text
 from tests.web.samples import ANSWERS, PAYLOADS
 from tests.web.test_results_evidence import visitor
 
@@ -198,3 +199,57 @@ def test_card_text_is_shown_as_text_never_markup(person):
     page = client.get("/results/").content.decode()
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+# ---- GET /results.pdf -------------------------------------------------------
+
+
+def test_the_pdf_is_one_page_of_the_persons_words_in_a_cjk_font(person):
+    client, _ = person
+    new_card(client, title="整理学习方法")
+    card = DirectionCard.objects.get()
+    client.post(
+        f"/results/cards/{card.pk}",
+        card_form(card, question="我能靠整理帮别人学得更好吗？", gauge_liking="5"),
+    )
+    client.post(f"/results/cards/{card.pk}/notes", {"text": "试了，结果朋友说有用"})
+    response = client.get("/results.pdf")
+    assert response["Content-Type"] == "application/pdf"
+    assert "attachment" in response["Content-Disposition"]
+    pdf = response.content
+    assert pdf.startswith(b"%PDF-") and pdf_pages(pdf) == 1
+    # The CID font every PDF reader supplies (nothing to install or embed).
+    assert b"/BaseFont /STSong-Light" in pdf and b"/Encoding /UniGB-UCS2-H" in pdf
+    text = pdf_text(pdf)
+    for said in (
+        "我的结果",
+        "整理学习方法",
+        "我能靠整理帮别人学得更好吗？",
+        "有多喜欢 5/5",
+        "试了，结果朋友说有用",
+        "成长",  # a value their answer names
+        ANSWERS["S01"].rstrip("。")[:20],  # the quote it stands on
+    ):
+        assert said in text, said
+    # No knowledge descriptions and no coach-built candidate text.
+    assert "小实验（" not in text and "复盘" not in text
+
+
+def test_a_long_card_still_fits_on_one_page(person):
+    client, _ = person
+    for n in "一二三":
+        new_card(client, title=f"方向{n}" + "长" * 50)
+    for card in DirectionCard.objects.all():
+        client.post(
+            f"/results/cards/{card.pk}",
+            card_form(card, question="问" * 200, experiment="试" * 500),
+        )
+        for _ in range(5):
+            client.post(f"/results/cards/{card.pk}/notes", {"text": "记" * 500})
+    assert pdf_pages(client.get("/results.pdf").content) == 1
+
+
+def test_a_visitor_without_a_session_gets_an_empty_pdf_and_no_row(knowledge):
+    response = Client().get("/results.pdf")
+    assert response.status_code == 200 and pdf_pages(response.content) == 1
+    assert not CoachingSession.objects.exists()
