@@ -248,3 +248,15 @@ def test_a_new_round_keeps_answers_and_old_cards_read_only(answered):
         ("第一轮的方向", 1, True),
     ]
     assert payload[1]["notes"][0]["text"] == "试了，结果还行"
+
+
+def test_a_session_holding_only_a_card_is_never_pruned_as_empty(knowledge):
+    from coach.models import CoachingSession
+    from coach.services.cleanup import sessions_prune
+
+    CoachingSession.objects.create()  # empty: goes
+    carded = CoachingSession.objects.create()
+    card_create(session=carded, title="先写一个方向", refs=[])
+    CoachingSession.objects.update(last_activity_at=timezone.now() - timedelta(days=3))
+    assert sessions_prune() == {"coaching_sessions": 1}
+    assert list(CoachingSession.objects.values_list("pk", flat=True)) == [carded.pk]
