@@ -253,3 +253,22 @@ def test_a_visitor_without_a_session_gets_an_empty_pdf_and_no_row(knowledge):
     response = Client().get("/results.pdf")
     assert response.status_code == 200 and pdf_pages(response.content) == 1
     assert not CoachingSession.objects.exists()
+
+
+def test_the_markdown_export_keeps_the_cards_and_their_history(person):
+    client, _ = person
+    new_card(client, title="整理*学习*方法")
+    card = DirectionCard.objects.get()
+    client.post(
+        f"/results/cards/{card.pk}",
+        card_form(card, experiment="周六讲一次笔记方法", gauge_liking="5"),
+    )
+    client.post(f"/results/cards/{card.pk}/notes", {"text": "试了，结果还不错"})
+    client.post("/results/round")
+    markdown = client.get("/results.md").content.decode()
+    cards = markdown.split("## 方向卡")[1]
+    assert "### 整理\\*学习\\*方法（第 1 轮，只读）" in cards  # escaped, marked old
+    assert "用到 擅长的事 · **整理秩序**：«看同事写周报" in cards
+    assert "7 天小实验：周六讲一次笔记方法" in cards
+    assert "有多喜欢 5/5" in cards and "资源够不够 未定" in cards
+    assert "试了之后：试了，结果还不错" in cards
