@@ -10,8 +10,10 @@ from coach import admin_chinese  # noqa: F401  (site header, axes names)
 from coach.models import (
     Answer,
     AnswerRevision,
+    CardNote,
     ChatMessage,
     CoachingSession,
+    DirectionCard,
     Feedback,
     Guidance,
     Profile,
@@ -179,3 +181,23 @@ class AnswerAdmin(admin.ModelAdmin):
 
 admin.site.register(AnswerRevision)
 admin.site.register(Profile)
+
+
+class CardNoteInline(admin.TabularInline):
+    """What the person recorded after trying a direction."""
+
+    model = CardNote
+    extra = 0
+    fields = ("happened_on", "text", "created_at")
+    readonly_fields = ("created_at",)
+
+
+@admin.register(DirectionCard)
+class DirectionCardAdmin(admin.ModelAdmin):
+    """Direction cards, for support (the person edits them on /results/)."""
+
+    list_display = ("title", "session", "round", "position", "updated_at")
+    list_filter = ("round",)
+    search_fields = ("title",)
+    readonly_fields = ("created_at", "updated_at", "archived_at")
+    inlines = [CardNoteInline]

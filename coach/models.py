@@ -67,6 +67,9 @@ class CoachingSession(models.Model):
         _("风险提示时间"), null=True, blank=True, db_index=True
     )
     risk_kind = models.CharField(_("风险类型"), max_length=16, blank=True)
+    # 开始新一轮 bumps it: the answers stay, direction cards of older rounds are
+    # kept read-only beside the new ones.
+    round = models.PositiveSmallIntegerField(_("第几轮"), default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -317,3 +320,65 @@ class RecoveryCode(models.Model):
 
     def __str__(self):
         return f"{self.user} @ {self.created_at:%Y-%m-%d}"
+
+
+class DirectionCard(models.Model):
+    """One direction the person may live ("three different lives"), up to 3 a round.
+
+    Everything on it is the person's: the texts they typed or accepted with a
+    click, the gauges they set, and ``draws_on``, references to their own
+    confirmed rows with the quote each stands on (copied, so an older round
+    keeps its words when answers change later).
+    """
+
+    session = models.ForeignKey(
+        CoachingSession, on_delete=models.CASCADE, related_name="direction_cards"
+    )
+    round = models.PositiveSmallIntegerField(_("第几轮"), default=1)
+    position = models.PositiveSmallIntegerField(_("位置"))
+    title = models.CharField(_("标题"), max_length=60)
+    question = models.CharField(_("要回答的问题"), max_length=200, blank=True)
+    experiment = models.TextField(_("7 天小实验"), max_length=500, blank=True)
+    # {"resources": 1-5 | null, "liking": …, "confidence": …, "coherence": …}
+    gauges = models.JSONField(_("四个仪表"), default=dict, blank=True)
+    # [{"kind": "values"|"talents"|"passions", "id", "name", "question_id", "quote"}]
+    draws_on = models.JSONField(_("依据"), default=list, blank=True)
+    # The coach's suggestions: which the person set aside, and what an accepted
+    # one replaced ({"undo": {field: text before}, "dismissed": [field]}).
+    suggestions = models.JSONField(_("建议记录"), default=dict, blank=True)
+    archived_at = models.DateTimeField(_("归档于"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-round", "position"]
+        verbose_name = _("方向卡")
+        verbose_name_plural = _("方向卡")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "round", "position"],
+                name="direction_card_unique_position",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.title} (第{self.round}轮)"
+
+
+class CardNote(models.Model):
+    """What happened when the person tried a direction (试了，结果…), with a date."""
+
+    card = models.ForeignKey(
+        DirectionCard, on_delete=models.CASCADE, related_name="notes"
+    )
+    happened_on = models.DateField(_("日期"))
+    text = models.TextField(_("结果"), max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["happened_on", "created_at"]
+        verbose_name = _("方向卡记录")
+        verbose_name_plural = _("方向卡记录")
+
+    def __str__(self):
+        return f"{self.happened_on}: {self.text[:20]}"

@@ -1,9 +1,7 @@
 """Everything stored per workbook, in one list: deletion and export both walk it.
 
 A new model that holds a person's workbook data is one more ``Part`` line here;
-then "delete my data", retention and the export cover it. (The direction cards
-being added on another branch register as
-``Part("coach.DirectionCard", "session", export_key="direction_cards")``.)
+then "delete my data", retention and the export cover it.
 """
 
 from dataclasses import dataclass
@@ -34,6 +32,10 @@ class Part:
 
 # Children before parents: deleting in this order never waits on a cascade.
 PARTS: list[Part] = [
+    # A card's outcome notes are deleted with it; the export does not carry
+    # them yet (they hang off a card, not the session).
+    Part("coach.CardNote", "card__session"),
+    Part("coach.DirectionCard", "session", export_key="direction_cards"),
     Part("coach.Feedback", "message__session"),
     Part("coach.AnswerRevision", "answer__session"),
     Part("coach.Answer", "session"),

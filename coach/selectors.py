@@ -6,7 +6,14 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 
 from agent.api import SessionSnapshot
-from coach.models import Answer, ChatMessage, CoachingSession, Guidance, Profile
+from coach.models import (
+    Answer,
+    ChatMessage,
+    CoachingSession,
+    DirectionCard,
+    Guidance,
+    Profile,
+)
 from knowledge import selectors as knowledge
 
 HISTORY_LIMIT = 200
@@ -19,6 +26,21 @@ def answers_by_question(*, session: CoachingSession) -> dict[str, str]:
         return {}
     rows = Answer.objects.filter(session=session).exclude(text="")
     return dict(rows.values_list("question_id", "text"))
+
+
+def cards_for_session(*, session: CoachingSession) -> list[DirectionCard]:
+    """Return the session's direction cards, newest round first, with their notes."""
+    if session.pk is None:
+        return []
+    rows = DirectionCard.objects.filter(session=session).prefetch_related("notes")
+    return list(rows.order_by("-round", "position"))
+
+
+def card_get(*, session: CoachingSession, card_id: int) -> DirectionCard | None:
+    """Return one of the session's own cards; another session's id finds nothing."""
+    if session.pk is None:
+        return None
+    return DirectionCard.objects.filter(session=session, pk=card_id).first()
 
 
 def step_progress(

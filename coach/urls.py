@@ -20,8 +20,13 @@ urlpatterns = [
     path("results/edit", views.results_edit, name="results_edit"),
     path("results/suggest", views.results_suggest, name="results_suggest"),
     path("results/evidence", views.results_evidence, name="results_evidence"),
+    path("results/cards", views.cards_new, name="cards_new"),
+    path("results/cards/<int:card_id>", views.card_edit, name="card_edit"),
+    path("results/cards/<int:card_id>/notes", views.card_notes, name="card_notes"),
+    path("results/round", views.results_round, name="results_round"),
     path("results.json", views.results_json, name="results_json"),
     path("results.md", views.results_md, name="results_markdown"),
+    path("results.pdf", views.results_pdf_download, name="results_pdf"),
     # Browsers ask for /favicon.ico whatever the page says.
     # Resolved per request: with the manifest storage the hashed name only exists
     # after collectstatic, which must not be needed to import the URLconf.

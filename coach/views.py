@@ -5,7 +5,7 @@ import json
 from asgiref.sync import async_to_sync
 
 from django.contrib import messages
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
@@ -16,7 +16,8 @@ from coach import pages, services
 from coach.forms import profile_data, profile_forms_build
 from coach.health import health_details_allowed, health_public, health_report
 from coach.ratelimit import session_create_allow
-from coach.results import results_build, results_markdown, values_order_clean
+from coach.results import results_markdown, values_order_clean
+from coach.results.directions import results_page
 from coach.results.edits import (
     ResultsInvalid,
     candidate_adopt,
@@ -26,9 +27,18 @@ from coach.results.edits import (
 )
 from coach.results.order import values_order_move
 from coach.results.payload import results_payload
+from coach.results.pdf import results_pdf
 from coach.results.review import evidence_review
 from coach.results.stored import results_stored
 from coach.results.suggest import candidate_suggest
+from coach.selectors import card_get
+from coach.services.cards import (
+    CardInvalid,
+    card_create,
+    card_edit_submit,
+    card_note_add,
+    round_start,
+)
 
 TOO_MANY_SESSIONS = "这个网络地址刚刚新建了太多工作簿，请稍等一分钟再试。"
 
@@ -105,9 +115,9 @@ def profile(request):
 @never_cache
 @require_GET
 def results(request):
-    """Render the results: values, talents, fields and candidate statements."""
+    """Render the results: values, talents, fields, candidates and direction cards."""
     session = services.session_peek(request=request)
-    return render(request, "coach/results.html", results_build(session=session))
+    return render(request, "coach/results.html", results_page(session=session))
 
 
 @require_POST
@@ -185,6 +195,77 @@ def results_evidence(request):
     return redirect(f"/results/#{anchor}")
 
 
+def _card_flash(request, write, text: str = "", *, anchor: str = "directions"):
+    """Run one card write; flash ``text`` (or what it returns) and go back."""
+    try:
+        done = write()
+    except CardInvalid as exc:
+        messages.error(request, str(exc), extra_tags="directions")
+    else:
+        messages.success(request, text or str(done), extra_tags="directions")
+    return redirect(f"/results/#{anchor}")
+
+
+def _own_card(request, card_id: int):
+    """Return the visitor's own card; anyone else's id is a 404."""
+    session = services.session_for_request(request=request)
+    card = card_get(session=session, card_id=card_id)
+    if card is None:
+        raise Http404
+    return card
+
+
+@require_POST
+def cards_new(request):
+    """Start a direction card: a title in the person's words and what it draws on."""
+    session = services.session_for_request(request=request)
+    title, refs = request.POST.get("title", ""), request.POST.getlist("ref")
+    return _card_flash(
+        request,
+        lambda: card_create(session=session, title=title, refs=refs),
+        _("已新建方向卡"),
+    )
+
+
+@require_POST
+def card_edit(request, card_id: int):
+    """Save a card's form, or apply its clicked suggestion button, or delete it."""
+    card, post = _own_card(request, card_id), request.POST
+    form = {
+        **{f: post.get(f, "") for f in ("title", "question", "experiment")},
+        "gauges": {k[6:]: v for k, v in post.items() if k.startswith("gauge_")},
+        "refs": post.getlist("ref"),
+        "shown": {k[6:]: v for k, v in post.items() if k.startswith("shown_")},
+    }
+    do = post.get("do", "save")
+    return _card_flash(
+        request,
+        lambda: card_edit_submit(card=card, do=do, form=form),
+        anchor="directions" if do == "delete" else f"card-{card_id}",
+    )
+
+
+@require_POST
+def card_notes(request, card_id: int):
+    """Record what happened when the person tried the direction, with its date."""
+    card, post = _own_card(request, card_id), request.POST
+    return _card_flash(
+        request,
+        lambda: card_note_add(
+            card=card, text=post.get("text", ""), happened_on=post.get("date", "")
+        ),
+        _("已记下这次的结果"),
+        anchor=f"card-{card_id}",
+    )
+
+
+@require_POST
+def results_round(request):
+    """Start a new round: answers stay, this round's cards are kept read-only."""
+    session = services.session_for_request(request=request)
+    return _card_flash(request, lambda: f"已开始第 {round_start(session=session)} 轮")
+
+
 @never_cache
 @require_GET
 def results_json(request):
@@ -221,6 +302,19 @@ def results_md(request):
     )
     response["Content-Disposition"] = content_disposition_header(
         True, "真正想做的事.md"
+    )
+    return response
+
+
+@never_cache
+@require_GET
+def results_pdf_download(request):
+    """Download the results and direction cards as a one-page PDF."""
+    session = services.session_peek(request=request)
+    pdf = results_pdf(session=session)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(
+        True, "真正想做的事.pdf"
     )
     return response
 

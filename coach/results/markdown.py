@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from coach.models import CoachingSession
 from coach.results.build import results_build
+from coach.results.cards_markdown import cards_markdown
 from coach.selectors import answers_by_question
 from knowledge import selectors as knowledge
 
@@ -137,6 +138,7 @@ def results_markdown(*, session: CoachingSession, base: str = "") -> str:
         "",
     ]
     out += _sections(data, base)
+    out += cards_markdown(session=session, escape=md_escape)
     if data["missing"]:
         out += ["## 还缺什么", ""]
         out += [

@@ -17,9 +17,9 @@ EXPIRE_BATCHES = 50  # per run: a backlog is worked off over several days
 def sessions_prune() -> dict[str, int]:
     """Delete expired Django sessions and expired coaching sessions holding no data.
 
-    A coaching session with no answer, message, profile or result ever saved
-    holds nothing of anyone's: a day after its last activity it goes (its
-    cascaded nudges were never answered either).
+    A coaching session with no answer, message, profile, result or direction
+    card ever saved holds nothing of anyone's: a day after its last activity
+    it goes (its cascaded nudges were never answered either).
     """
     # What `manage.py clearsessions` does, for any session engine.
     engine = import_module(settings.SESSION_ENGINE)
@@ -33,6 +33,7 @@ def sessions_prune() -> dict[str, int]:
         messages=None,
         profile=None,
         results={},
+        direction_cards=None,  # a card can be written before any answer
     )
     deleted = CoachingSession.objects.filter(pk__in=empty.values("pk")).delete()[1]
     return {"coaching_sessions": deleted.get("coach.CoachingSession", 0)}

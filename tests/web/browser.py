@@ -37,7 +37,12 @@ PAGES = {
     "/results/suggest",
     "/results/evidence",
     "/results.json",
+    "/results.pdf",
+    "/results/cards",
+    "/results/round",
 }
+# Pages with an id in the path (a direction card's form and its notes).
+PAGE_PREFIXES = ("/static/coach/", "/ws/coach/", "/results/cards/")
 
 
 class Tab:
@@ -158,7 +163,7 @@ class Tab:
             ours = (
                 parts.scheme in ("http", "ws")
                 and parts.netloc == origin
-                and (path in PAGES or path.startswith(("/static/coach/", "/ws/coach/")))
+                and (path in PAGES or path.startswith(PAGE_PREFIXES))
             )
             if not ours:
                 bad.append(url)
