@@ -95,6 +95,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env.str("REDIS_URL", default="") or runtime.embedded_redis_url(VAR_DIR)
 CHANNEL_LAYER = env.str("CHANNEL_LAYER", default="") or "redis"
 CHANNEL_LAYERS = runtime.channel_layers(CHANNEL_LAYER, REDIS_URL)
+# Async Redis connections per pool (the channel layer's, the limiter's) per
+# process: at most REDIS_POOL_MAX at once (a burst waits for one), and beyond
+# REDIS_POOL_IDLE unused ones each is closed when given back (coach/redispool.py).
+REDIS_POOL_MAX = env.int("REDIS_POOL_MAX", default=16)
+REDIS_POOL_IDLE = env.int("REDIS_POOL_IDLE", default=2)
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
