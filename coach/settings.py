@@ -221,6 +221,12 @@ HTTP_HEADER_TIMEOUT = env.float("HTTP_HEADER_TIMEOUT", default=10.0)
 # New workbooks one address may start per minute (a browser needs one).
 SESSION_CREATE_RATE = env.int("SESSION_CREATE_RATE", default=20)
 COACH_MAX_TURNS = env.int("COACH_MAX_TURNS", default=8)  # model turns a process
+# Sockets open at once per workbook (the page needs a few tabs) and per client
+# address (people behind one NAT), counted in Redis across every daphne. A slot
+# its process stopped renewing (killed) is free again after WS_SLOT_TTL seconds.
+WS_PER_SESSION = env.int("WS_PER_SESSION", default=6)
+WS_PER_ADDRESS = env.int("WS_PER_ADDRESS", default=60)
+WS_SLOT_TTL = env.float("WS_SLOT_TTL", default=60.0)
 ANSWER_RATE_PER_MINUTE = env.int("COACH_ANSWER_RATE", default=120)
 # Edits of one answer within this many seconds replace its last revision.
 ANSWER_REVISION_WINDOW = env.int("COACH_REVISION_WINDOW", default=30)
