@@ -31,9 +31,10 @@ class ReturningPool(ConnectionPool):
     Not redis-py's BlockingConnectionPool: under a burst of 300 sockets it
     failed commands ("No connection available" after 5 s) though each takes
     well under a millisecond; its waiters sit on an asyncio.Condition, and
-    daphne cancels the task of a closing socket at any await. Here waiting is a semaphore, and ``release``
-    does its bookkeeping before its first ``await``, so a task cancelled
-    mid-command still gives its connection and its slot back.
+    daphne cancels the task of a closing socket at any await. Here waiting is
+    a semaphore, and ``release`` does its bookkeeping before its first
+    ``await``, so a task cancelled mid-command still gives its connection and
+    its slot back.
     """
 
     def __init__(self, *, idle: int, timeout: float, **kwargs: Any) -> None:
