@@ -22,6 +22,7 @@ SCRIPTS = [
     "ws_load.py",
     "ttft.py",
     "hardening.py",
+    "socket_burst.py",
     "profile_turns.py",
 ]
 

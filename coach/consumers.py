@@ -13,8 +13,12 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from coach import protocol, push, selectors, services, streaming
 from coach.protocol import ProtocolError, frame_parse
 from coach.ratelimit import answer_allow, client_address
+from coach.socket_slots import socket_slots
 
 log = logging.getLogger(__name__)
+# Over WS_PER_SESSION or WS_PER_ADDRESS (4000-4999: the app's own codes); the
+# page shows why and does not reconnect on its own.
+TOO_MANY_SOCKETS = 4429
 
 
 class CoachConsumer(AsyncJsonWebsocketConsumer):
@@ -31,6 +35,31 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
         if self.session is None:
             await self.close(code=4403)  # no page visit, no session: nothing to show
             return
+        full = await socket_slots.take(
+            channel=self.channel_name,
+            session_key=str(self.session.public_id),
+            address=client_address(self.scope),
+        )
+        if full:
+            await self.refuse(full)
+            return
+        try:
+            await self.open()
+        except BaseException:  # no disconnect() follows a failed connect
+            await socket_slots.give(channel=self.channel_name)
+            raise
+
+    async def refuse(self, full):
+        """Accept, say which cap is full, close: the page stops reconnecting."""
+        message = protocol.SOCKETS_PER_ADDRESS if full == "address" else ""
+        await self.accept()  # a refused handshake would hide the reason
+        await self.send_json(
+            ProtocolError("too_many_sockets", full, message=message).frame()
+        )
+        await self.close(code=TOO_MANY_SOCKETS)
+
+    async def open(self):
+        """Join the session's group, accept and send the `session` frame."""
         await push.join(self.session.pk, self.channel_name)
         await self.accept()
         data = await database_sync_to_async(selectors.session_data)(
@@ -50,6 +79,7 @@ class CoachConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         """Leave the group; a running turn still saves its reply and pushes it."""
         self.closed = True
+        await socket_slots.give(channel=self.channel_name)
         if self.session is not None:
             await push.leave(self.session.pk, self.channel_name)
             # A closed tab is away; another open tab says otherwise at its

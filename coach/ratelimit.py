@@ -17,6 +17,8 @@ from limits.aio.strategies import MovingWindowRateLimiter
 
 from django.conf import settings
 
+from coach.redispool import loop_client
+
 BUSY_RETRY_AFTER = 5.0  # seconds: a model turn usually ends within this
 
 log = logging.getLogger(__name__)
@@ -30,16 +32,17 @@ def _storage_uri(redis_url: str) -> str:
 
 
 # Async Redis connections belong to one event loop: one limiter per loop
-# (daphne has one loop; tests start a new loop per test).
+# (daphne has one loop; tests start a new loop per test), on the loop's bounded
+# pool (its own would hold up to 1,000 connections, never given back).
 @cache
 def _limiter(loop_id: int) -> MovingWindowRateLimiter:
     storage = RedisStorage(
         _storage_uri(settings.REDIS_URL),
         implementation="redispy",
         key_prefix="coach-limits",
-        # A stalled Redis costs a chat a second, not a hung socket.
-        socket_timeout=1,
-        socket_connect_timeout=1,
+        # Its timeouts (a stalled Redis costs a chat a second) are the pool's;
+        # limits types its options as scalars, but passes this one through.
+        connection_pool=loop_client(loop_id).connection_pool,  # type: ignore[arg-type]
     )
     return MovingWindowRateLimiter(storage)
 

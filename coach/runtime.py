@@ -134,7 +134,9 @@ def channel_layers(kind: str, redis_url: str) -> dict:
         raise ImproperlyConfigured("CHANNEL_LAYER 只能是 redis 或 memory。")
     return {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels_redis on pools that are bounded and give idle connections
+            # back (coach/layers.py).
+            "BACKEND": "coach.layers.BoundedRedisChannelLayer",
             "CONFIG": {"hosts": [redis_url], "capacity": 500, "expiry": 30},
         }
     }

@@ -96,6 +96,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env.str("REDIS_URL", default="") or runtime.embedded_redis_url(VAR_DIR)
 CHANNEL_LAYER = env.str("CHANNEL_LAYER", default="") or "redis"
 CHANNEL_LAYERS = runtime.channel_layers(CHANNEL_LAYER, REDIS_URL)
+# Async Redis connections per pool (the channel layer's, the limiter's) per
+# process: at most REDIS_POOL_MAX at once (a burst waits for one), and beyond
+# REDIS_POOL_IDLE unused ones each is closed when given back (coach/redispool.py).
+REDIS_POOL_MAX = env.int("REDIS_POOL_MAX", default=16)
+REDIS_POOL_IDLE = env.int("REDIS_POOL_IDLE", default=2)
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -226,6 +231,12 @@ SESSION_CREATE_RATE = env.int("SESSION_CREATE_RATE", default=20)
 # Signups, logins and recovery tries one address may make per minute (each apart).
 ACCOUNT_RATE_PER_MINUTE = env.int("ACCOUNT_RATE_PER_MINUTE", default=10)
 COACH_MAX_TURNS = env.int("COACH_MAX_TURNS", default=8)  # model turns a process
+# Sockets open at once per workbook (the page needs a few tabs) and per client
+# address (people behind one NAT), counted in Redis across every daphne. A slot
+# its process stopped renewing (killed) is free again after WS_SLOT_TTL seconds.
+WS_PER_SESSION = env.int("WS_PER_SESSION", default=6)
+WS_PER_ADDRESS = env.int("WS_PER_ADDRESS", default=60)
+WS_SLOT_TTL = env.float("WS_SLOT_TTL", default=60.0)
 ANSWER_RATE_PER_MINUTE = env.int("COACH_ANSWER_RATE", default=120)
 # Edits of one answer within this many seconds replace its last revision.
 ANSWER_REVISION_WINDOW = env.int("COACH_REVISION_WINDOW", default=30)

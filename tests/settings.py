@@ -52,9 +52,11 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMBEDDED_TEST_REDIS = bool(globals().get("_redis"))
 Path(STATIC_ROOT).mkdir(parents=True, exist_ok=True)  # WhiteNoise warns otherwise
 # The suite plays many visitors from one address (127.0.0.1) against one Redis:
-# the per-address cap on new workbooks is tested with its own low value and
-# address (tests/coach/test_limits.py).
+# the per-address caps on new workbooks and open sockets are tested with their
+# own low values and addresses (tests/coach/test_limits.py,
+# tests/processes/test_socket_caps.py).
 SESSION_CREATE_RATE = 1_000_000
 # Likewise for signups, logins and recovery tries (tests/coach/test_accounts.py
 # checks the cap with its own low value and address).
 ACCOUNT_RATE_PER_MINUTE = 1_000_000
+WS_PER_ADDRESS = 1_000_000

@@ -29,7 +29,15 @@ MESSAGES = {
     # Said when nothing is known to be saved; a turn that fails after the
     # message was stored says so itself (SAVED_THEN_FAILED).
     "internal": "服务器出了点问题，这次没能处理好，请稍后再试一次。",
+    # Sent before the server closes a socket over WS_PER_SESSION (code 4429).
+    "too_many_sockets": (
+        "这个工作簿已在太多标签页中打开。请关掉用不到的标签页，再点“重新连接”。"
+    ),
 }
+# The same refusal over WS_PER_ADDRESS: many people may share one address.
+SOCKETS_PER_ADDRESS = (
+    "你所在的网络已打开太多连接。请关掉用不到的标签页，稍后再点“重新连接”。"
+)
 SAVED_THEN_FAILED = "服务器出了点问题，没能回答完。你的消息已经保存，请稍后再试。"
 
 # Control characters other than tab/newline are never meaningful in a message.

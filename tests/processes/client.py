@@ -17,22 +17,45 @@ def _cookie(response, name: str) -> str:
     raise AssertionError(f"no {name} cookie in {cookies}")
 
 
-def session_cookie(port: int) -> str:
+def _forwarded(address: str) -> dict:
+    # What a trusted proxy adds (daphne --proxy-headers, TRUSTED_PROXY=1).
+    return {"X-Forwarded-For": address} if address else {}
+
+
+def session_cookie(port: int, *, address: str = "") -> str:
     """Load the workbook like a browser, start the session its script starts.
 
     A page view alone creates no session: the page's script POSTs /session/
     (with the CSRF token the page carries) before it opens the socket.
+    ``address``: the client address a trusted proxy says the visitor has.
     """
     base = f"http://127.0.0.1:{port}"
-    with urllib.request.urlopen(f"{base}/workbook/", timeout=10) as response:
+    page = urllib.request.Request(f"{base}/workbook/", headers=_forwarded(address))
+    with urllib.request.urlopen(page, timeout=30) as response:
         csrf = _cookie(response, "csrftoken")
     request = urllib.request.Request(
         f"{base}/session/",
         method="POST",
-        headers={"Cookie": csrf, "X-CSRFToken": csrf.split("=", 1)[1]},
+        headers={
+            "Cookie": csrf,
+            "X-CSRFToken": csrf.split("=", 1)[1],
+            **_forwarded(address),
+        },
     )
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=30) as response:
         return _cookie(response, "sessionid")
+
+
+async def tab_open(port: int, cookie: str, *, address: str = "", timeout=10):
+    """Open a tab's socket; return it with its first frame (``session`` or not)."""
+    ws = await websockets.connect(
+        f"ws://127.0.0.1:{port}/ws/coach/",
+        origin=f"http://127.0.0.1:{port}",
+        additional_headers={"Cookie": cookie, **_forwarded(address)},
+        open_timeout=timeout,
+        ping_interval=None,
+    )
+    return ws, json.loads(await asyncio.wait_for(ws.recv(), timeout))
 
 
 class Client:

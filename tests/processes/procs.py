@@ -91,8 +91,10 @@ class ProcessStack:
             PYTHONUNBUFFERED="1",
             HEALTHZ_TOKEN=HEALTHZ_TOKEN,
             # Many simulated browsers share one address here; the per-address
-            # cap on new workbooks is tested on its own (tests/coach/test_limits.py).
+            # caps on new workbooks and open sockets are tested on their own
+            # (tests/coach/test_limits.py, tests/processes/test_socket_caps.py).
             SESSION_CREATE_RATE="100000",
+            WS_PER_ADDRESS="100000",
         )
         if embedded is None:
             embedded = settings.EMBEDDED_TEST_REDIS
@@ -175,6 +177,18 @@ class ProcessStack:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+    def redis_clients(self) -> int:
+        """Return the clients connected to the stack's Redis db, the probe left out."""
+        url = self.env["REDIS_URL"]
+        db = int(urlsplit(url).path.strip("/") or 0) if url.startswith("redis") else 0
+        with redis.Redis.from_url(url) as probe:
+            own = probe.client_id()
+            return sum(
+                1
+                for c in probe.client_list()
+                if int(c["db"]) == db and int(c["id"]) != own
+            )
 
     def logs(self) -> str:
         """Return every process log, for failure messages."""

@@ -120,9 +120,15 @@ class Stack:
             self.own_db = env["DATABASE_URL"] = _external_database(var_dir)
         # One daphne unless a test asks for more: each costs a core's worth of
         # start-up and ~300 MB, and most tests are about the app, not the count.
-        # Tests play many browsers from one address: the per-address cap on new
-        # workbooks is tested on its own (tests/coach/test_limits.py).
-        env = {"WEB_PROCESSES": "1", "SESSION_CREATE_RATE": "100000", **env}
+        # Tests play many browsers from one address: the per-address caps on new
+        # workbooks and open sockets are tested on their own (test_limits.py,
+        # test_socket_caps.py).
+        env = {
+            "WEB_PROCESSES": "1",
+            "SESSION_CREATE_RATE": "100000",
+            "WS_PER_ADDRESS": "100000",
+            **env,
+        }
         self.log = open(var_dir / "stack.log", "w+b")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "manage.py", "runstack", "--port", str(self.port)],

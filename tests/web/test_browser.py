@@ -363,3 +363,26 @@ def test_rate_limited_and_busy_errors_are_shown_politely(tab):
     assert page.locator(".msg--user[data-state=failed]").count() == 2
     assert page.is_enabled("[data-send]")
     tab.assert_clean()
+
+
+def test_a_tab_over_the_socket_cap_says_why_and_does_not_hammer(tab):
+    """The seventh tab of one workbook (WS_PER_SESSION 6) waits calmly."""
+    tab.open()
+    others = [tab.context.new_page() for _ in range(5)]
+    for page in others:
+        page.goto(tab.base + "/workbook/")
+        page.wait_for_selector("[data-conn][data-state=open]", state="attached")
+    crowded = tab.context.new_page()
+    handshakes = []
+    crowded.on("websocket", lambda ws: handshakes.append(ws.url))
+    crowded.goto(tab.base + "/workbook/")
+    conn = crowded.wait_for_selector("[data-conn][data-state=crowded]")
+    assert "太多标签页" in conn.text_content()
+    assert crowded.is_visible("[data-reconnect]")
+    crowded.wait_for_timeout(3000)  # a reconnect loop would have tried ~6 times
+    assert len(handshakes) == 1
+    assert crowded.locator("[data-note=warn]").count() == 0  # no error note
+    others.pop().close()  # the person closes a tab, then asks to reconnect
+    crowded.wait_for_timeout(1000)  # its socket's slot is given back
+    crowded.click("[data-reconnect]")
+    crowded.wait_for_selector("[data-conn][data-state=open]", state="attached")

@@ -1,6 +1,7 @@
 // The coach WebSocket: reconnects with jittered, capped exponential backoff, pings
 // every 25 s, and reports its state ("connecting" | "open" | "reconnecting" |
-// "offline" | "gone") through "state" events; frames arrive as "frame" events.
+// "offline" | "crowded" | "gone") through "state" events; frames arrive as
+// "frame" events. `refusal` holds the server's words when it is "crowded".
 
 const PING_MS = 25000;
 const PONG_TIMEOUT_MS = 10000;
@@ -9,6 +10,11 @@ const BASE_DELAY_MS = 500;
 // (½–1× the ceiling) still spreads many tabs over a second or so.
 const MAX_DELAY_MS = 2500;
 const NO_SESSION = 4403; // the server found no session for our cookie
+// Too many sockets for this workbook or address (WS_PER_SESSION / WS_PER_ADDRESS):
+// retrying soon would only be refused again, so the page waits for the person
+// (重新连接, or coming back to the tab) and else tries once a minute or so.
+const TOO_MANY = 4429;
+const CROWDED_RETRY_MS = 60000;
 
 export class CoachSocket extends EventTarget {
   // `session`: { url, csrf, saved }. A page view creates no session; before the
@@ -21,6 +27,7 @@ export class CoachSocket extends EventTarget {
     this.ws = null;
     this.attempts = 0;
     this.state = "connecting";
+    this.refusal = "";
     this.retryTimer = null;
     this.pingTimer = null;
     this.pongTimer = null;
@@ -50,7 +57,6 @@ export class CoachSocket extends EventTarget {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("open", () => {
-      this.attempts = 0;
       this.setState("open");
       this.startPing();
     });
@@ -59,6 +65,13 @@ export class CoachSocket extends EventTarget {
       try { frame = JSON.parse(event.data); } catch { return; }
       if (frame && typeof frame.type === "string") {
         if (frame.type === "pong") clearTimeout(this.pongTimer);
+        // Only a socket the server took up resets the backoff: one accepted
+        // and closed at once (refused, or failing) must not retry every 0.5 s.
+        if (frame.type === "session") this.attempts = 0;
+        if (frame.type === "error" && frame.code === "too_many_sockets") {
+          this.refusal = frame.message || "";
+          return; // the state says it; not a chat error
+        }
         this.dispatchEvent(new CustomEvent("frame", { detail: frame }));
       }
     });
@@ -74,6 +87,11 @@ export class CoachSocket extends EventTarget {
         return;
       }
       if (event.code === NO_SESSION) { this.setState("gone"); return; }
+      if (event.code === TOO_MANY) {
+        this.setState("crowded");
+        this.retryTimer = setTimeout(() => this.connect(), CROWDED_RETRY_MS * (1 + Math.random()));
+        return;
+      }
       this.setState(navigator.onLine === false ? "offline" : "reconnecting");
       this.scheduleRetry();
     });

@@ -77,9 +77,10 @@ socket.addEventListener("frame", (event) => handlers[event.detail.type]?.(event.
 socket.addEventListener("state", (event) => {
   const state = event.detail;
   conn.dataset.state = state;
-  conn.textContent = t(`conn${state.charAt(0).toUpperCase()}${state.slice(1)}`);
+  conn.textContent = (state === "crowded" && socket.refusal)
+    || t(`conn${state.charAt(0).toUpperCase()}${state.slice(1)}`);
   // Waiting for the next try: the person may try now ("重新连接").
-  reconnect.hidden = state !== "reconnecting" && state !== "offline";
+  reconnect.hidden = !["reconnecting", "offline", "crowded"].includes(state);
 });
 initPresence(socket);
 initViewport(coachRoot);
