@@ -104,8 +104,8 @@ def _understand(session: SessionSnapshot, state: AgentState, qid: str | None) ->
     if choice and choice.intent and not u.crisis:
         u.intent = choice.intent  # a click names its act: nothing to guess
     plan = decide(ctx, u, dialogue)
-    planned = plan.dump() | {"choices": choices_for(plan.act, ctx)}
-    return {"ctx": ctx, "u": u.dump(), "plan": planned, "quick": chip is not None}
+    plan.choices = choices_for(plan.act, ctx)
+    return {"ctx": ctx, "u": u.dump(), "plan": plan.dump(), "quick": chip is not None}
 
 
 async def read_input(state: AgentState, runtime: Runtime[Configuration]) -> dict:

@@ -30,6 +30,9 @@ class Plan:
     topic: dict | None = None  # the new dialogue topic, if this act sets one
     gap: str = ""  # a request the knowledge base could not answer
     actions: dict = field(default_factory=dict)  # e.g. {"guide_mode": "quiet"}
+    # The next steps offered under the reply (agent.dialogue.choices), planned
+    # before any model runs.
+    choices: list[dict] = field(default_factory=list)
 
     def dump(self) -> dict:
         """Return the plan as a plain dict for the graph state."""
