@@ -34,7 +34,7 @@ CHOICES = {
         Choice("rest", "我想先歇会儿", "我想先歇会儿", "greet"),
         Choice("help", "求助热线", "热线是哪个号码？", ""),
         Choice("fine", "我没事，继续", "我没事，我们继续吧", ""),
-        Choice("top5", "挑出最重要的5个", "帮我挑出最重要的5个", "summary"),
+        Choice("top5", "挑出最重要的5个", "帮我挑出最重要的5个", "top"),
         Choice(
             "combine", "合成几个方向", "把我三部分合起来，给我几个方向", "synthesis"
         ),

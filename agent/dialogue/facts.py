@@ -128,6 +128,13 @@ def spans(text: str) -> list[str]:
     return [c.strip(EDGES) for c in CLAUSE_SPLIT.split(text or "") if c.strip(EDGES)]
 
 
+# A request or a question is not a story: "你写到「帮我挑出最重要的5个」" would
+# say back what they asked of us as if it were about their life.
+REQUEST = re.compile(
+    r"帮我|帮忙|请你|你能|能不能|可不可以|怎么|什么|为啥|为什么|哪|吗|呢$|[?？]"
+)
+
+
 def span_of(text: str, fragment: str) -> str:
     """Return the shortest clause of ``text`` holding ``fragment``, verbatim, or ''.
 
@@ -142,10 +149,11 @@ def span_of(text: str, fragment: str) -> str:
         for c in spans(text)
         if fragment in c or squeeze.sub("", fragment) in squeeze.sub("", c)
     ]
-    best = min(fits, key=len, default="")
+    best = min((c for c in fits if not REQUEST.search(c)), key=len, default="")
     if best and len(best) <= QUOTE_MAX:
         return best
-    return fragment if fragment in (text or "") and len(fragment) <= QUOTE_MAX else ""
+    plain = fragment in (text or "") and not REQUEST.search(fragment)
+    return fragment if plain and len(fragment) <= QUOTE_MAX else ""
 
 
 def trim(clause: str) -> str:

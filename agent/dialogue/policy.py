@@ -56,6 +56,7 @@ ACTS = {
     "checkin": "checkin",
     "flip": "flip",
     "english": "english",
+    "top": "top",
 }
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 
@@ -76,6 +77,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "greet",
         "autonomy",
         "summary",
+        "top",
     ):
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:

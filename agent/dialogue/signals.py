@@ -17,6 +17,12 @@ ATTACK = re.compile(
 REVISE = re.compile(
     r"怎么改|如何改|改成|改一下|帮我改|给个方向|往哪改|怎么写得|怎么补|更好的说法|润色"
 )
+# "帮我挑出最重要的5个价值观": a task on the saved answers (realise/tasks.py).
+TOP_ASK = re.compile(
+    r"(?:挑|选|找|列|排)(?:出|一下|个)?.{0,8}(?:最重要|最主要|最核心|前)\s*的?\s*"
+    r"[1-9一二三四五六七八九]\s*(?:个|条|项)|\btop\s*[1-9]",
+    re.I,
+)
 RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
 FLIP = re.compile(r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点")
 # Taking leave ("明天再说吧", "今天先这样"): a short message that ends the

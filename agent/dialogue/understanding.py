@@ -31,12 +31,21 @@ from agent.dialogue.signals import (
     SELF_CONTAINED,
     STRAIN,
     TIME_LIMIT,
+    TOP_ASK,
     WANTS_EXAMPLE,
     WORN,
     WORN_MAX_CHARS,
 )
 from agent.dialogue.state import DialogueState
 
+# A question about the workbook's own mechanics ("那我刚刚那题写到哪了").
+WORKBOOK_ASK = re.compile(
+    r"(?:这|那|哪|第.{1,2})题.{0,6}(?:写到|写哪|怎么写|什么意思)|写到哪"
+)
+# "最后那个" / "第二个呢" right after items were shown: a pointer, not a farewell.
+POINTS_AT = re.compile(
+    r"第[一二三四五六七八九1-9][个条项]|最后(?:那|一)?[个条项]|上一[个条]"
+)
 MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22
 # "热线是哪个号码": the help itself, asked for, is answered at once.
@@ -118,6 +127,8 @@ def _resolve(
     gives way to the runner-up; a question that starts "为什么" right after a
     reply with a reason is asking for that reason.
     """
+    if TOP_ASK.search(text):
+        return "top"  # a task with evidence, whatever the classifier guessed
     intent = pred.intent
     if not _applies(intent, text, u, d):
         runner = pred.runner_up
@@ -258,9 +269,12 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         elif written.score >= safety.WRITTEN_CHECK:  # answer, and ask once
             u.risk, u.checkin, u.written = written.dump(), True, True
     if risk.level == "check" and (
-        GRIEF.search(text) or (len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text))
-    ):
-        risk = safety.NONE  # a weak guess loses to a clear reading: a loss, a goodnight
+        GRIEF.search(text)
+        or (len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text))
+        or (WORKBOOK_ASK.search(text) and not safety.lexicon.CUES.search(text))
+        or (d.shown and len(text) <= 12 and POINTS_AT.search(text))
+    ):  # a weak guess loses to a clear reading: a loss, a goodnight, "最后那个"
+        risk = safety.NONE
     if (
         d.care_kind
         and risk.found
@@ -308,7 +322,11 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         intent, pred.confidence, pred.runner_up, pred.runner_up_confidence
     )
     intent = _resolve(pred, text, u, d)
-    if not re.search(r"[\u4e00-\u9fff]", text) and len(text.split()) >= 3:
+    if (
+        not re.search(r"[\u4e00-\u9fff]", text)
+        and len(text.split()) >= 3
+        and intent != "injection"
+    ):
         u.intent = "english"  # an English message gets an English-friendly reply
         return u
     if ctx.selection and re.search(r"不同意|不认同|不赞同|不对吧", text):

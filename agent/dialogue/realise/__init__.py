@@ -92,10 +92,11 @@ def realise(turn: Turn) -> Reply:
         scope,
         story,
         synthesis,
+        tasks,
     )
 
     table = {}
-    modules = (care, empathy, scope, conversation, explain, followups, examples)
+    modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
     for module in (*modules, story, drafts, synthesis, choosing, experiments):
         table.update(module.ACTS)
     fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]

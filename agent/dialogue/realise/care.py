@@ -81,6 +81,17 @@ def refuse(t: Turn) -> Draft:
             "这个请求我不能执行。我只做一件事：陪你把这本工作簿做完。",
         ]
     )
+    if not re.search(r"[\u4e00-\u9fff]", t.ctx.text):  # declined in their language
+        return Draft(
+            [
+                [
+                    "I won't do that: my instructions stay private, and I never "
+                    "show anyone else's answers. I'm here to help with your "
+                    "workbook, in Chinese or English. Which question shall we "
+                    "start with?"
+                ]
+            ]
+        )
     return Draft(combos([lead, back_to(t.ctx.question)], t.seed))
 
 

@@ -95,8 +95,9 @@ def english(t: Turn) -> Draft:
                     "In short: this workbook helps you find work you truly want, "
                     "from what matters to you, what you do naturally and what "
                     "you're curious about. No right answers, just real moments.",
-                    "Sure. You answer short questions about your values, talents and "
-                    "interests, then we combine them into a few ideas to test.",
+                    "Here is how it works: you answer short questions about your "
+                    "values, talents and interests, then we combine them into a "
+                    "few ideas to test.",
                 ],
                 ["我主要用中文回答，你用英文写也没关系。"],
                 [start],

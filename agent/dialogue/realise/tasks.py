@@ -1,0 +1,89 @@
+"""Tasks done from the saved answers, with evidence (Coach 3 §6).
+
+"挑出最重要的5个" is answered only with what the person's own answers name, found
+by the evidence matcher the results page uses (knowledge/evidence: negation-,
+shrug- and homonym-aware), each item with the words it stands on. Fewer than
+asked is said plainly; nothing is made up to fill the list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from agent.dialogue.realise import Draft, Turn
+from knowledge.evidence import evidence_find
+
+TOP = re.compile(r"([1-9一二三四五六七八九])\s*(?:个|条|项)")
+DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
+KINDS = (
+    ("values", re.compile(r"价值|重要的事|在意"), "价值观"),
+    ("strengths", re.compile(r"才能|擅长|优势|长处"), "才能"),
+    ("interests", re.compile(r"喜欢|热情|兴趣|领域"), "喜欢的事"),
+)
+STEP_KIND = {
+    "values_exploration": 0,
+    "strengths_exploration": 1,
+    "interests_exploration": 2,
+}
+QUOTE_ROOM = 10  # characters of their words per item: five items fit in 200
+
+
+def _wanted(t: Turn) -> tuple[str, str, int]:
+    """Return (category, its word, how many) the message asks for."""
+    found = next((k for k in KINDS if k[1].search(t.ctx.text)), None)
+    kind = found or KINDS[STEP_KIND.get(t.ctx.step, 0)]
+    m = TOP.search(t.ctx.text)
+    count = int(DIGITS.get(m.group(1), m.group(1))) if m else 5
+    return kind[0], kind[2], count
+
+
+def _short(quote: str, surface: str) -> str:
+    """Return up to QUOTE_ROOM characters of the quote around its match, verbatim."""
+    if len(quote) <= QUOTE_ROOM:
+        return quote
+    at = max(0, quote.find(surface))
+    start = max(0, min(at - 2, len(quote) - QUOTE_ROOM))
+    cut = quote[start : start + QUOTE_ROOM]
+    return (
+        ("…" if start else "") + cut + ("…" if start + QUOTE_ROOM < len(quote) else "")
+    )
+
+
+def top(t: Turn) -> Draft:
+    """Pick the person's top N of one part: only what their answers name."""
+    category, word, count = _wanted(t)
+    found = [
+        e
+        for e in evidence_find(answers=t.ctx.answers, categories=(category,))
+        # Named, and by a word of two characters or more: "钱" in "借出去的钱从来不催"
+        # is not 「财富」, and a list of someone's values must not guess.
+        if e.strength == "named" and len(e.surface) >= 2
+    ]
+    if not found:
+        return Draft(
+            [
+                [f"你写下的答案里，我还找不到直接说出某个{word}的句子，所以不想硬挑。"],
+                ["可以先补一两题，或者你自己列几个，我帮你对照你写的内容。"],
+            ]
+        )
+    support = Counter(e.entry_id for e in found)
+    first = {}
+    for e in found:
+        first.setdefault(e.entry_id, e)
+    ranked = sorted(first.values(), key=lambda e: -support[e.entry_id])[:count]
+    items = "；".join(
+        f"「{e.name}」（第{int(e.question_id[1:])}题「{_short(e.quote, e.surface)}」）"
+        for e in ranked
+    )
+    short = f"目前只找到{len(ranked)}个，不凑数。" if len(ranked) < count else ""
+    return Draft(
+        [
+            [f"从你写的答案里，直接说到的{word}有：{items}。{short}"],
+            ["哪个不像你，告诉我就划掉。"],
+        ],
+        rows=[],
+    )
+
+
+ACTS = {"top": top}
