@@ -17,6 +17,7 @@ from agent.cache import off_loop
 from agent.checkpoint import checkpointer_get, checkpoints_delete, checkpoints_prune
 from agent.configuration import Configuration
 from agent.context import SessionSnapshot
+from agent.dialogue.choices import choice_text
 from agent.dialogue.facts import content_chars, is_shrug
 from agent.graph import build_graph
 from agent.llm import is_offline, model_for
@@ -37,6 +38,7 @@ __all__ = [
     "TurnResult",
     "TurnStatus",
     "checkpoints_delete",
+    "choice_text",
     "checkpoints_prune",
     "content_chars",
     "guidance_build",
@@ -108,14 +110,16 @@ class TurnResult:
 
 
 def warm_up() -> None:
-    """Train the intent classifier now, so no person's first turn waits for it.
+    """Load the classifiers now, so no person's first turn waits for them.
 
     With a real model configured, its client library (~1.5 s to import) loads
     now too.
     """
+    from agent import safety
     from agent.dialogue import classifier
 
     classifier.model()
+    safety.warm_up()  # every message passes the risk check before anything else
     if Configuration().llm_mode == "openai":
         import langchain_openai  # noqa: F401
 

@@ -40,7 +40,7 @@ try:  # jieba and the knowledge index load now, not on the first search
     from knowledge.search import index_warm
 
     index_warm()
-    warm_up()  # the intent classifier trains once per process (~0.3 s)
+    warm_up()  # the intent and risk classifiers, once per process
 except Exception as exc:  # a cold index only slows the first search
     import logging
 

@@ -6,6 +6,7 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 
 from agent.api import SessionSnapshot
+from agent.api import choice_text as offered_text
 from coach.models import (
     Answer,
     ChatMessage,
@@ -184,19 +185,9 @@ def choice_text(
     *, session: CoachingSession, reply_id: str, choice_id: str
 ) -> str | None:
     """Return the message a choice stands for, if this session's reply offered it."""
-    from agent.dialogue.choices import CHOICES
-
     reply = reply_by_id(session=session, reply_id=reply_id)
-    offered = (
-        {c.get("id") for c in ((reply.trace or {}).get("choices") or [])}
-        if reply
-        else set()
-    )
-    return (
-        CHOICES[choice_id].text
-        if choice_id in offered and choice_id in CHOICES
-        else None
-    )
+    offered = ((reply.trace or {}).get("choices") or []) if reply else []
+    return offered_text(choice_id, offered)
 
 
 def reply_by_id(*, session: CoachingSession, reply_id: str) -> ChatMessage | None:

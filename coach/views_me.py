@@ -14,7 +14,7 @@ from coach import selectors, services
 from coach.forms import WorkbookImportForm
 from coach.services.archive import workbook_start_over
 from coach.services.deletion import visitor_delete
-from coach.transfer import (
+from coach.services.transfer import (
     ImportRefused,
     workbook_empty,
     workbook_export,

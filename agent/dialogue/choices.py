@@ -43,6 +43,14 @@ CHOICES = {
 CARE = ("crisis", "care")
 
 
+def choice_text(choice_id: str, offered: list[dict]) -> str | None:
+    """Return what a pressed choice stands for, if it was among ``offered``."""
+    ids = {c.get("id") for c in offered or []}
+    return (
+        CHOICES[choice_id].text if choice_id in ids and choice_id in CHOICES else None
+    )
+
+
 def choices_for(act: str, ctx: TurnContext) -> list[dict]:
     """Return the 1–3 choices offered after a reply of ``act``, as {id, label}."""
     if act in CARE:  # after care: help and rest, not workbook steps

@@ -106,7 +106,7 @@ def assess_all(texts) -> Risk:
 
 
 def warm_up() -> None:
-    """Train the classifier now, so no person's first message waits for it."""
-    from agent.safety.model import model
+    """Load the classifier now, so no person's first message waits for it."""
+    from agent.safety.model import scores
 
-    model()
+    scores("你好")  # the pipeline, and jieba's dictionary behind its words

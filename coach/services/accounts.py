@@ -11,7 +11,7 @@ from coach.models import AnswerRevision, CoachingSession, RecoveryCode
 from coach.services.archive import ARCHIVED_KEY
 from coach.services.deletion import workbooks_delete
 from coach.services.sessions import SESSION_KEY
-from coach.transfer import workbook_empty
+from coach.services.transfer import workbook_empty
 
 PENDING_KEY = "coach_pending_workbook"  # the browser's workbook awaiting a choice
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off paper

@@ -5,7 +5,7 @@ from django.db import transaction
 
 from agent.api import checkpoints_delete
 from coach.models import ChatMessage, CoachingSession
-from coach.parts import PARTS
+from coach.services.parts import PARTS
 from knowledge.services import gaps_forget
 
 

@@ -16,11 +16,11 @@ LABEL_CHARS = 24  # a column name quoted in a message, at most
 def header_problems(header: list[str], spec: CsvSpec) -> list[tuple[str, str]]:
     """Return (column, message) for every way a header differs from the spec."""
 
-    def label(column: str) -> str:  # an empty header cell still needs a name
-        if not column:
-            return f"第 {header.index(column) + 1} 列（无列名）"
+    def label(column: str) -> str:
         # One line, short: a broken file's "column" can be the whole file.
         shown = " ".join(column.split())
+        if not shown:  # an empty (or blank) header cell still needs a name
+            return f"第 {header.index(column) + 1} 列（无列名）"
         return shown if len(shown) <= LABEL_CHARS else shown[:LABEL_CHARS] + "…"
 
     found = [(c, "缺少这一列") for c in spec.columns if c not in header]

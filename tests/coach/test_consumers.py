@@ -218,7 +218,14 @@ class SlowTurn:
         self.started = asyncio.Event()
 
     async def __call__(
-        self, *, snapshot, text, selection="", guide_id=None, question_id=None
+        self,
+        *,
+        snapshot,
+        text,
+        selection="",
+        guide_id=None,
+        question_id=None,
+        choice="",
     ):
         self.started.set()
         yield TurnDelta(text="比如，")

@@ -179,3 +179,12 @@ def test_a_tiny_gbk_file_is_not_read_as_big5():
 
     decoded = upload_decode(raw="id,name\nV001,自由\n".encode("gbk"))
     assert decoded.text == "id,name\nV001,自由\n" and not decoded.warning
+
+
+def test_a_blank_header_cell_is_named_by_its_position():
+    from knowledge.services.csvio import header_problems
+    from knowledge.services.specs import CSV_SPECS
+
+    spec = CSV_SPECS[0]
+    found = header_problems([" ", *spec.columns[1:]], spec)
+    assert ("第 1 列（无列名）", "多余的列") in found

@@ -3,8 +3,8 @@
 from django.utils import timezone
 
 from coach.models import Answer, ChatMessage, CoachingSession, Feedback
-from coach.parts import PARTS
-from coach.transfer.fields import row_data
+from coach.services.parts import PARTS
+from coach.services.transfer.fields import row_data
 
 FORMAT = "zhaodao-workbook"
 VERSION = 1

@@ -17,9 +17,14 @@ from coach.models import (
     Guidance,
     Profile,
 )
-from coach.parts import PARTS
-from coach.transfer.export import FORMAT, PROFILE_FIELDS, SESSION_FIELDS, VERSION
-from coach.transfer.fields import row_build, row_save
+from coach.services.parts import PARTS
+from coach.services.transfer.export import (
+    FORMAT,
+    PROFILE_FIELDS,
+    SESSION_FIELDS,
+    VERSION,
+)
+from coach.services.transfer.fields import row_build, row_save
 
 TOO_BIG = "文件太大了（最多 {mb} MB），这不像是从这里导出的工作簿。"
 MALFORMED = "读不懂这个文件：它不是从这里导出的工作簿 JSON，或者已经损坏。"
