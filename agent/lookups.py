@@ -13,6 +13,7 @@ from typing import Any
 from agent import guidance
 from agent.cache import COMMON_TTL, CONCEPT_TTL, cached
 from agent.concepts import CONCEPTS, concept_key
+from agent.dialogue.choices import nudge_chips
 from knowledge import selectors as kb
 
 STEP_CATEGORY = {
@@ -228,12 +229,12 @@ def _named_row(answer: str, step: str) -> dict | None:
 def proactive_data(
     *, trigger: str, minutes_idle: int, answer_text: str, context: dict
 ) -> dict:
-    """Return a nudge: text, examples, suggestions and the step's guide chips."""
+    """Return a nudge: text, examples, suggestions and its next-step chips."""
     step = context.get("current_step", "")
     focus = guide_data(question_id="", user_answer=answer_text, context=context)
     focus = {**focus, "away": bool(context.get("away"))}
     rows = focus.get("entries") or _rows_for_focus(_step_category(context), None, 2)
-    chips = step_chips(step)
+    chips = nudge_chips(trigger)
     variant = _seed(context.get("session_id"), context.get("turn"), trigger)
     named = _named_row(answer_text, focus.get("step", "") or step)
     if named:

@@ -43,6 +43,22 @@ CHOICES = {
 CARE = ("crisis", "care")
 
 
+# A nudge offers what fits its trigger: not the step's chips, which already sit
+# under the input (UX 3), but the coach's own next steps, sent as chat text.
+NUDGE_CHOICES = {
+    "short_answer": ("review", "example"),
+    "vague_answer": ("review", "example"),
+    "stuck": ("rephrase", "example", "stuck"),
+    "idle_timeout": ("rephrase", "example"),
+}
+
+
+def nudge_chips(trigger: str) -> list[dict]:
+    """Return the chips ({id, text}) a nudge of ``trigger`` carries."""
+    ids = NUDGE_CHOICES.get(trigger, ("rephrase", "example"))
+    return [{"id": f"choice_{i}", "text": CHOICES[i].text} for i in ids]
+
+
 def choice_text(choice_id: str, offered: list[dict]) -> str | None:
     """Return what a pressed choice stands for, if it was among ``offered``."""
     ids = {c.get("id") for c in offered or []}

@@ -120,7 +120,8 @@ def test_phone_drawer_counts_unread_and_returns_to_the_question(browser, base):
         page.fill("#composer-input", "能给我一个示例吗？")
         page.press("#composer-input", "Enter")
         tab.wait_for(lambda: held.held, what="a held reply")
-        page.keyboard.press("Escape")  # closes the drawer, too
+        # Closed by its button: Esc would stop the running reply first (UX 3).
+        page.click("[data-coach-close]")
         held.release()
         tab.wait_reply(2)
         page.wait_for_selector("[data-unread]:text('1 条新消息')")

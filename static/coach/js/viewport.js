@@ -6,7 +6,12 @@
 export function initViewport(coachRoot) {
   const input = coachRoot.querySelector("[data-composer-input]");
   input.addEventListener("focus", () => coachRoot.classList.add("is-typing"));
-  input.addEventListener("blur", () => coachRoot.classList.remove("is-typing"));
+  // Only when focus leaves the coach: a blur toward a button in it (新消息 ↓, a
+  // choice) must not re-expand the chips between mousedown and mouseup, or the
+  // layout shifts under the pointer and the click lands nowhere.
+  coachRoot.addEventListener("focusout", (event) => {
+    if (!coachRoot.contains(event.relatedTarget)) coachRoot.classList.remove("is-typing");
+  });
   const vv = window.visualViewport;
   if (!vv) return;
   const root = document.documentElement;
