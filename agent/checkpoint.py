@@ -13,6 +13,8 @@ import sqlite3
 import tempfile
 import time
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -167,7 +169,9 @@ def _count(conn: Any) -> int:
     return int(row["n"]) if row else 0
 
 
-def _prune_postgres(conninfo: str, cutoff: str) -> int:
+@contextmanager
+def _postgres_saver(conninfo: str) -> Iterator[tuple[Any, Any]]:
+    """Yield (connection, saver) on a short autocommit connection, schema ready."""
     import psycopg
     from langgraph.checkpoint.postgres import PostgresSaver
     from psycopg.rows import dict_row
@@ -180,6 +184,11 @@ def _prune_postgres(conninfo: str, cutoff: str) -> int:
     ) as conn:
         saver = PostgresSaver(conn)
         saver.setup()
+        yield conn, saver
+
+
+def _prune_postgres(conninfo: str, cutoff: str) -> int:
+    with _postgres_saver(conninfo) as (conn, saver):
         before = _count(conn)
         rows = conn.execute(
             "SELECT thread_id, max(checkpoint_id) AS latest, min(checkpoint_id) AS "
@@ -227,18 +236,7 @@ def _delete_sqlite(path: str, thread_ids: list[str]) -> None:
 
 
 def _delete_postgres(conninfo: str, thread_ids: list[str]) -> None:
-    import psycopg
-    from langgraph.checkpoint.postgres import PostgresSaver
-    from psycopg.rows import dict_row
-
-    with psycopg.connect(
-        conninfo,
-        autocommit=True,
-        prepare_threshold=prepare_threshold(settings.DATABASES["default"]),
-        row_factory=dict_row,
-    ) as conn:
-        saver = PostgresSaver(conn)
-        saver.setup()
+    with _postgres_saver(conninfo) as (_, saver):
         for thread_id in thread_ids:
             saver.delete_thread(thread_id)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 QUOTE = re.compile(r"「([^「」\n]{1,80})」|“([^“”\n]{1,200})”")
 # A sentence with its end mark (a quote may hold its own marks: kept whole).
@@ -24,10 +25,14 @@ FRAME = "……"
 SAFE_LINE = "我想先确认一下，免得理解错：你最想先聊哪一部分？"
 
 
+@lru_cache(maxsize=64)
 def _fold(text: str) -> str:
+    # Cached: the knowledge text (~66k characters, one str per version) is folded
+    # once, not on every turn; Python keeps a str's hash, so the lookup is cheap.
     return NOISE.sub("", text or "").lower()
 
 
+@lru_cache(maxsize=1)
 def glossary() -> str:
     """Return the method's glossary in our words (agent.concepts): quotable too."""
     from agent.concepts import CONCEPTS
@@ -51,11 +56,8 @@ def verbatim(span: str, sources: Iterable[str]) -> bool:
     if FRAME in span:
         return True
     pieces = [_fold(p) for p in ELLIPSIS.split(span)]
-    pieces = [p for p in pieces if p]
-    if not pieces:
-        return True
     folded = [_fold(s) for s in sources if s]
-    return all(any(p in s for s in folded) for p in pieces)
+    return all(any(p in s for s in folded) for p in pieces if p)
 
 
 def repair(
