@@ -129,10 +129,16 @@ def spans(text: str) -> list[str]:
 
 
 # A request or a question is not a story: "你写到「帮我挑出最重要的5个」" would
-# say back what they asked of us as if it were about their life.
-REQUEST = re.compile(
-    r"帮我|帮忙|请你|你能|能不能|可不可以|怎么|什么|为啥|为什么|哪|吗|呢$|[?？]"
-)
+# say back what they asked of us as if it were about their life. A question
+# word inside a statement ("想知道里面是怎么转起来的") is still their story.
+REQUEST = re.compile(r"帮我|帮忙|请你|你能|能不能|可不可以|你替我|[吗呢]$")
+
+
+def asks(text: str, clause: str) -> bool:
+    """Return whether ``clause`` of ``text`` asks something of us."""
+    at = (text or "").find(clause)
+    after = text[at + len(clause) : at + len(clause) + 1] if at >= 0 else ""
+    return bool(REQUEST.search(clause)) or after in ("?", "？")
 
 
 def span_of(text: str, fragment: str) -> str:
@@ -149,10 +155,10 @@ def span_of(text: str, fragment: str) -> str:
         for c in spans(text)
         if fragment in c or squeeze.sub("", fragment) in squeeze.sub("", c)
     ]
-    best = min((c for c in fits if not REQUEST.search(c)), key=len, default="")
+    best = min((c for c in fits if not asks(text, c)), key=len, default="")
     if best and len(best) <= QUOTE_MAX:
         return best
-    plain = fragment in (text or "") and not REQUEST.search(fragment)
+    plain = fragment in (text or "") and not asks(text, fragment)
     return fragment if plain and len(fragment) <= QUOTE_MAX else ""
 
 

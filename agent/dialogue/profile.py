@@ -215,6 +215,12 @@ OPTION = re.compile(r"(?:用|做|当|去)[^，。；：,;:？?！!\s“”]{3,18
 QUOTED = re.compile(r"[“\"「『]([^”\"」』]{4,30})[”\"」』]")
 
 
+# A question about an option is not the option ("周末去社区讲一次要准备点啥").
+NOT_AN_OPTION = re.compile(
+    r"选|哪个|哪条|怎么|设计|纠结|什么|试试|一下|要准备|[啥吗呢]"
+)
+
+
 def options_in(text: str) -> list[str]:
     """Return the candidate phrases a message names ("用化繁为简写理财科普")."""
     quoted = [m.group(1) for m in QUOTED.finditer(text or "")]
@@ -224,5 +230,7 @@ def options_in(text: str) -> list[str]:
     return [
         f
         for f in dict.fromkeys(found)
-        if not re.search(r"选|哪个|哪条|怎么|设计|纠结|什么|试试|一下", f)
+        if not re.search(
+            r"选|哪个|哪条|怎么|设计|纠结|什么|试试|一下|要准备|[啥吗呢]", f
+        )
     ]

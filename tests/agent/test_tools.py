@@ -119,7 +119,18 @@ async def test_proactive_guide_fills_the_template(kb):
     assert "比如" in data["text"] and len(data["text"]) <= 150
     assert data["question"]["id"] == "V03"
     assert 1 <= len(data["examples"]) <= 3
-    assert [c["id"] for c in data["guide_questions"]][:2] == ["guide_1", "guide_2"]
+    # Its chips are next steps for being stuck, never the step's chips that
+    # already sit under the input (UX 3).
+    from agent.lookups import step_chips
+
+    chips = data["guide_questions"]
+    assert [c["id"] for c in chips] == [
+        "choice_rephrase",
+        "choice_example",
+        "choice_stuck",
+    ]
+    under_input = {c["text"] for c in step_chips("values_exploration")}
+    assert not under_input & {c["text"] for c in chips}
 
 
 async def test_results_are_cached_by_query_and_knowledge_version(kb, monkeypatch):

@@ -7,7 +7,7 @@ frame, so it cannot come out ungrammatical or say what they did not write.
 
 from __future__ import annotations
 
-from agent.dialogue.facts import QUOTE_MAX, REQUEST, span_of, spans
+from agent.dialogue.facts import QUOTE_MAX, asks, span_of, spans
 from agent.dialogue.realise import Turn
 
 NEGATED_GLAD = ("一点", "从来", "根本", "完全", "都", "也", "并", "不", "没")
@@ -77,7 +77,7 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
     if neg:
         return [f"你写到「{neg[0]}」，听起来这件事挺消耗人"], "neg"
     head = max(
-        (c for c in spans(text) if len(c) <= QUOTE_MAX and not REQUEST.search(c)),
+        (c for c in spans(text) if len(c) <= QUOTE_MAX and not asks(text, c)),
         key=len,
         default="",
     )

@@ -120,6 +120,9 @@ def _why(t: Turn, row: dict | None) -> str:
         ),
         "",
     )
+    moving = moving or next(
+        (span_of(text, c) for c in reversed(clauses) if span_of(text, c)), ""
+    )
     if not moving:
         return "因为写下的细节越具体，后面越容易看出哪些线索在反复出现。"
     return f"因为你写到「{moving}」：让人动情的地方，通常就是在意的地方。"
