@@ -115,11 +115,16 @@ def warm_up() -> None:
     With a real model configured, its client library (~1.5 s to import) loads
     now too.
     """
+    import threading
+
     from agent import safety
     from agent.dialogue import classifier
 
     classifier.model()
-    safety.warm_up()  # every message passes the risk check before anything else
+    # Every message passes the risk check first: its model (~1.5 s to load, with
+    # jieba's dictionary) loads beside the server rather than before it listens,
+    # so a restarted process is back at once; a turn that comes sooner waits.
+    threading.Thread(target=safety.warm_up, name="risk-warm-up", daemon=True).start()
     if Configuration().llm_mode == "openai":
         import langchain_openai  # noqa: F401
 
