@@ -12,11 +12,12 @@ import re
 from collections import Counter
 
 from agent.dialogue.realise import Draft, Turn
-from knowledge.evidence import evidence_find
+from knowledge.evidence import Evidence, evidence_find
+from knowledge.evidence.records import Category
 
 TOP = re.compile(r"([1-9一二三四五六七八九])\s*(?:个|条|项)")
 DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
-KINDS = (
+KINDS: tuple[tuple[Category, re.Pattern[str], str], ...] = (
     ("values", re.compile(r"价值|重要的事|在意"), "价值观"),
     ("strengths", re.compile(r"才能|擅长|优势|长处"), "才能"),
     ("interests", re.compile(r"喜欢|热情|兴趣|领域"), "喜欢的事"),
@@ -29,7 +30,7 @@ STEP_KIND = {
 QUOTE_ROOM = 10  # characters of their words per item: five items fit in 200
 
 
-def _wanted(t: Turn) -> tuple[str, str, int]:
+def _wanted(t: Turn) -> tuple[Category, str, int]:
     """Return (category, its word, how many) the message asks for."""
     found = next((k for k in KINDS if k[1].search(t.ctx.text)), None)
     kind = found or KINDS[STEP_KIND.get(t.ctx.step, 0)]
@@ -68,7 +69,7 @@ def top(t: Turn) -> Draft:
             ]
         )
     support = Counter(e.entry_id for e in found)
-    first = {}
+    first: dict[str, Evidence] = {}
     for e in found:
         first.setdefault(e.entry_id, e)
     ranked = sorted(first.values(), key=lambda e: -support[e.entry_id])[:count]
