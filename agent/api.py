@@ -112,19 +112,15 @@ class TurnResult:
 def warm_up() -> None:
     """Load the classifiers now, so no person's first turn waits for them.
 
+    Every message passes the risk check first, then the intent classifier.
     With a real model configured, its client library (~1.5 s to import) loads
     now too.
     """
-    import threading
-
     from agent import safety
     from agent.dialogue import classifier
 
+    safety.warm_up()
     classifier.model()
-    # Every message passes the risk check first: its model (~1.5 s to load, with
-    # jieba's dictionary) loads beside the server rather than before it listens,
-    # so a restarted process is back at once; a turn that comes sooner waits.
-    threading.Thread(target=safety.warm_up, name="risk-warm-up", daemon=True).start()
     if Configuration().llm_mode == "openai":
         import langchain_openai  # noqa: F401
 

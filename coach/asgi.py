@@ -1,7 +1,9 @@
 """ASGI entry point: HTTP to Django, WebSockets to the coach consumer."""
 
 import gc
+import logging
 import os
+import threading
 
 from django.core.asgi import get_asgi_application
 
@@ -35,20 +37,28 @@ application = ProtocolTypeRouter(
     }
 )
 
-try:  # jieba and the knowledge index load now, not on the first search
-    from agent.api import warm_up
-    from knowledge.search import index_warm
 
-    index_warm()
-    warm_up()  # the intent and risk classifiers, once per process
-except Exception as exc:  # a cold index only slows the first search
-    import logging
+def _warm_up() -> None:
+    """Load jieba, the classifiers and the knowledge index beside the server.
 
-    logging.getLogger(__name__).warning("knowledge index warm-up failed: %s", exc)
+    daphne listens first, so a restarted process (the launcher restarts a dead
+    one) serves pages at once; a turn that comes before the warm-up is done
+    waits on the same once-locks instead of loading a second copy.
+    """
+    try:
+        from agent.api import warm_up
+        from knowledge.search import index_warm
 
-# Everything loaded so far (Django, LangGraph, jieba's dictionary, the index)
-# lives as long as the process. Frozen, the collector stops re-walking it:
-# full collections that paused daphne 170-390 ms under load take 7-27 ms
-# (bench/ws_load.py, 50 sessions: p95 106-165 ms -> 40 ms).
-gc.collect()
-gc.freeze()
+        warm_up()  # the risk and intent classifiers, once per process
+        index_warm()
+    except Exception as exc:  # a cold index only slows the first search
+        logging.getLogger(__name__).warning("warm-up failed: %s", exc)
+    # Everything loaded so far (Django, LangGraph, jieba's dictionary, the index)
+    # lives as long as the process. Frozen, the collector stops re-walking it:
+    # full collections that paused daphne 170-390 ms under load take 7-27 ms
+    # (bench/ws_load.py, 50 sessions: p95 106-165 ms -> 40 ms).
+    gc.collect()
+    gc.freeze()
+
+
+threading.Thread(target=_warm_up, name="warm-up", daemon=True).start()

@@ -23,7 +23,7 @@ TICK = 0.2  # seconds between looks at the children
 class Restart:
     """When a dead child starts again, and when to give up on it."""
 
-    first_delay: float = 0.5  # the pause before the first restart
+    first_delay: float = 0.25  # the pause before the first restart
     max_delay: float = 8.0  # the pause doubles per recent death up to this
     max_deaths: int = 5  # this many deaths ...
     window: float = 60.0  # ... within this many seconds: give up

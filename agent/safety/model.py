@@ -10,12 +10,11 @@ risk kind, and ordinary messages with many hard negatives such as 累死了 or
 from __future__ import annotations
 
 import csv
-import hashlib
 import logging
-import os
 from functools import lru_cache
 from pathlib import Path
 
+from agent.fitted import fitted
 from agent.once import once
 from agent.safety.text import normalise
 
@@ -96,48 +95,10 @@ def train(pairs: list[tuple[str, str]]):
     return pipeline
 
 
-def _cache_path(pairs: list[tuple[str, str]]) -> Path:
-    """Return where the pipeline fitted on ``pairs`` is kept between processes.
-
-    Named by what it was fitted from (the examples, this module, scikit-learn's
-    version): a changed example or a new release trains afresh.
-    """
-    import sklearn
-
-    digest = hashlib.sha256()
-    digest.update(Path(__file__).read_bytes() + sklearn.__version__.encode())
-    for kind, text in pairs:
-        digest.update(f"{kind}\t{text}\n".encode())
-    # Content-addressed, so every process and every stack of the suite (each
-    # with its own COACH_VAR_DIR) can share one copy.
-    cache = os.environ.get("COACH_CACHE_DIR") or DATA_DIR.parents[1] / "var" / "cache"
-    return Path(cache) / f"safety-{digest.hexdigest()[:16]}.joblib"
-
-
 @once
 def model():
-    """Return the process's pipeline: fitted once, then loaded (~5 s → ~0.3 s).
-
-    Every daphne and worker process needs it before its first message; fitting
-    it in each one would put seconds on the first turn after every start.
-    """
-    import joblib
-
-    pairs = examples_load()
-    path = _cache_path(pairs)
-    try:
-        return joblib.load(path)
-    except Exception:  # absent, partial or from another version: fit again
-        pass
-    pipeline = train(pairs)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_suffix(f".{os.getpid()}.part")
-        joblib.dump(pipeline, part)
-        part.replace(path)  # atomic: a reader never sees half a file
-    except OSError as exc:  # a read-only tree still works, it only fits again
-        logging.getLogger(__name__).warning("safety model not cached: %s", exc)
-    return pipeline
+    """Return the process's pipeline: fitted once, then loaded (~5 s → ~0.3 s)."""
+    return fitted("safety", examples_load(), source=Path(__file__), train=train)
 
 
 @lru_cache(maxsize=4096)

@@ -41,7 +41,10 @@ def snapshot_current():
         return snap
     try:
         if _snapshot is None or _snapshot.version != version:
-            _snapshot = _build(version)
+            # A process's first index comes from (or goes to) the copy on disk;
+            # a rebuild after an edit stays in memory: every process rebuilds at
+            # once then, and writing a copy would only slow each one down.
+            _snapshot = _build(version, kept=_snapshot is None)
         return _snapshot
     except Exception:
         if snap is None:
@@ -52,11 +55,11 @@ def snapshot_current():
         _lock.release()
 
 
-def _build(version: int):
+def _build(version: int, *, kept: bool):
     from knowledge.search.snapshot import snapshot_build
 
     started = time.perf_counter()
-    snap = stamp.db_call(lambda: snapshot_build(version=version))
+    snap = stamp.db_call(lambda: snapshot_build(version=version, kept=kept))
     elapsed = (time.perf_counter() - started) * 1000
     logger.info("knowledge index v%s built in %.0f ms", version, elapsed)
     return snap

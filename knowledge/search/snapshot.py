@@ -1,9 +1,13 @@
 """One consistent in-memory copy of the knowledge, built from the database."""
 
+import json
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from django.db import models
 
+from knowledge.kept import digest_of
+from knowledge.kept import kept as kept_on_disk
 from knowledge.models import (
     GuideQuestion,
     LexiconTerm,
@@ -14,7 +18,7 @@ from knowledge.models import (
     ValueEntry,
 )
 from knowledge.search import text
-from knowledge.search.docs import dictionary_words, docs_from_rows
+from knowledge.search.docs import Doc, dictionary_words, docs_from_rows
 from knowledge.search.index import SearchIndex
 from knowledge.search.records import GuideInfo, QuestionInfo, SearchHit, StepInfo
 from knowledge.search.surfaces import Surface, surfaces_from_docs
@@ -54,7 +58,27 @@ def _questions() -> list[QuestionInfo]:
     return out
 
 
-def snapshot_build(*, version: int) -> Snapshot:
+def index_kept(docs: list[Doc]) -> SearchIndex:
+    """Return the index of ``docs``, built once per content and kept on disk.
+
+    Tokenizing every entry with jieba is most of a build (0.5 s at 1k entries,
+    56 s at 100k); a new process or a restarted daphne loads the copy instead.
+    The digest covers every column of every row and the code that indexes them.
+    """
+    import bm25s
+
+    here = Path(__file__).parent
+    digest = digest_of(
+        [
+            *(here.joinpath(f"{m}.py").read_bytes() for m in ("index", "text", "docs")),
+            bm25s.__version__,
+            *(json.dumps(d.hit.data, sort_keys=True, default=str) for d in docs),
+        ]
+    )
+    return kept_on_disk("knowledge-index", digest, lambda: SearchIndex(docs))
+
+
+def snapshot_build(*, version: int, kept: bool = False) -> Snapshot:
     """Read every table and index it (synchronous ORM; see stamp.db_call)."""
     questions = _questions()
     docs = []
@@ -64,7 +88,7 @@ def snapshot_build(*, version: int) -> Snapshot:
     text.words_add(dictionary_words(docs))
     snap = Snapshot(
         version=version,
-        index=SearchIndex(docs),
+        index=index_kept(docs) if kept else SearchIndex(docs),
         questions=questions,
         surfaces=surfaces_from_docs(docs),
         lexicon=tuple(LexiconTerm.objects.values_list("kind", "term")),

@@ -1,0 +1,66 @@
+"""What is slow to build is built once per content and loaded by later processes."""
+
+import pytest
+
+from knowledge import kept as kept_module
+from knowledge.kept import digest_of, kept
+from knowledge.search.docs import docs_from_rows
+from knowledge.search.index import SearchIndex
+from knowledge.search.snapshot import MODELS, index_kept
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("COACH_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_built_once_then_loaded_and_built_again_for_new_content(cache):
+    builds = []
+
+    def build(value):
+        builds.append(value)
+        return {"built": value}
+
+    assert kept("thing", digest_of(["a"]), lambda: build("a")) == {"built": "a"}
+    # Another process (or a restarted one) with the same content loads the copy.
+    assert kept("thing", digest_of(["a"]), lambda: build("again")) == {"built": "a"}
+    assert kept("thing", digest_of(["b"]), lambda: build("b")) == {"built": "b"}
+    assert builds == ["a", "b"]
+
+
+def test_a_broken_copy_is_built_again(cache):
+    digest = digest_of(["x"])
+    (cache / f"thing-{digest}.joblib").write_bytes(b"half a file")
+    assert kept("thing", digest, lambda: 42) == 42
+    assert kept("thing", digest, lambda: 0) == 42  # the good copy replaced it
+
+
+def test_only_the_newest_copies_stay(cache, monkeypatch):
+    monkeypatch.setattr(kept_module, "KEEP", 2)
+    for n in range(5):
+        kept("thing", digest_of([str(n)]), lambda n=n: n)
+        kept("other", digest_of([str(n)]), lambda n=n: n)
+    assert len(list(cache.glob("thing-*.joblib"))) == 2
+    assert len(list(cache.glob("other-*.joblib"))) == 2
+    # the newest content is among them, so the running version still loads
+    assert kept("thing", digest_of(["4"]), lambda: "built") == 4
+
+
+def test_the_kept_index_answers_like_a_fresh_one_and_follows_an_edit(kb, cache):
+    docs = []
+    for category, model in MODELS.items():
+        docs += docs_from_rows(category=category, rows=list(model.objects.values()))
+    fresh = SearchIndex(docs)
+    index_kept(docs)
+    loaded = index_kept(docs)
+    assert len(list(cache.glob("knowledge-index-*.joblib"))) == 1
+    for query in ("自由", "我喜欢帮助别人", "写代码", "画画"):
+        assert loaded.search(query, category="all", limit=5) == fresh.search(
+            query, category="all", limit=5
+        )
+    # An admin's edit of any column is new content: a new copy, never the old.
+    row = dict(docs[0].hit.data, definition="改过的定义")
+    edited = [*docs_from_rows(category=docs[0].hit.category, rows=[row]), *docs[1:]]
+    assert index_kept(edited).docs[0].hit.data["definition"] == "改过的定义"
+    assert len(list(cache.glob("knowledge-index-*.joblib"))) == 2
