@@ -31,7 +31,7 @@ def test_built_once_then_loaded_and_built_again_for_new_content(cache):
 
 def test_a_broken_copy_is_built_again(cache):
     digest = digest_of(["x"])
-    (cache / f"thing-{digest}.joblib").write_bytes(b"half a file")
+    (cache / f"thing-{digest}.pickle").write_bytes(b"half a file")
     assert kept("thing", digest, lambda: 42) == 42
     assert kept("thing", digest, lambda: 0) == 42  # the good copy replaced it
 
@@ -41,8 +41,8 @@ def test_only_the_newest_copies_stay(cache, monkeypatch):
     for n in range(5):
         kept("thing", digest_of([str(n)]), lambda n=n: n)
         kept("other", digest_of([str(n)]), lambda n=n: n)
-    assert len(list(cache.glob("thing-*.joblib"))) == 2
-    assert len(list(cache.glob("other-*.joblib"))) == 2
+    assert len(list(cache.glob("thing-*.pickle"))) == 2
+    assert len(list(cache.glob("other-*.pickle"))) == 2
     # the newest content is among them, so the running version still loads
     assert kept("thing", digest_of(["4"]), lambda: "built") == 4
 
@@ -54,7 +54,7 @@ def test_the_kept_index_answers_like_a_fresh_one_and_follows_an_edit(kb, cache):
     fresh = SearchIndex(docs)
     index_kept(docs)
     loaded = index_kept(docs)
-    assert len(list(cache.glob("knowledge-index-*.joblib"))) == 1
+    assert len(list(cache.glob("knowledge-index-*.pickle"))) == 1
     for query in ("自由", "我喜欢帮助别人", "写代码", "画画"):
         assert loaded.search(query, category="all", limit=5) == fresh.search(
             query, category="all", limit=5
@@ -63,4 +63,4 @@ def test_the_kept_index_answers_like_a_fresh_one_and_follows_an_edit(kb, cache):
     row = dict(docs[0].hit.data, definition="改过的定义")
     edited = [*docs_from_rows(category=docs[0].hit.category, rows=[row]), *docs[1:]]
     assert index_kept(edited).docs[0].hit.data["definition"] == "改过的定义"
-    assert len(list(cache.glob("knowledge-index-*.joblib"))) == 2
+    assert len(list(cache.glob("knowledge-index-*.pickle"))) == 2
