@@ -368,7 +368,7 @@ def workbook_archived_get(*, user, public_id) -> CoachingSession | None:
 
 
 def workbook_read_only(*, session: CoachingSession) -> dict:
-    """Return what an archived workbook's page shows: answers and conversation."""
+    """Return what an archived workbook's page shows: answers, conversation, cards."""
     answers = answers_by_question(session=session)
     return {
         "workbook": session,
@@ -380,6 +380,9 @@ def workbook_read_only(*, session: CoachingSession) -> dict:
         "conversation": ChatMessage.objects.filter(
             session=session, replaced_at=None
         ).order_by("created_at", "id"),
+        "cards": DirectionCard.objects.filter(session=session)
+        .prefetch_related("notes")
+        .order_by("round", "position"),
     }
 
 
@@ -397,5 +400,6 @@ def workbooks_compare(*, account: CoachingSession, browser: CoachingSession) -> 
     return {
         "account_answers": sum(1 for t in mine.values() if t.strip()),
         "browser_answers": sum(1 for t in theirs.values() if t.strip()),
+        "browser_messages": ChatMessage.objects.filter(session=browser).count(),
         "differ": differ,
     }

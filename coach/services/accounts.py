@@ -11,7 +11,11 @@ from coach.models import AnswerRevision, CoachingSession, RecoveryCode
 from coach.services.archive import ARCHIVED_KEY
 from coach.services.deletion import workbooks_delete
 from coach.services.sessions import SESSION_KEY
-from coach.services.transfer import workbook_empty
+from coach.services.transfer import (
+    conversation_load,
+    conversation_rows,
+    workbook_empty,
+)
 
 PENDING_KEY = "coach_pending_workbook"  # the browser's workbook awaiting a choice
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off paper
@@ -114,7 +118,10 @@ def workbook_choose(*, request, keep: str, picks: dict[str, str]) -> None:
     Whatever is not kept open is archived into the account, never deleted:
     ``merge`` copies the browser's answers (where ``picks`` says "browser", or
     where the account has none) into the account's workbook, whose replaced
-    text stays as a revision.
+    text stays as a revision, and the browser's conversation with its
+    ratings: the two read as one, in time order, and the coach sees both.
+    Profile, results choices and cards stay the account's (the choice page
+    says so); the browser's copies stay whole in its archived workbook.
     """
     from coach.services.answers import answer_save
 
@@ -144,4 +151,5 @@ def workbook_choose(*, request, keep: str, picks: dict[str, str]) -> None:
                         question_id=answer.question_id,
                         text=answer.text,
                     )
+            conversation_load(account, conversation_rows(browser))
         CoachingSession.objects.filter(pk=browser.pk).update(user=user, archived_at=now)

@@ -32,10 +32,9 @@ class Part:
 
 # Children before parents: deleting in this order never waits on a cascade.
 PARTS: list[Part] = [
-    # A card's outcome notes are deleted with it; the export does not carry
-    # them yet (they hang off a card, not the session).
+    # Exported by hand: each card with its outcome notes (transfer/export.py).
     Part("coach.CardNote", "card__session"),
-    Part("coach.DirectionCard", "session", export_key="direction_cards"),
+    Part("coach.DirectionCard", "session"),
     Part("coach.Feedback", "message__session"),
     Part("coach.AnswerRevision", "answer__session"),
     Part("coach.Answer", "session"),

@@ -2,11 +2,14 @@
 
 import asyncio
 import uuid
+from datetime import UTC, date, datetime
 
 from coach.models import (
     AnswerRevision,
+    CardNote,
     ChatMessage,
     CoachingSession,
+    DirectionCard,
     Feedback,
     Guidance,
 )
@@ -40,6 +43,28 @@ def _turn_checkpointed(session: CoachingSession, text: str) -> None:
             await checkpointer_close()
 
     asyncio.run(turn())
+
+
+def _cards_marked(session: CoachingSession, mark: str) -> None:
+    """A tried card of round 1 (kept read-only) and a card of round 2, both noted."""
+    quote = {"kind": "values", "id": "V001", "name": "自由", "quote": f"依据{mark}"}
+    for round_, tried in ((1, date(2026, 10, 3)), (2, date(2026, 11, 20))):
+        card = DirectionCard.objects.create(
+            session=session,
+            round=round_,
+            position=1,
+            title=f"方向{round_}{mark}",
+            question=f"问题{mark}",
+            experiment=f"实验{mark}",
+            gauges={"resources": 3, "liking": 4, "confidence": None, "coherence": 2},
+            draws_on=[quote],
+            suggestions={"undo": {}, "dismissed": {"question": f"建议{mark}"}},
+        )
+        CardNote.objects.create(card=card, happened_on=tried, text=f"试了{mark}")
+        CardNote.objects.create(card=card, happened_on=tried, text=f"又试{mark}")
+    DirectionCard.objects.filter(session=session, round=1).update(
+        archived_at=datetime(2026, 11, 1, tzinfo=UTC)
+    )
 
 
 def workbook_marked(
@@ -94,8 +119,9 @@ def workbook_marked(
             "evidence": {"V001": {"action": "confirm", "quote": mark}},
         },
     )
+    _cards_marked(session, mark)
     CoachingSession.objects.filter(pk=session.pk).update(
-        notes={"values": [f"笔记{mark}"]}
+        notes={"values": [f"笔记{mark}"]}, round=2
     )
     session.refresh_from_db()
     if checkpointed:

@@ -1,15 +1,28 @@
 """Start over, optional accounts, choosing between workbooks, and their security."""
 
 import re
+from datetime import date, timedelta
 
 import pytest
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone
 
-from coach.models import Answer, AnswerRevision, CoachingSession, RecoveryCode
+from coach.models import (
+    Answer,
+    AnswerRevision,
+    CardNote,
+    ChatMessage,
+    CoachingSession,
+    DirectionCard,
+    Feedback,
+    RecoveryCode,
+)
+from coach.selectors import session_snapshot
 from coach.services import answer_save
+from tests.coach.marked import mark_new, workbook_marked
 
 pytestmark = pytest.mark.django_db
 
@@ -54,6 +67,7 @@ def test_start_over_archives_the_workbook_and_opens_a_fresh_one(client, knowledg
     overview = client.get("/me/").content.decode()
     link = f"/me/archive/{old.public_id}/"
     assert link in overview and "存档" in overview
+    assert f"{timezone.localtime(old.archived_at):%Y-%m-%d %H:%M} 存档" in overview
     page = client.get(link).content.decode()
     assert "旧工作簿的回答" in page and "只能查看" in page
 
@@ -102,6 +116,32 @@ def test_logging_in_elsewhere_opens_the_same_workbook(client, knowledge):
     assert phone.get("/me/export.json").json()["answers"][0]["text"] == "带到手机上"
 
 
+def test_another_browser_gets_everything_not_only_the_answers(client, knowledge):
+    workbook_marked(_workbook(client), mark_new(), checkpointed=False)
+    _signup(client)
+    here = client.get("/me/export.json").json()
+
+    phone = Client()
+    _login(phone)
+    there = phone.get("/me/export.json").json()
+
+    # Answers, conversation with ratings, nudges, results, cards with their notes.
+    for key in ("answers", "conversation", "nudges", "direction_cards", "profile"):
+        assert there[key] and there[key] == here[key], key
+    assert there["workbook"] == here["workbook"]
+
+
+def test_logout_leaves_the_workbook_with_the_account(client, knowledge):
+    answer_save(session=_workbook(client), question_id="V01", text="退出也还在")
+    _signup(client)
+
+    assert client.post("/accounts/logout/")["Location"] == "/"
+    assert client.get("/me/export.json").json()["answers"] == []
+    assert "_auth_user_id" not in client.session
+    _login(client)
+    assert client.get("/me/export.json").json()["answers"][0]["text"] == "退出也还在"
+
+
 def test_two_written_workbooks_ask_and_merge_question_by_question(client, knowledge):
     mine = _workbook(client)
     answer_save(session=mine, question_id="V01", text="账号里的V01")
@@ -128,6 +168,56 @@ def test_two_written_workbooks_ask_and_merge_question_by_question(client, knowle
     mine.refresh_from_db()
     assert theirs.user == mine.user and theirs.archived_at is not None
     assert mine.archived_at is None
+
+
+def _said(session, role: str, text: str, hours: int, **more) -> ChatMessage:
+    message = ChatMessage.objects.create(session=session, role=role, text=text, **more)
+    at = timezone.now() - timedelta(days=2) + timedelta(hours=hours)
+    ChatMessage.objects.filter(pk=message.pk).update(created_at=at)
+    return message
+
+
+def test_merging_keeps_both_conversations_in_time_order(client, knowledge):
+    mine = _workbook(client)
+    answer_save(session=mine, question_id="V01", text="账号里的V01")
+    _said(mine, "user", "电脑上问的", 0)
+    _said(mine, "coach", "电脑上答的", 3)
+    _signup(client)
+    phone = Client()
+    theirs = _workbook(phone)
+    answer_save(session=theirs, question_id="V01", text="手机里的V01")
+    asked = _said(theirs, "user", "手机上问的", 1)
+    reply = _said(
+        theirs, "coach", "手机上答的", 2, reply_to=asked, reply_id=f"r{asked.pk}"
+    )
+    Feedback.objects.create(message=reply, rating="up", comment="手机上的评价")
+    card = DirectionCard.objects.create(
+        session=theirs, position=1, title="手机上的方向"
+    )
+    CardNote.objects.create(card=card, happened_on=date(2026, 11, 2), text="试过了")
+
+    _login(phone)
+    page = phone.get("/accounts/choose/").content.decode()
+    # Said before the click: what happens to the conversation and the rest.
+    assert "对话合成一串" in page and "2 条消息" in page
+    assert "方向卡不合并" in page and "整份存档" in page
+    phone.post("/accounts/choose/", {"keep": "merge"})
+
+    said = phone.get("/me/export.json").json()["conversation"]
+    assert [m["text"] for m in said] == [
+        "电脑上问的",
+        "手机上问的",
+        "手机上答的",
+        "电脑上答的",
+    ]
+    assert said[said[2]["reply_to"]]["text"] == "手机上问的"
+    assert said[2]["rating"]["comment"] == "手机上的评价"
+    assert ("user", "手机上问的") in session_snapshot(session=mine).recent_messages
+    # The phone's workbook stays whole in the archive, its card and note viewable.
+    assert theirs.messages.count() == 2
+    archived = phone.get(f"/me/archive/{theirs.public_id}/").content.decode()
+    assert "手机上问的" in archived and "手机上的方向" in archived
+    assert "2026-11-02：试过了" in archived
 
 
 def test_keeping_the_browsers_workbook_archives_the_accounts(client, knowledge):

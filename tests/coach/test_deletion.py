@@ -36,6 +36,8 @@ def test_the_marker_is_written_everywhere_the_scan_looks(client, knowledge):
         "coach_guidance",
         "coach_profile",
         "coach_coachingsession",
+        "coach_directioncard",
+        "coach_cardnote",
         "knowledge_knowledgegap",
     ):
         assert any(hit.startswith(f"{table}.") for hit in found), (table, found)

@@ -11,6 +11,7 @@ pytestmark = [
 ]
 DESKTOP = {"viewport": {"width": 1280, "height": 860}}
 PASSWORD = "blue-Lantern-4821"
+LOG = "[data-messages][role=log]"
 
 
 @pytest.fixture(scope="module")
@@ -82,5 +83,50 @@ def test_signup_from_the_header_then_another_browser_then_delete(browser, base):
     page.wait_for_selector(".errorlist")
     assert page.url.endswith("/accounts/login/")
     for t in (tab, phone):
+        assert t.errors == [], t.errors
+        t.close()
+
+
+def _log_texts(tab: Tab) -> list[str]:
+    return tab.page.locator(f"{LOG} .msg--user").all_text_contents()
+
+
+def test_merging_at_login_keeps_both_answers_and_both_conversations(browser, base):
+    desk = _tab(browser, base)
+    desk.open("/workbook/")
+    desk.answer("V01", "电脑上写的：我在乎自由")
+    desk.ask("电脑上问教练：自由算价值观吗")
+    desk.open("/accounts/signup/")
+    desk.page.fill("#id_username", "xiaohong")
+    desk.page.fill("#id_password1", PASSWORD)
+    desk.page.fill("#id_password2", PASSWORD)
+    desk.page.click("[data-testid=signup-submit]")
+    desk.page.wait_for_selector("[data-testid=recovery-code]")
+
+    phone = _tab(browser, base)
+    phone.open("/workbook/")
+    phone.answer_many({"V01": "手机上写的：我在乎诚实", "V02": "只在手机上写的"})
+    phone.ask("手机上问教练：诚实和自由冲突吗")
+    phone.open("/accounts/login/")
+    phone.page.fill("#id_username", "xiaohong")
+    phone.page.fill("#id_password", PASSWORD)
+    phone.page.click("[data-testid=login-submit]")
+    phone.page.wait_for_url("**/accounts/choose/")
+    # Said before the click: the conversations join, the rest is archived whole.
+    said = phone.page.text_content("[data-testid=merge-conversation]")
+    assert "对话合成一串" in said and "2 条消息" in said
+    assert "方向卡不合并" in phone.page.text_content("[data-testid=merge-rest]")
+    phone.page.check("input[name=pick-V01][value=browser]")
+    phone.page.click("[data-testid=merge]")
+    phone.page.wait_for_url("**/workbook/")
+    phone.connected(0)
+
+    assert phone.page.input_value("#a-V01") == "手机上写的：我在乎诚实"
+    assert phone.page.input_value("#a-V02") == "只在手机上写的"
+    phone.wait_for(lambda: len(_log_texts(phone)) == 2, what="both conversations")
+    assert ["电脑" in t for t in _log_texts(phone)] == [True, False]  # time order
+    desk.open("/workbook/")
+    assert phone.page.input_value("#a-V01") == desk.page.input_value("#a-V01")
+    for t in (desk, phone):
         assert t.errors == [], t.errors
         t.close()

@@ -4,6 +4,7 @@ Kept together under services: the export is the read half of one round trip
 (export → import → export is tested equal), and both walk services/parts.py.
 """
 
+from coach.services.transfer.conversation import conversation_load, conversation_rows
 from coach.services.transfer.export import FORMAT, VERSION, workbook_export
 from coach.services.transfer.importing import (
     ImportRefused,
@@ -15,6 +16,8 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "ImportRefused",
+    "conversation_load",
+    "conversation_rows",
     "workbook_empty",
     "workbook_export",
     "workbook_import",

@@ -2,13 +2,16 @@
 
 from django.utils import timezone
 
-from coach.models import Answer, ChatMessage, CoachingSession, Feedback
+from coach.models import Answer, CoachingSession, DirectionCard
 from coach.services.parts import PARTS
+from coach.services.transfer.conversation import conversation_rows
 from coach.services.transfer.fields import row_data
 
 FORMAT = "zhaodao-workbook"
-VERSION = 1
-SESSION_FIELDS = ["step", "question_id", "guide_mode", "results", "notes"]
+# 2: each direction card carries its outcome notes; the workbook its round.
+VERSION = 2
+READABLE = (1, 2)  # versions the import still takes
+SESSION_FIELDS = ["step", "question_id", "guide_mode", "results", "notes", "round"]
 SESSION_TIMES = ["created_at", "finished_at", "archived_at"]
 PROFILE_FIELDS = ["nickname", "age_range", "occupation", "about", "work_history"]
 
@@ -30,26 +33,21 @@ def _oldest(row) -> tuple:
     return (row.created_at, row.pk)
 
 
-def _conversation(session: CoachingSession) -> list[dict]:
-    """Return the messages in order; a reply points at its question by position."""
-    messages = list(
-        ChatMessage.objects.filter(session=session).order_by("created_at", "id")
-    )
-    position = {m.pk: i for i, m in enumerate(messages)}
-    ratings = {
-        f.message_id: f for f in Feedback.objects.filter(message__session=session)
-    }
-    conversation = []
-    for message in messages:
-        rating = ratings.get(message.pk)
-        conversation.append(
-            {
-                **row_data(message),
-                "reply_to": position.get(message.reply_to_id),
-                "rating": row_data(rating) if rating else None,
-            }
-        )
-    return conversation
+def _cards(session: CoachingSession) -> list[dict]:
+    """Return every round's cards, each with what happened when it was tried."""
+    cards = DirectionCard.objects.filter(session=session).prefetch_related("notes")
+    return [
+        {
+            **row_data(card),
+            "notes": [
+                row_data(n)
+                for n in sorted(
+                    card.notes.all(), key=lambda n: (n.happened_on, n.created_at, n.pk)
+                )
+            ],
+        }
+        for card in cards.order_by("round", "position")
+    ]
 
 
 def workbook_export(*, session: CoachingSession) -> dict:
@@ -63,7 +61,8 @@ def workbook_export(*, session: CoachingSession) -> dict:
         "workbook": row_data(session, SESSION_FIELDS + SESSION_TIMES),
         "profile": row_data(profile, PROFILE_FIELDS) if profile else None,
         "answers": _answers(session) if saved else [],
-        "conversation": _conversation(session) if saved else [],
+        "conversation": conversation_rows(session) if saved else [],
+        "direction_cards": _cards(session) if saved else [],
     }
     for part in PARTS:
         if part.export_key:

@@ -11,18 +11,20 @@ from django.db.models import Max
 from coach.models import (
     Answer,
     AnswerRevision,
-    ChatMessage,
+    CardNote,
     CoachingSession,
-    Feedback,
+    DirectionCard,
     Guidance,
     Profile,
 )
+from coach.services.cards import NOTE_MAX, NOTES_MAX
 from coach.services.parts import PARTS
+from coach.services.transfer.conversation import conversation_load
 from coach.services.transfer.export import (
     FORMAT,
     PROFILE_FIELDS,
+    READABLE,
     SESSION_FIELDS,
-    VERSION,
 )
 from coach.services.transfer.fields import row_build, row_save
 
@@ -58,7 +60,8 @@ def _parse(raw: bytes) -> dict:
         raise ImportRefused(MALFORMED) from exc
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportRefused(MALFORMED)
-    if document.get("version") != VERSION:
+    version = document.get("version")
+    if isinstance(version, bool) or version not in READABLE:
         shown = str(document.get("version"))[:12]
         raise ImportRefused(UNKNOWN_VERSION.format(version=shown))
     return document
@@ -72,25 +75,26 @@ def _load_answers(session: CoachingSession, answers: list) -> None:
             row_save(row_build(AnswerRevision, rev, answer=answer), rev)
 
 
-def _load_conversation(session: CoachingSession, conversation: list) -> None:
-    saved: list[ChatMessage] = []
-    for data in conversation:
-        reply_to = data.get("reply_to")
-        message = row_build(
-            ChatMessage,
-            data,
-            session=session,
-            # Only an earlier message can be answered: positions point back.
-            reply_to=saved[reply_to]
-            if isinstance(reply_to, int) and 0 <= reply_to < len(saved)
-            else None,
-        )
-        row_save(message, data)
-        saved.append(message)
-        if data.get("rating"):
-            row_save(
-                row_build(Feedback, data["rating"], message=message), data["rating"]
-            )
+def _load_cards(session: CoachingSession, cards: list) -> int:
+    """Save the cards with their notes; return the latest round among them.
+
+    A version 1 file has cards without notes; the notes' limits are the
+    page's (services/cards.py), which the model itself does not check.
+    """
+    top = 0
+    for data in cards:
+        card = row_build(DirectionCard, data, session=session)
+        row_save(card, data)
+        top = max(top, card.round)
+        notes = data.get("notes") or []
+        if not isinstance(notes, list) or len(notes) > NOTES_MAX:
+            raise ValueError("notes")
+        for note in notes:
+            row = row_build(CardNote, note, card=card)
+            if len(row.text) > NOTE_MAX:
+                raise ValueError("note")
+            row_save(row, note)
+    return top
 
 
 def _load(session: CoachingSession, document: dict) -> None:
@@ -105,7 +109,11 @@ def _load(session: CoachingSession, document: dict) -> None:
         profile = {k: v for k, v in document["profile"].items() if k in PROFILE_FIELDS}
         row_save(row_build(Profile, profile, session=session), profile)
     _load_answers(session, list(document.get("answers") or []))
-    _load_conversation(session, list(document.get("conversation") or []))
+    conversation_load(session, list(document.get("conversation") or []))
+    latest = _load_cards(session, list(document.get("direction_cards") or []))
+    # A version 1 file has no round: the latest card's round is the current one.
+    if latest > session.round:
+        CoachingSession.objects.filter(pk=session.pk).update(round=latest)
     for part in PARTS:
         if part.export_key:
             model = apps.get_model(part.model)
@@ -140,5 +148,6 @@ def workbook_import(*, session: CoachingSession, raw: bytes) -> None:
             TypeError,
             ValueError,
             KeyError,
+            AttributeError,  # a list where the file should hold an object
         ) as exc:
             raise ImportRefused(MALFORMED) from exc
