@@ -57,3 +57,39 @@ def import_preview(result: Result) -> ImportPreview:
         changes=changes,
         unchanged_rows=[r for r in rows if r.kind == RowResult.IMPORT_TYPE_SKIP],
     )
+
+
+def partial_import_possible(result: Result) -> bool:
+    """Return whether a previewed file may be imported without its bad rows.
+
+    Only bad rows (the header and file were read) and at least one good row.
+    """
+    return (
+        result.has_validation_errors()
+        and not result.has_errors()
+        and bool(result.valid_rows())
+    )
+
+
+def lines_named(lines: list[int], shown: int = 10) -> str:
+    """Return file lines as '第 4、6 行', the rest counted after ``shown``."""
+    named = "、".join(str(line) for line in lines[:shown])
+    more = f" 等 {len(lines)} 行" if len(lines) > shown else " 行"
+    return f"第 {named}{more}"
+
+
+def import_done_message(result: Result) -> str:
+    """Return the message after an import: the counts, and the lines left out."""
+    totals = result.totals
+    message = (
+        f"导入完成：新增 {totals[RowResult.IMPORT_TYPE_NEW]} 行，"
+        f"修改 {totals[RowResult.IMPORT_TYPE_UPDATE]} 行，"
+        f"未变 {totals[RowResult.IMPORT_TYPE_SKIP]} 行。"
+    )
+    skipped = getattr(result, "skipped_lines", [])
+    if skipped:
+        message += (
+            f"跳过了 {len(skipped)} 行有错误的行（文件{lines_named(skipped)}），"
+            "它们没有导入。"
+        )
+    return message
