@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 
 from knowledge.import_messages import column_label, header_messages
 from knowledge.models import Question
+from knowledge.preview import StyleFreeDiff
 from knowledge.services import knowledge_version_bump
 from knowledge.services.csvio import (
     csv_render,
@@ -149,6 +150,10 @@ class KnowledgeResource(resources.ModelResource):
             use_transactions=True, rollback_on_validation_errors=not self.valid_only
         )
         return super().import_data(dataset, **kwargs)
+
+    def get_diff_class(self):
+        """Mark changes in the preview without inline styles (our CSP)."""
+        return StyleFreeDiff
 
     def get_diff_headers(self):
         """Head the preview's columns in Chinese, the file's column name after it."""
