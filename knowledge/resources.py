@@ -125,6 +125,10 @@ class KnowledgeResource(resources.ModelResource):
     file_lines: list[int]  # each row's line in the file, by row number - 1
     valid_only = False
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.row_problems, self.file_lines = {}, []
+
     def import_data(self, dataset, **kwargs):
         """Preview outside any transaction; import in one transaction.
 
@@ -219,6 +223,7 @@ class KnowledgeResource(resources.ModelResource):
         """
         super().after_import(dataset, result, **kwargs)
         result.decode_warning = getattr(dataset, "decode_warning", "")
+        result.file_lines = self.file_lines  # for a row's error, by row number
         result.skipped_lines = []
         for bad in result.invalid_rows:
             self._bad_row_describe(

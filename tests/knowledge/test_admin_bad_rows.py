@@ -118,3 +118,23 @@ def test_the_excel_export_has_chinese_headers_the_import_reads_back(kb, staff):
 def test_the_export_page_labels_fields_in_chinese(kb, staff):
     body = staff.get(reverse("admin:knowledge_valueentry_export")).content.decode()
     assert "自我表述（self_statement）" in body and "Self Statement" not in body
+
+
+def test_a_rows_unexpected_error_names_its_file_line(kb, staff, monkeypatch):
+    from knowledge.resources import ValueEntryResource
+
+    save = ValueEntryResource.save_instance
+
+    def fail_on_v004(self, instance, new, row=None, **kwargs):
+        if instance.pk == "V004":
+            raise RuntimeError("disk full")
+        return save(self, instance, new, row, **kwargs)
+
+    monkeypatch.setattr(ValueEntryResource, "save_instance", fail_on_v004)
+    raw, lines = bad_file()
+    text = raw.decode("utf-8-sig").replace("V003,,", "V003,安心,")
+    text = text.replace("\nV004,真诚,", "\nV004,真诚的,")  # changed, so saved
+    body = import_preview(staff, "valueentry", "v.csv", text.encode()).content.decode()
+    errors = body.split('id="import-errors"', 1)[1].split("</ul>", 1)[0]
+    # V004 is on the line after V003 (line 5): V002's cell spans two lines.
+    assert f"第 {lines['V003'] + 1} 行：导入时出了意外的错误" in errors
