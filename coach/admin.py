@@ -18,6 +18,7 @@ from coach.models import (
     Guidance,
     Profile,
 )
+from knowledge.admin_forms import ChineseExportForm
 from knowledge.resources import ExcelCSV, KnowledgeCSV
 
 
@@ -124,6 +125,14 @@ class FeedbackResource(resources.ModelResource):
     asked = fields.Field(attribute="message__reply_to__text", column_name="asked")
     reply = fields.Field(attribute="message__text", column_name="reply")
     act = fields.Field(column_name="act")
+    # The export page's boxes for the fields that are no field of Feedback.
+    export_labels = {
+        "reply_id": "回复编号（reply_id）",
+        "question_id": "题号（question_id）",
+        "asked": "提问（asked）",
+        "reply": "回复（reply）",
+        "act": "教练动作（act）",
+    }
 
     class Meta:
         model = Feedback
@@ -149,6 +158,7 @@ class FeedbackAdmin(ExportMixin, admin.ModelAdmin):
 
     resource_classes = [FeedbackResource]
     export_formats = [KnowledgeCSV, ExcelCSV]  # formula-escaped on export
+    export_form_class = ChineseExportForm
     list_display = ("rating", "comment", "reply_text", "question", "updated_at")
     list_filter = ("rating", "updated_at")
     search_fields = ("comment", "message__text", "message__reply_id")

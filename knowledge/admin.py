@@ -2,9 +2,15 @@
 
 from import_export.admin import ImportExportModelAdmin
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils.decorators import method_decorator
+from django.views.decorators.http import require_POST
 
 from knowledge import resources
+from knowledge.admin_forms import ChineseExportForm, KnowledgeConfirmForm
+from knowledge.import_messages import column_label
 from knowledge.models import (
     GuideQuestion,
     KnowledgeGap,
@@ -16,6 +22,7 @@ from knowledge.models import (
     ValueEntry,
     Workbook,
 )
+from knowledge.preview import import_done_message, partial_import_possible
 from knowledge.services import record_delete, record_save, records_delete
 
 
@@ -45,15 +52,71 @@ class ServiceSavesMixin:
 
 
 class CsvAdmin(ServiceSavesMixin, ImportExportModelAdmin):
-    """A CSV-backed table: import with preview/confirm, export in the file's format."""
+    """A CSV-backed table: import with preview/confirm, export in the file's format.
+
+    A file with bad rows is shown row by row (its line, column and reason), with
+    a choice: 只导入有效的行 (the good rows, in one transaction) or 全部不导入.
+    """
 
     import_formats = [resources.KnowledgeCSV]
     export_formats = [resources.KnowledgeCSV, resources.ExcelCSV]
+    confirm_form_class = KnowledgeConfirmForm
+    export_form_class = ChineseExportForm
 
     def add_data_read_fail_error_to_form(self, form, e):
         """Show our Chinese reason (encoding, size, header), not a class name."""
         reason = str(e) if isinstance(e, ValueError) else ""
         form.add_error("import_file", reason or "读不出这个文件，请确认它是 CSV 文件。")
+
+    def import_action(self, request, **kwargs):
+        """Offer the valid rows of a file with bad rows; list columns in Chinese."""
+        response = super().import_action(request, **kwargs)
+        context = getattr(response, "context_data", None)
+        if context is None:  # a redirect
+            return response
+        spec = self.resource_classes[0].spec
+        context["fields_list"] = [
+            (name, [column_label(spec, c) for c in columns])
+            for name, columns in context.get("fields_list", [])
+        ]
+        result = context.get("result")
+        if result is not None and partial_import_possible(result):
+            form = self.create_confirm_form(request, import_form=context["form"])
+            form.initial["valid_only"] = True
+            context["partial_form"] = form
+        return response
+
+    @method_decorator(require_POST)
+    def process_import(self, request, **kwargs):
+        """Import, or on 全部不导入 drop the uploaded file and import nothing."""
+        if "cancel" not in request.POST:
+            return super().process_import(request, **kwargs)
+        form = self.create_confirm_form(request)
+        if form.is_valid():
+            self.get_tmp_storage_class()(
+                name=form.cleaned_data["import_file_name"],
+                **self.get_tmp_storage_class_kwargs(),
+            ).remove()
+        messages.info(request, "没有导入任何内容。改好文件后可以重新上传。")
+        info = self.get_model_info()
+        return HttpResponseRedirect(reverse("admin:{}_{}_import".format(*info)))
+
+    def get_import_data_kwargs(self, **kwargs):
+        """Pass the admin's choice 只导入有效的行 on to the resource."""
+        form = kwargs.get("form")
+        valid_only = bool(form and form.cleaned_data.get("valid_only"))
+        return {**super().get_import_data_kwargs(**kwargs), "valid_only": valid_only}
+
+    def add_success_message(self, result, request):
+        """Say in Chinese what was imported, and which lines were left out."""
+        messages.success(request, import_done_message(result))
+
+    def get_export_data(self, file_format, request, queryset, **kwargs):
+        """Give the Excel format the Chinese column names it heads the file with."""
+        file_format.header_labels = resources.header_labels(
+            self.resource_classes[0].spec
+        )
+        return super().get_export_data(file_format, request, queryset, **kwargs)
 
 
 @admin.register(ValueEntry)

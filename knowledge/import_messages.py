@@ -15,7 +15,10 @@ from knowledge.services.specs import CsvSpec
 logger = logging.getLogger(__name__)
 
 UNEXPECTED = "导入时出了意外的错误，没有写入任何内容。请把这个文件交给开发人员查看。"
-TEMPLATE_HINT = "可以先在这一页点“导出”下载现有数据，以它为模板填写。"
+TEMPLATE_HINT = (
+    "（列名也可以用中文，如“导出”的 Excel 格式。）"
+    "可以先在这一页点“导出”下载现有数据，以它为模板填写。"
+)
 
 
 def column_label(spec: CsvSpec, column: str) -> str:

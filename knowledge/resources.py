@@ -6,8 +6,9 @@ from import_export.formats import base_formats
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
-from knowledge.import_messages import header_messages
+from knowledge.import_messages import column_label, header_messages
 from knowledge.models import Question
+from knowledge.preview import StyleFreeDiff
 from knowledge.services import knowledge_version_bump
 from knowledge.services.csvio import (
     csv_render,
@@ -28,6 +29,10 @@ from knowledge.uploads import too_big_message
 
 class KnowledgeCSV(base_formats.CSV):
     """Our data files' CSV: reads UTF-8, UTF-8 BOM or GB18030; writes escaped UTF-8."""
+
+    def get_title(self):
+        """Name the format in the menus: the files in data/, column names as there."""
+        return "csv（与 data/ 文件相同：英文列名）"
 
     def is_binary(self):
         """Yes: the upload reaches create_dataset undecoded, so GB18030 works."""
@@ -63,41 +68,77 @@ class KnowledgeCSV(base_formats.CSV):
 
 
 class ExcelCSV(KnowledgeCSV):
-    """The same CSV with a UTF-8 BOM, so Excel opens the Chinese text correctly."""
+    """For Excel: a UTF-8 BOM (so Excel reads the Chinese) and Chinese column names.
+
+    The admin hands over ``header_labels`` (column -> Chinese label) before the
+    export; the import reads these labels back as their columns.
+    """
+
+    header_labels: dict[str, str] = {}
 
     def get_title(self):
         """Name the format in the export menu."""
-        return "csv (Excel, UTF-8 BOM)"
+        return "csv（Excel 用：中文列名，UTF-8 BOM）"
 
     def export_data(self, dataset, **kwargs):
-        """Our CSV with a BOM in front."""
+        """Our CSV with Chinese column names and a BOM in front."""
+        labels = self.header_labels
+        dataset.headers = [labels.get(h, h) for h in dataset.headers or []]
         return "\ufeff" + super().export_data(dataset, **kwargs)
 
 
 def _trailing_blank_rows_drop(dataset) -> None:
     """Drop the empty rows at the end (Excel saves a used range as ``,,,,,,``).
 
-    Only trailing ones: a blank row between data rows would shift every later
-    row's line number in the messages, so it is still reported.
+    Only trailing ones: a blank row between data rows is still reported, by the
+    line it is on.
     """
     while len(dataset) and all(str(v or "").strip() == "" for v in dataset[-1]):
         del dataset[-1]
 
 
+def header_labels(spec: CsvSpec) -> dict[str, str]:
+    """Return each column's Chinese label, as the Excel export heads it."""
+    return {c: str(spec.field(c).verbose_name) for c in spec.columns}
+
+
+def _header_columns(header: list[str], spec: CsvSpec) -> list[str]:
+    """Read Chinese column names back as the file's: 编号, 编号（id）or id.
+
+    A name that is none of these is left as it is, for the header check to name.
+    """
+    known = {}
+    for column, label in header_labels(spec).items():
+        for name in (label, f"{label}（{column}）", f"{label}({column})"):
+            known[name] = column
+    return [known.get(h.strip(), h) for h in header]
+
+
 class KnowledgeResource(resources.ModelResource):
-    """Imports all or nothing, checked by the loader's rules; bumps the version."""
+    """Imports all or only the valid rows, checked by the loader's rules.
+
+    Bumps the knowledge version after a real change.
+    """
 
     spec: CsvSpec
     row_problems: dict[int, dict[str, list[str]]]  # row number -> column -> messages
+    file_lines: list[int]  # each row's line in the file, by row number - 1
+    valid_only = False
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.row_problems, self.file_lines = {}, []
 
     def import_data(self, dataset, **kwargs):
-        """Preview outside any transaction; import in one that any bad row rolls back.
+        """Preview outside any transaction; import in one transaction.
 
         The preview (a dry run) saves nothing without a transaction either, and an
         open one would hold SQLite's write lock, and so everyone's answer saves,
-        for as long as the preview takes. The confirm step would otherwise save
-        the valid rows and skip the invalid.
+        for as long as the preview takes. The import is all or nothing unless the
+        admin chose ``valid_only`` ("只导入有效的行"): then the bad rows are left
+        out and the good ones saved together.
         """
+        self.valid_only = bool(kwargs.pop("valid_only", False))
         if kwargs.pop("dry_run", False):
             # import_data itself always opens one for a dry run: go one level in.
             # Without a transaction, a dry run skips every save and delete.
@@ -109,8 +150,14 @@ class KnowledgeResource(resources.ModelResource):
                 kwargs.pop("collect_failed_rows", False),
                 **kwargs,
             )
-        kwargs.update(use_transactions=True, rollback_on_validation_errors=True)
+        kwargs.update(
+            use_transactions=True, rollback_on_validation_errors=not self.valid_only
+        )
         return super().import_data(dataset, **kwargs)
+
+    def get_diff_class(self):
+        """Mark changes in the preview without inline styles (our CSP)."""
+        return StyleFreeDiff
 
     def get_diff_headers(self):
         """Head the preview's columns in Chinese, the file's column name after it."""
@@ -128,40 +175,85 @@ class KnowledgeResource(resources.ModelResource):
         A bad header fails the whole import; row problems are kept by row number
         for import_instance to report against the row they belong to.
         """
-        self.row_problems = {}
+        self.row_problems, self.file_lines = {}, []
         name = kwargs.get("file_name") or self.spec.filename
-        header = [str(h) for h in dataset.headers or []]
+        dataset.headers = _header_columns(
+            [str(h) for h in dataset.headers or []], self.spec
+        )
+        header = list(dataset.headers)
         if found := header_messages(header=header, spec=self.spec, filename=name):
             # No row can be read against a wrong header: drop the rows, so the page
             # shows only the header's problems, not one error per row after them.
             del dataset[0 : len(dataset)]
             raise ValidationError(found)
         _trailing_blank_rows_drop(dataset)
+        # A dataset not read by KnowledgeCSV (a test's tablib load) has one line a row.
+        lines = getattr(dataset, "file_lines", None) or range(2, len(dataset) + 2)
+        self.file_lines = list(lines)[: len(dataset)]
         rows = []
-        for line, values in enumerate(dataset, start=2):  # the header is line 1
+        for line, values in zip(self.file_lines, dataset, strict=True):
             cells = ["" if v is None else str(v) for v in values]
             rows.append((line, dict(zip(header, cells, strict=True))))
+        number_of = {line: n for n, line in enumerate(self.file_lines, start=1)}
         ids = set(Question.objects.values_list("id", flat=True))
         for p in rows_problems(rows, spec=self.spec, filename=name, question_ids=ids):
-            self.row_problems.setdefault(p.line - 1, {}).setdefault(p.column, [])
-            self.row_problems[p.line - 1][p.column].append(str(p))
+            found_row = self.row_problems.setdefault(number_of[p.line], {})
+            found_row.setdefault(p.column, []).append(p.message)
 
     def import_instance(self, instance, row, **kwargs):
-        """Fill the instance, then fail the row if before_import found problems."""
-        super().import_instance(instance, row, **kwargs)
-        if problems := self.row_problems.get(kwargs.get("row_number")):
+        """Fill the instance, then fail the row if before_import found problems.
+
+        Our problems (by column, in Chinese) stand in for the widgets' own errors,
+        which say the same thing in English.
+        """
+        problems = self.row_problems.get(kwargs.get("row_number"))
+        try:
+            super().import_instance(instance, row, **kwargs)
+        except ValidationError:
+            if not problems:
+                raise
+        if problems:
             raise ValidationError(problems)
 
     def after_import(self, dataset, result, **kwargs):
-        """Hand the encoding warning to the page; bump the version on a real change."""
+        """Hand the page its extras; bump the version on a real change.
+
+        The extras: the encoding warning, and for each bad row its line in the
+        file, its key cells and its problems under Chinese column labels.
+        """
         super().after_import(dataset, result, **kwargs)
         result.decode_warning = getattr(dataset, "decode_warning", "")
+        result.file_lines = self.file_lines  # for a row's error, by row number
+        result.skipped_lines = []
+        for bad in result.invalid_rows:
+            self._bad_row_describe(
+                bad, dict(zip(dataset.headers, dataset[bad.number - 1], strict=True))
+            )
+            result.skipped_lines.append(bad.line)
         changed = (
             result.totals["new"] + result.totals["update"] + result.totals["delete"]
         )
-        failed = result.has_errors() or result.has_validation_errors()
-        if changed and not failed and not self._is_dry_run(kwargs):
-            knowledge_version_bump()
+        invalid = result.has_validation_errors() and not self.valid_only
+        if changed and not result.has_errors() and not invalid:
+            if not self._is_dry_run(kwargs):
+                knowledge_version_bump()
+
+    def _bad_row_describe(self, bad, cells: dict) -> None:
+        # The line in the file, the cells that name the row, and each problem
+        # under its column's Chinese label (widget errors come keyed by attribute).
+        bad.line = self.file_lines[bad.number - 1]
+        shown = [*self.spec.key, *(c for c in NAME_COLUMNS if c in self.spec.columns)]
+        bad.names = [str(cells.get(c) or "") for c in dict.fromkeys(shown)]
+        by_attr = dict(zip(self.spec.attrs, self.spec.columns, strict=True))
+        bad.problems = [
+            (column_label(self.spec, by_attr.get(key, key)), message)
+            for key, messages in bad.error_dict.items()
+            for message in messages
+        ]
+
+
+# A row's name beside its key, in the bad-rows list: the first of these it has.
+NAME_COLUMNS = ("name", "field", "term", "text")
 
 
 def _meta(spec: CsvSpec):

@@ -91,4 +91,8 @@ def csv_table(*, text: str) -> tablib.Dataset:
         (line, len(cells)) for line, cells in records[1:] if len(cells) != len(header)
     ]:
         raise ValueError(_ragged(wrong, len(header)))
-    return tablib.Dataset(*(cells for _, cells in records[1:]), headers=header)
+    dataset = tablib.Dataset(*(cells for _, cells in records[1:]), headers=header)
+    # Each row's physical line in the file (a quoted cell can span lines, a blank
+    # line is skipped), so a bad row is named by the line the admin's editor shows.
+    dataset.file_lines = [line for line, _ in records[1:]]
+    return dataset

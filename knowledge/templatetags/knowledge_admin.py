@@ -36,3 +36,10 @@ def import_error_messages(error) -> list[str]:
     from knowledge.import_messages import error_messages
 
     return error_messages(error)
+
+
+@register.filter
+def file_line(result, number: int) -> int:
+    """Return the line in the file of an import's row ``number`` (1-based)."""
+    lines = getattr(result, "file_lines", [])
+    return lines[number - 1] if 0 < number <= len(lines) else number + 1

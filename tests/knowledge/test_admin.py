@@ -138,8 +138,10 @@ def test_import_preview_shows_errors_and_offers_no_confirm(kb, staff):
     preview = import_preview(staff, "valueentry", "v.csv", text.encode())
     assert "confirm_form" not in preview.context
     body = preview.content.decode()
-    assert "v.csv:2: related_questions: 引用了不存在的问题：V99" in body
-    assert "v.csv:3: keywords: 列表格式错误" in body
+    row = body.split('data-line="2"', 1)[1].split("</tr>", 1)[0]
+    assert "相关问题（related_questions）</span>：引用了不存在的问题：V99" in row
+    row = body.split('data-line="3"', 1)[1].split("</tr>", 1)[0]
+    assert "关键词（keywords）</span>：列表格式错误" in row
     assert ValueEntry.objects.get(pk="V001").name == "自由"
 
 
@@ -175,9 +177,11 @@ def test_export_is_the_data_file_byte_for_byte(kb, staff, model, resource, name)
     assert response.content == (DATA / name).read_bytes()
 
 
-def test_excel_export_adds_a_bom(kb, staff):
+def test_excel_export_adds_a_bom_and_chinese_column_names(kb, staff):
     response = export(staff, "guidequestion", "guidequestionresource", fmt="1")
-    assert response.content == b"\xef\xbb\xbf" + (DATA / GUIDES).read_bytes()
+    rows = (DATA / GUIDES).read_bytes().split(b"\n", 1)[1]
+    header = "步骤,编号,文字,类型,顺序\n".encode()
+    assert response.content == b"\xef\xbb\xbf" + header + rows
 
 
 def test_export_escapes_every_formula_prefix(kb, staff):

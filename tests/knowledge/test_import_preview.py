@@ -54,3 +54,21 @@ def test_export_select_all_works_without_inline_handlers(kb, staff):
     assert " style=" not in body.split('id="content-main"', 1)[-1]
     assert 'id="select-all-toggle"' in body
     assert "coach/admin/export_select_all.js" in body
+
+
+def test_changes_are_marked_without_inline_styles(kb, staff):
+    # Our CSP refuses style attributes: the library's diff wrote one per change.
+    body = import_preview(staff, "valueentry", "v.csv", _edited()).content.decode()
+    changes = body.split('id="import-changes"', 1)[1].split("</table>", 1)[0]
+    assert " style=" not in changes
+    assert "<del>舒适</del><ins>安逸</ins>" in changes
+    folded = body.split('<details class="import-unchanged"', 1)[1]
+    assert " style=" not in folded.split("</details>", 1)[0]
+
+
+def test_a_cell_diff_escapes_the_file_text(kb, staff):
+    text = (DATA / VALUES).read_text(encoding="utf-8")
+    raw = text.replace("\nV100,舒适,", "\nV100,<b>舒适</b>,").encode()
+    body = import_preview(staff, "valueentry", "v.csv", raw).content.decode()
+    changes = body.split('id="import-changes"', 1)[1].split("</table>", 1)[0]
+    assert "<b>" not in changes and "&lt;b&gt;" in changes
