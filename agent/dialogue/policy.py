@@ -57,6 +57,9 @@ ACTS = {
     "flip": "flip",
     "english": "english",
     "top": "top",
+    "compare": "compare",
+    "concrete": "concrete",
+    "item_why": "item_why",
 }
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 
@@ -78,6 +81,9 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "autonomy",
         "summary",
         "top",
+        "compare",
+        "concrete",
+        "item_why",
     ):
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:
