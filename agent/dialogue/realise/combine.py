@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from agent.dialogue import profile
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import (
     PART_NAME,
@@ -125,6 +124,35 @@ def combine(t: Turn) -> Draft:
     )
 
 
+def directions(rows: dict[Category, list[dict]], count: int) -> list[str]:
+    """Return "用「才能」在「领域」里做【事】，满足「价值」" lines, all different.
+
+    The i-th line takes the i-th talent, field and value (round robin); one
+    talent and one field still give two lines by the field's next career.
+    """
+    talents, fields, values = rows["strengths"], rows["interests"], rows["values"]
+    lines: list[str] = []
+    for i in range(count):
+        talent = talents[i % len(talents)] if talents else None
+        field = fields[i % len(fields)] if fields else None
+        value = values[i % len(values)] if values else None
+        careers = [c for c in (field or {}).get("career_examples", "").split("|") if c]
+        fit = (talent or {}).get("fit_scenes", "")
+        careers.sort(key=lambda c: -sum(c[j : j + 2] in fit for j in range(len(c) - 1)))
+        job = careers[i % len(careers)] if careers else "一件具体的事"
+        line = "用" + (f"「{talent['name']}」" if talent else "你的长处")
+        line += f"在「{field['name']}」里" if field else ""
+        line += f"做{job}"
+        line += (
+            f"，满足「{value['name']}」"
+            if value and (i == 0 or len(values) > 1)
+            else ""
+        )
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
 def _compose(
     parts: dict[Category, list[Evidence]], missing: str, room: int, count: int
 ) -> tuple[str, list[str]]:
@@ -132,11 +160,11 @@ def _compose(
     width = max(len(parts["strengths"]), len(parts["interests"]), 1)
     shown = {c: parts[c][: min(width, count)] for c in ORDER}
     rows = {c: [_row(e) for e in shown[c]] for c in ORDER}
-    lines = profile.candidates(rows, limit=min(width, count))
+    lines = directions(rows, min(max(width, 2), count))
     said = "；".join(_part(e, room) for c in ORDER for e in shown[c])
     body = "；\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
     guess = any(e.strength == "suspected" for c in ORDER for e in shown[c])
-    tail = "标「可能」的是我从你的话里猜的，不对就告诉我。" if guess else ""
+    tail = "标了可能的几项是我猜的，不对就告诉我。" if guess else ""
     ask = f"{missing}。" if missing else "哪条读起来最像你？"
     text = f"你的答案里有：{said}。\n可以先试：\n{body}。\n{tail}{ask}"
     return text, lines
@@ -154,6 +182,11 @@ def _items(parts: dict[Category, list[Evidence]], lines: list[str]) -> list[dict
         }
         for line in lines
     ]
+
+
+def named_values(answers: dict) -> list[str]:
+    """Return the values the values answers name, most answers first."""
+    return [e.name for e in parts_of(answers, "")["values"] if e.strength == "named"]
 
 
 def ready(answers: dict, text: str = "") -> bool:

@@ -33,6 +33,7 @@ FEELING = re.compile(
     r"开心|高兴|难受|难过|生气|火大|累|爽|感动|带劲|骄傲|后悔|害怕|紧张|哭|笑|"
     r"激动|委屈|失落|兴奋|心疼|痛快|满足|踏实|成就感|烦"
 )
+NUMBER = re.compile(r"\d|[一二三四五六七八九十两几]+(?:年|个|次|天|岁|小时|遍|本|人)")
 FORMAL = re.compile(r"书面|官方|太正式|不像我|不像我说的|太装|像作文|太虚")
 SHRUG = re.compile(
     r"^(?:不知道|没有|没想过|随便|都行|说不上来|想不出来|不清楚|无)[。！!]*$"
@@ -66,10 +67,12 @@ def asks(answer: str) -> list[str]:
         wanted.append("那是什么时候、在哪儿的事")
     if not ACTION.search(answer):
         wanted.append("当时你具体做了什么、说了什么")
-    if not FEELING.search(answer) and len(wanted) < 3:
+    if not FEELING.search(answer):
         wanted.append("做完之后你心里是什么感觉")
-    if len(wanted) < 2:
+    if not NUMBER.search(answer):
         wanted.append("有没有一个数字：几年、几次、几个人")
+    # Already concrete: the moment inside it, and how others saw it.
+    wanted += ["其中最难或最带劲的是哪一刻", "当时别人怎么说、怎么反应"]
     return wanted[:3]
 
 
