@@ -21,7 +21,7 @@ COMPARE = re.compile(
 # About their answer, not the coach's reply ("能说具体一点吗" asks us to explain).
 CONCRETE = re.compile(
     r"(?:写|改|弄|变)得?(?:更)?具体|帮我.{0,12}具体|太书面|书面了|书面化|太官方|"
-    r"不像我(?:自己)?说的|写得太(?:笼统|空|虚|正式)|帮我改改|帮我改一下|帮我润色|"
+    r"不像我(?:自己)?说的|写[得的]太(?:笼统|空|虚|正式)|帮我改改|帮我改一下|帮我润色|"
     r"(?:帮|替)我写(?:一句|一段)"
 )
 # A question about an item, not a choice between items ("第一条和第二条我选不出来").

@@ -191,9 +191,7 @@ BANK = {
 VERDICT = ("更适合你", "建议选", "就选", "我选", "我推荐", "更好")
 
 
-async def test_compare_puts_each_candidate_beside_its_own_evidence(
-    kb, offline_config
-):
+async def test_compare_puts_each_candidate_beside_its_own_evidence(kb, offline_config):
     text = "比较一下我的两个候选：A 给社区老人开防诈骗小课；B 去做银行风控审核。"
     result = await Chat(offline_config, X, answers=BANK).say(text)
     reply = result.text
@@ -253,6 +251,35 @@ async def test_make_concrete_asks_what_that_answer_lacks_and_writes_nothing(
     assert again.trace["act"] == "concrete"
     check(again.text, [SHOP])
     assert "跟朋友聊天" in again.text
+    assert "1. " not in again.text  # asked once: not the same list again
+
+
+async def test_after_they_tell_it_in_chat_the_coach_sends_them_to_write_it(
+    kb, offline_config
+):
+    story = "就是那年我一个人开了个小店，每天凌晨去进货，干了三年，把学费攒出来了"
+    history = [
+        ("user", "帮我把第3题写具体一点"),
+        (
+            "coach",
+            "你在第3题写的是「开店那几年很辛苦」。我不替你改写，补上这几样就会具体：…",
+        ),
+        ("user", story),
+        ("coach", "「把学费攒出来了」这一幕，你写得很具体。"),
+    ]
+    chat = Chat(
+        offline_config,
+        V,
+        question_id="V03",
+        answers={"V03": SHOP},
+        recent_messages=history,
+    )
+    result = await chat.say("改得太书面了，不像我说的话")
+    assert result.trace["act"] == "concrete"
+    assert "你刚才在聊天里说的那段" in result.text and "写进第3题" in result.text
+    assert (
+        "1. " not in result.text and "凌晨" not in result.text
+    )  # not written for them
 
 
 async def test_make_concrete_reads_the_answer_not_a_generic_list(kb, offline_config):

@@ -100,9 +100,9 @@ def combine(t: Turn) -> Draft:
     present = [c for c in ORDER if parts[c]]
     missing = _missing(parts, answers)
     if len(present) < 2:
-        have = "；".join(_part(parts[c][0], 14) for c in present)
+        have = "；".join(_part(e, 14) for c in present for e in parts[c][:2])
         lead = (
-            f"你的答案里目前只找到{have}，只凭这些组合方向就是我瞎编了。"
+            f"目前只找到{have}，只凭这些组合方向就是我瞎编了。"
             if have
             else "你的答案里还没有直接说出价值观、才能或喜欢的事的句子，"
             "现在组合就是我瞎编了。"

@@ -40,10 +40,16 @@ SHRUG = re.compile(
 )
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 ROOM = 18  # characters of their answer quoted back
+MARK = "我不替你改写"  # in every reply that asks: how a later turn finds it
+TOLD = 20  # a message this long after our questions is them telling it
 
 
 def _which(t: Turn) -> tuple[str, str]:
-    """Return (question id, its saved answer) the message is about, or ("", "")."""
+    """Return (question id, its saved answer) the message is about.
+
+    ("", "") when nothing is named and no question is in focus; ("?3", "") when
+    "第3题" could be one of several steps' questions.
+    """
     answers, text = t.ctx.answers, t.ctx.text
     if m := QUESTION_REF.search(text):
         n = int(DIGITS.get(m.group(1), m.group(1)))
@@ -53,7 +59,9 @@ def _which(t: Turn) -> tuple[str, str]:
             return qid, (answers.get(qid) or "").strip()
         hits = [q for q in answers if q[:1] in PART_OF and number(q) == n]
         hits = [q for q in hits if answers[q].strip()]
-        return (hits[0], answers[hits[0]].strip()) if len(hits) == 1 else ("", "")
+        if len(hits) > 1:
+            return f"?{n}", ""
+        return (hits[0], answers[hits[0]].strip()) if hits else ("", "")
     qid = t.ctx.question.get("id") or t.d.pending.get("concrete", "")
     return qid, (answers.get(qid) or "").strip()
 
@@ -74,6 +82,16 @@ def asks(answer: str) -> list[str]:
     # Already concrete: the moment inside it, and how others saw it.
     wanted += ["其中最难或最带劲的是哪一刻", "当时别人怎么说、怎么反应"]
     return wanted[:3]
+
+
+def _told_since(history: list[tuple[str, str]]) -> bool:
+    """Tell whether they told the story in chat after our last questions."""
+    told = False
+    for role, text in reversed(history):
+        if role != "user" and MARK in text:
+            return told
+        told = told or (role == "user" and len(text) >= TOLD)
+    return False
 
 
 def _opening(answer: str) -> str:
@@ -99,6 +117,11 @@ def _frame(answer: str) -> str:
 def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
+    if qid.startswith("?") or (
+        not qid and any(q[:1] in PART_OF for q in t.ctx.answers)
+    ):
+        which = f"第{qid[1:]}题好几步里都有" if qid else "我还不确定你指哪一题"
+        return Draft([[f"{which}，告诉我是哪一步的第几题，我就照着那题的答案问。"]])
     where = f"第{number(qid)}题" if qid else ""
     if not answer:
         lead = f"{where}还没有写下答案" if where else "我还不确定你想让我看哪一题的答案"
@@ -114,6 +137,29 @@ def concrete(t: Turn) -> Draft:
                     "先想一件最近让你有感觉的小事，写一句就行。"
                 ]
             ],
+            pending={"concrete": qid},
+        )
+    told = _told_since(t.ctx.history)
+    if told or (t.d.last_act == "concrete" and t.d.pending.get("concrete") == qid):
+        # The questions were asked: not the same list again.
+        leads = (
+            [
+                "你刚才在聊天里说的那段就很具体，照你跟我说话的口气写进",
+                "就用你刚才跟我聊天的那种说法，写进",
+            ]
+            if told
+            else [
+                "不用换成好听的词，像跟朋友聊天那样写进",
+                "别找好听的词，就用平时说话的口气写进",
+            ]
+        )
+        tail = (
+            f"{where or '这题'}：先写那件事，再写你当时的感受。"
+            f"开头可以照这个填：{_frame(answer)}"
+        )
+        return Draft(
+            [[lead + tail] for lead in leads],  # a second asking gets other words
+            rows=[],
             pending={"concrete": qid},
         )
     quoted = _opening(answer)

@@ -24,7 +24,7 @@ STEP_OF = {
 # What the workbook calls each step, and what a part is called in a sentence.
 STEP_NAME = {"values": "重要的事", "strengths": "擅长的事", "interests": "喜欢的事"}
 PART_NAME = {"values": "价值观", "strengths": "才能", "interests": "喜欢的事"}
-CLAUSE = re.compile(r"[^，,、：:；;]+")
+CLAUSE = re.compile(r"[^，,、：:；;\s]+")
 MIN_SURFACE = 2  # "钱" in "借出去的钱从来不催" is no evidence of 「财富」
 
 
