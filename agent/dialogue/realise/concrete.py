@@ -96,6 +96,7 @@ def _told_since(history: list[tuple[str, str]]) -> bool:
 
 def _opening(answer: str) -> str:
     """Return the answer's first clauses up to ROOM characters, verbatim."""
+    answer = answer.rstrip("。！!…")  # our own sentence ends it
     if len(answer) <= ROOM:
         return answer
     end = 0
