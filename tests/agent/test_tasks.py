@@ -337,3 +337,19 @@ async def test_interests_step_top_reads_interests(kb, offline_config):
     answers = {"P02": "对中国历史特别着迷。", "P03": "最近在搜摄影教程"}
     result = await Chat(offline_config, P, answers=answers).say("挑出最重要的3个")
     assert "「中国历史」" in result.text
+
+
+async def test_directions_stay_explainable_after_a_why_in_between(kb, offline_config):
+    chat = Chat(offline_config, X, answers=FULL)
+    await chat.say("把我的三部分组合一下")
+    await chat.say("为什么")
+    result = await chat.say("第二条依据是什么")
+    assert result.trace["act"] == "item_why"
+    assert result.text.startswith("第二条方向里") and "第5题「" in result.text
+
+
+async def test_compare_names_a_saved_candidate_that_is_still_empty(kb, offline_config):
+    chat = Chat(offline_config, X, answers={"C01": "开一家社区书店"})
+    result = await chat.say("C01和C03帮我比较一下")
+    assert result.trace["act"] == "compare"
+    assert "C03还没写下内容" in result.text and "C01" not in result.text

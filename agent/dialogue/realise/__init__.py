@@ -120,6 +120,8 @@ def realise(turn: Turn) -> Reply:
         "lines"
     ):  # candidate lines stay addressable ("第二条") while we talk about them
         draft.pending = {**draft.pending, "lines": turn.d.pending["lines"]}
+        if turn.d.pending.get("items"):  # ...and their evidence ("第二条依据是什么")
+            draft.pending.setdefault("items", turn.d.pending["items"])
     if turn.u.checkin:  # kept right after the opening: fit drops it last
         from agent.safety.replies import checkin_note
 

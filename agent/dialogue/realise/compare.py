@@ -86,6 +86,16 @@ def _side(label: str, candidate: str, answers: dict) -> tuple[str, list[str]]:
 
 def compare(t: Turn) -> Draft:
     """Return the two candidates side by side, each with its own evidence."""
+    ids = [i.upper() for i in IDS.findall(t.ctx.text)][:2]
+    empty = [i for i in ids if not (t.ctx.answers.get(i) or "").strip()]
+    if len(ids) == 2 and empty:
+        return Draft(
+            [
+                [
+                    f"你的{'和'.join(empty)}还没写下内容，先在第4步写好，我再把两个放在一起比。"
+                ]
+            ]
+        )
     pair = [c for c in candidates(t) if c]
     if len(pair) < 2:
         return Draft(
