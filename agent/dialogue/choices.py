@@ -38,9 +38,19 @@ CHOICES = {
         Choice(
             "combine", "合成几个方向", "把我三部分合起来，给我几个方向", "synthesis"
         ),
+        Choice("why1", "第一条为什么", "第一条为什么？", "item_why"),
+        Choice("try", "设计个小实验", "帮我设计一个小实验试试", "experiment"),
     )
 }
 CARE = ("crisis", "care")
+# After a task on the saved answers (realise/tasks.py, combine, compare…).
+TASK_CHOICES = {
+    "top": ("why1", "combine"),
+    "synthesis": ("why1", "try"),
+    "compare": ("try", "why1"),
+    "item_why": ("combine", "rest"),
+    "concrete": ("review", "example"),
+}
 
 
 # A nudge offers what fits its trigger: not the step's chips, which already sit
@@ -73,6 +83,14 @@ def choices_for(act: str, ctx: TurnContext) -> list[dict]:
         ids = ["help", "rest"]
     elif act == "checkin":
         ids = ["help", "fine"]
+    elif act in TASK_CHOICES:  # a task on the saved answers: its own next steps
+        ids = list(TASK_CHOICES[act])
+        from agent.dialogue.realise.combine import ready
+
+        if act == "synthesis" and not ready(ctx.answers, ctx.text):
+            ids = ["rest"]  # nothing to ask about yet: the reply says what to write
+        if act in ("concrete", "item_why") and ctx.question:
+            ids = [*ids, "next"]
     elif ctx.step == "synthesis":
         ids = ["combine", "top5", "rest"]
     elif act == "empathy":

@@ -2,7 +2,8 @@
 
 One table maps intents to acts; the few acts that depend on the dialogue state
 or on how well the knowledge base matches decide here. Acts in ``GUARDED`` are
-answered before any model, in LLM mode too (crisis, refusal, quiet mode).
+answered before any model, in LLM mode too (crisis, refusal, quiet mode, and
+the tasks that quote the saved answers).
 """
 
 from __future__ import annotations
@@ -23,7 +24,11 @@ from agent.dialogue.plans import (
 from agent.dialogue.state import DialogueState
 from agent.dialogue.understanding import Understanding
 
-GUARDED = ("crisis", "care", "checkin", "refuse", "quiet")
+# Tasks on the saved answers quote them verbatim through the evidence matcher
+# (realise/tasks.py, compare, concrete, refs): a model would paraphrase them,
+# so the dialogue manager answers these in both modes.
+EVIDENCE_TASKS = ("top", "compare", "concrete", "item_why")
+GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
     "crisis": "crisis",
     "injection": "refuse",
@@ -57,6 +62,9 @@ ACTS = {
     "flip": "flip",
     "english": "english",
     "top": "top",
+    "compare": "compare",
+    "concrete": "concrete",
+    "item_why": "item_why",
 }
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 
@@ -78,6 +86,9 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "autonomy",
         "summary",
         "top",
+        "compare",
+        "concrete",
+        "item_why",
     ):
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:

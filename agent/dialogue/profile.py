@@ -2,7 +2,7 @@
 
 Sources, strongest first: what this message names, the coach notes, and the
 saved answers of each step linked to the knowledge base. Used by summary,
-synthesis, choosing and experiments.
+choosing and experiments (combining reads the evidence matcher: realise/combine.py).
 """
 
 from __future__ import annotations
@@ -155,38 +155,6 @@ def linked_ids(text: str, *, category: str = "all") -> list[str]:
                 e["id"] for e in entities.link(clause, category=category) if e["strong"]
             )
     return list(dict.fromkeys(found))
-
-
-def _fitting(careers: list[str], talent: dict | None, i: int) -> str:
-    """Return the career that suits the talent's scenes best ("写作" → 内容编辑)."""
-    scenes = (talent or {}).get("fit_scenes", "")
-    scored = sorted(
-        careers,
-        key=lambda c: -sum(c[j : j + 2] in scenes for j in range(len(c) - 1)),
-    )
-    best = scored[0]
-    fits = sum(best[j : j + 2] in scenes for j in range(len(best) - 1))
-    return best if fits else careers[i % len(careers)]
-
-
-def candidates(parts: dict[str, list[dict]], limit: int = 2) -> list[str]:
-    """Return candidate sentences "用「才能」在「领域」做【事】，满足「价值」"."""
-    talents, fields, values = parts["strengths"], parts["interests"], parts["values"]
-    lines = []
-    for i in range(limit):
-        talent = talents[i % len(talents)] if talents else None
-        field = fields[i % len(fields)] if fields else None
-        value = values[i % len(values)] if values else None
-        careers = [c for c in (field or {}).get("career_examples", "").split("|") if c]
-        job = _fitting(careers, talent, i) if careers else "一件具体的事"
-        line = "用" + (f"「{talent['name']}」" if talent else "你的长处")
-        line += f"在「{field['name']}」里" if field else ""
-        line += f"做{job}"
-        repeated = value and i > 0 and len(values) == 1  # say a lone value once
-        line += f"，满足「{value['name']}」" if value and not repeated else ""
-        if line not in lines:
-            lines.append(line)
-    return lines
 
 
 def answer_lines(answers: dict[str, str], limit: int = 3) -> list[str]:

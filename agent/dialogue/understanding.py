@@ -37,6 +37,7 @@ from agent.dialogue.signals import (
     WORN_MAX_CHARS,
 )
 from agent.dialogue.state import DialogueState
+from agent.dialogue.tasks_route import task_intent
 
 # A question about the workbook's own mechanics ("那我刚刚那题写到哪了").
 WORKBOOK_ASK = re.compile(
@@ -129,6 +130,8 @@ def _resolve(
     """
     if TOP_ASK.search(text):
         return "top"  # a task with evidence, whatever the classifier guessed
+    if task := task_intent(text, d):
+        return task  # compare, make concrete, "第二条为什么" (tasks_route.py)
     intent = pred.intent
     if not _applies(intent, text, u, d):
         runner = pred.runner_up

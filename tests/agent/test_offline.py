@@ -378,7 +378,9 @@ async def test_choose_for_me_names_their_own_candidates(kb, offline_config):
 async def test_revise_my_draft_revises_it_not_more_cards(kb, offline_config):
     chat = Chat(offline_config, question_id="V08", answers={"V08": "他是个靠谱的人"})
     reply = await chat.say("还有什么更好的说法吗 帮我改改")
-    assert reply.trace["act"] == "feedback"
+    # Coach 3 §6: "帮我改改" makes their draft concrete, in their own words.
+    assert reply.trace["act"] == "concrete"
+    assert "「他是个靠谱的人」" in reply.text and "1. " in reply.text
 
 
 async def test_where_was_i_names_the_question_in_focus(kb, offline_config):

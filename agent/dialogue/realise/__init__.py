@@ -82,6 +82,9 @@ def realise(turn: Turn) -> Reply:
     from agent.dialogue.realise import (
         care,
         choosing,
+        combine,
+        compare,
+        concrete,
         conversation,
         drafts,
         empathy,
@@ -89,6 +92,7 @@ def realise(turn: Turn) -> Reply:
         experiments,
         explain,
         followups,
+        refs,
         scope,
         story,
         synthesis,
@@ -97,7 +101,10 @@ def realise(turn: Turn) -> Reply:
 
     table = {}
     modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
+    tasks_on_answers = (combine, compare, concrete, refs)
     for module in (*modules, story, drafts, synthesis, choosing, experiments):
+        table.update(module.ACTS)
+    for module in tasks_on_answers:  # their own acts, and "synthesis"
         table.update(module.ACTS)
     fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]
     draft = fn(turn)
@@ -107,10 +114,14 @@ def realise(turn: Turn) -> Reply:
         "why",
         "experiment",
         "go_on",
+        "item_why",
+        "compare",
     ) and turn.d.pending.get(
         "lines"
     ):  # candidate lines stay addressable ("第二条") while we talk about them
         draft.pending = {**draft.pending, "lines": turn.d.pending["lines"]}
+        if turn.d.pending.get("items"):  # ...and their evidence ("第二条依据是什么")
+            draft.pending.setdefault("items", turn.d.pending["items"])
     if turn.u.checkin:  # kept right after the opening: fit drops it last
         from agent.safety.replies import checkin_note
 

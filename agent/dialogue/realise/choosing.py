@@ -7,6 +7,7 @@ import re
 from agent.dialogue import profile
 from agent.dialogue.facts import span_of
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.combine import named_values
 from agent.dialogue.realise.phrases import (
     combos,
 )
@@ -18,7 +19,8 @@ def choose(t: Turn) -> Draft:
     # Their values from what they wrote, not from this message: a job title
     # in "做旅行规划师" is not the value 「规划」.
     parts = profile.three_parts(t.ctx, None)
-    value = parts["values"][0]["name"] if parts["values"] else ""
+    # "你看重的「X」" only where an answer names X (the results page's matcher).
+    value = next(iter(named_values(t.ctx.answers)), "")
     values_named = [
         e for e in t.u.entities if e["category"] == "values" and e["strong"]
     ]

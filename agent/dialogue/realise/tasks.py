@@ -12,6 +12,7 @@ import re
 from collections import Counter
 
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import cite
 from knowledge.evidence import Evidence, evidence_find
 from knowledge.evidence.records import Category
 
@@ -39,18 +40,6 @@ def _wanted(t: Turn) -> tuple[Category, str, int]:
     return kind[0], kind[2], count
 
 
-def _short(quote: str, surface: str) -> str:
-    """Return up to QUOTE_ROOM characters of the quote around its match, verbatim."""
-    if len(quote) <= QUOTE_ROOM:
-        return quote
-    at = max(0, quote.find(surface))
-    start = max(0, min(at - 2, len(quote) - QUOTE_ROOM))
-    cut = quote[start : start + QUOTE_ROOM]
-    return (
-        ("…" if start else "") + cut + ("…" if start + QUOTE_ROOM < len(quote) else "")
-    )
-
-
 def top(t: Turn) -> Draft:
     """Pick the person's top N of one part: only what their answers name."""
     category, word, count = _wanted(t)
@@ -64,8 +53,10 @@ def top(t: Turn) -> Draft:
     if not found:
         return Draft(
             [
-                [f"你写下的答案里，我还找不到直接说出某个{word}的句子，所以不想硬挑。"],
-                ["可以先补一两题，或者你自己列几个，我帮你对照你写的内容。"],
+                [  # one alternative of two sentences (not two alternatives)
+                    f"你写下的答案里，我还找不到直接说出某个{word}的句子，所以不想硬挑。",
+                    "可以先补一两题，或者你自己列几个，我帮你对照你写的内容。",
+                ]
             ]
         )
     support = Counter(e.entry_id for e in found)
@@ -73,17 +64,26 @@ def top(t: Turn) -> Draft:
     for e in found:
         first.setdefault(e.entry_id, e)
     ranked = sorted(first.values(), key=lambda e: -support[e.entry_id])[:count]
-    items = "；".join(
-        f"「{e.name}」（第{int(e.question_id[1:])}题「{_short(e.quote, e.surface)}」）"
-        for e in ranked
-    )
-    short = f"目前只找到{len(ranked)}个，不凑数。" if len(ranked) < count else ""
+    fewer = f"目前只找到{len(ranked)}个，不凑数。" if len(ranked) < count else ""
+    for room in (QUOTE_ROOM, 8, 6):  # a clause may run a little over: fit it
+        items = "；".join(f"「{e.name}」（{cite(e, room=room)}）" for e in ranked)
+        if len(items) + len(fewer) + 40 <= t.budget:
+            break
     return Draft(
         [
-            [f"从你写的答案里，直接说到的{word}有：{items}。{short}"],
-            ["哪个不像你，告诉我就划掉。"],
+            [
+                f"从你写的答案里，直接说到的{word}有：{items}。{fewer}",
+                "哪个不像你，告诉我就划掉。",
+            ]
         ],
         rows=[],
+        # "第二条为什么" points here (realise/refs.py).
+        pending={
+            "items": [
+                {"name": e.name, "ids": [e.entry_id], "category": e.category}
+                for e in ranked
+            ]
+        },
     )
 
 

@@ -1,0 +1,197 @@
+"""Combine the three parts into 1–3 candidate directions, from their words (§6).
+
+A part comes only from what the answers of its own step say (the results
+page's reading): named first; one only hinted at is offered as "可能", never
+asserted. Every part carries its question and a verbatim quote. With fewer
+than two parts found, the reply says what is missing and which question to
+write, instead of composing directions from nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import (
+    PART_NAME,
+    STEP_NAME,
+    cite,
+    first_open,
+    in_text,
+    number,
+    own_step,
+    short,
+)
+from knowledge import selectors as kb
+from knowledge.evidence import Evidence
+from knowledge.evidence.records import Category
+
+ORDER: tuple[Category, ...] = ("values", "strengths", "interests")
+PER_PART = 3  # at most three directions, so at most three of each part
+
+
+def _row(e: Evidence) -> dict:
+    """Return the knowledge row a direction is built from (names and careers)."""
+    hit = kb.entry_get(entry_id=e.entry_id)
+    data = (hit.data or {}) if hit else {}
+    return {
+        "id": e.entry_id,
+        "name": e.name,
+        "category": e.category,
+        "career_examples": str(data.get("career_examples", "")),
+        "fit_scenes": str(data.get("fit_scenes", "")),
+    }
+
+
+def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
+    """Return each part's records: named by the answers (most answers first).
+
+    A part no answer names may be named in this message ("我擅长写作"); else
+    one hinted at in its own step stands in, as a suspected record.
+    """
+    found = own_step(answers)
+    here = [e for e in in_text(text, ORDER) if e.strength == "named"]
+    parts: dict[Category, list[Evidence]] = {}
+    for category in ORDER:
+        mine = [e for e in found if e.category == category]
+        named = [e for e in mine if e.strength == "named"] or [
+            e for e in here if e.category == category
+        ]
+        pool = named or [e for e in mine if e.strength == "suspected"][:1]
+        support = Counter(e.entry_id for e in pool)
+        first: dict[str, Evidence] = {}
+        for e in pool:
+            first.setdefault(e.entry_id, e)
+        ranked = sorted(first.values(), key=lambda e: -support[e.entry_id])
+        parts[category] = ranked[:PER_PART]
+    return parts
+
+
+def _part(e: Evidence, room: int) -> str:
+    """Return "才能「爱讲故事」（第4题「…」）", a hint marked as a guess."""
+    source = (
+        cite(e, room=room)
+        if e.question_id
+        else f"你刚说的「{short(e.quote, e.surface, room)}」"
+    )
+    maybe = "可能是" if e.strength == "suspected" else ""
+    return f"{PART_NAME[e.category]}{maybe}「{e.name}」（{source}）"
+
+
+def _missing(parts: dict[Category, list[Evidence]], answers: dict) -> str:
+    """Return "还缺价值观：先写「重要的事」第2题" for the parts not found."""
+    absent = [c for c in ORDER if not parts[c]]
+    if not absent:
+        return ""
+    first = absent[0]
+    qid = first_open(first, answers)
+    where = (
+        f"「{STEP_NAME[first]}」第{number(qid)}题" if qid else f"「{STEP_NAME[first]}」"
+    )
+    names = "、".join(PART_NAME[c] for c in absent[:-1])
+    names = f"{names}和{PART_NAME[absent[-1]]}" if names else PART_NAME[absent[-1]]
+    return f"还缺{names}，可以先写{where}"
+
+
+def combine(t: Turn) -> Draft:
+    """Return 1–3 directions, each naming its parts with their words."""
+    answers = t.ctx.answers
+    parts = parts_of(answers, t.ctx.text)
+    present = [c for c in ORDER if parts[c]]
+    missing = _missing(parts, answers)
+    if len(present) < 2:
+        have = "；".join(_part(e, 14) for c in present for e in parts[c][:2])
+        lead = (
+            f"目前只找到{have}，只凭这些组合方向就是我瞎编了。"
+            if have
+            else "你的答案里还没有直接说出价值观、才能或喜欢的事的句子，"
+            "现在组合就是我瞎编了。"
+        )
+        return Draft([[lead + missing + "，写完我马上帮你组合。"]], rows=[])
+    for room, count in ((12, 3), (10, 2), (8, 2), (8, 1), (6, 1)):
+        text, lines = _compose(parts, missing, room, count)
+        if len(text) <= t.budget:
+            break
+    return Draft(
+        [[text]],
+        rows=[],
+        pending={
+            "lines": lines,
+            "items": _items(parts, lines),
+            "why": "每条方向都只用你答案里说到的部分，引号里是你的原话。",
+            "more": "挑一条，这周花两小时做个最小版本试试。",
+        },
+    )
+
+
+def directions(rows: dict[Category, list[dict]], count: int) -> list[str]:
+    """Return "用「才能」在「领域」里做【事】，满足「价值」" lines, all different.
+
+    The i-th line takes the i-th talent, field and value (round robin); one
+    talent and one field still give two lines by the field's next career.
+    """
+    talents, fields, values = rows["strengths"], rows["interests"], rows["values"]
+    lines: list[str] = []
+    for i in range(count):
+        talent = talents[i % len(talents)] if talents else None
+        field = fields[i % len(fields)] if fields else None
+        value = values[i % len(values)] if values else None
+        careers = [c for c in (field or {}).get("career_examples", "").split("|") if c]
+        fit = (talent or {}).get("fit_scenes", "")
+        careers.sort(key=lambda c: -sum(c[j : j + 2] in fit for j in range(len(c) - 1)))
+        job = careers[i % len(careers)] if careers else "一件具体的事"
+        line = "用" + (f"「{talent['name']}」" if talent else "你的长处")
+        line += f"在「{field['name']}」里" if field else ""
+        line += f"做{job}"
+        line += (
+            f"，满足「{value['name']}」"
+            if value and (i == 0 or len(values) > 1)
+            else ""
+        )
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
+def _compose(
+    parts: dict[Category, list[Evidence]], missing: str, room: int, count: int
+) -> tuple[str, list[str]]:
+    """Return the reply and its direction lines at one quote length and count."""
+    width = max(len(parts["strengths"]), len(parts["interests"]), 1)
+    shown = {c: parts[c][: min(width, count)] for c in ORDER}
+    rows = {c: [_row(e) for e in shown[c]] for c in ORDER}
+    lines = directions(rows, min(max(width, 2), count))
+    said = "；".join(_part(e, room) for c in ORDER for e in shown[c])
+    body = "；\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
+    guess = any(e.strength == "suspected" for c in ORDER for e in shown[c])
+    tail = "标了可能的几项是我猜的，不对就告诉我。" if guess else ""
+    ask = f"{missing}。" if missing else "哪条读起来最像你？"
+    text = f"你的答案里有：{said}。\n可以先试：\n{body}。\n{tail}{ask}"
+    return text, lines
+
+
+def _items(parts: dict[Category, list[Evidence]], lines: list[str]) -> list[dict]:
+    """Return what "第二条" can point at next: each direction and its parts."""
+    return [
+        {
+            "name": line,
+            "ids": [
+                e.entry_id for c in ORDER for e in parts[c] if f"「{e.name}」" in line
+            ],
+            "category": "direction",
+        }
+        for line in lines
+    ]
+
+
+def named_values(answers: dict) -> list[str]:
+    """Return the values the values answers name, most answers first."""
+    return [e.name for e in parts_of(answers, "")["values"] if e.strength == "named"]
+
+
+def ready(answers: dict, text: str = "") -> bool:
+    """Tell whether the answers hold two parts or more (directions can be offered)."""
+    return sum(bool(p) for p in parts_of(answers, text).values()) >= 2
+
+
+ACTS = {"synthesis": combine}

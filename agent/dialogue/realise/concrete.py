@@ -1,0 +1,180 @@
+"""Make an answer concrete without writing it for them (§6).
+
+"帮我改改 / 写具体一点 / 太书面了" about an answer: the coach quotes the answer,
+names the two or three things that would make *that* answer concrete (read
+from what it lacks: a moment, an action, a feeling, a meaning behind an
+abstract word), and offers a fill-in frame that starts with their own words.
+It never writes content into their answer and never supplies facts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import PART_OF, number
+
+QUESTION_REF = re.compile(r"第\s*([1-9一二三四五六七八九])\s*题")
+DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
+# Words that say how it was, not what happened: each one asks for its moment.
+ABSTRACT = re.compile(
+    r"意义|坚持|辛苦|成长|自由|开心|快乐|有意思|充实|满足|幸福|热爱|重要|价值|"
+    r"努力|认真|负责|善良|真诚|喜欢|舒服|踏实|成就感|很好|不错"
+)
+MOMENT = re.compile(
+    r"\d|[一二三四五六七八九十两几]+(?:年|个月|天|次|岁|小时|点)|那次|那天|那年|"
+    r"那时|当时|时候|去年|前年|上周|上个月|昨天|每天|每周|周末|小时候|以前"
+)
+ACTION = re.compile(
+    r"我(?:就|会|都|还|也|先|又|自己|一个人)?(?:去|做|写|说|教|帮|带|找|查|跑|练|画|"
+    r"拆|修|改|学|讲|开|整理|安排|组织|请|陪|拒|选|辞|搬|跟)"
+)
+FEELING = re.compile(
+    r"开心|高兴|难受|难过|生气|火大|累|爽|感动|带劲|骄傲|后悔|害怕|紧张|哭|笑|"
+    r"激动|委屈|失落|兴奋|心疼|痛快|满足|踏实|成就感|烦"
+)
+NUMBER = re.compile(r"\d|[一二三四五六七八九十两几]+(?:年|个|次|天|岁|小时|遍|本|人)")
+FORMAL = re.compile(r"书面|官方|太正式|不像我|不像我说的|太装|像作文|太虚")
+SHRUG = re.compile(
+    r"^(?:不知道|没有|没想过|随便|都行|说不上来|想不出来|不清楚|无)[。！!]*$"
+)
+CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+ROOM = 18  # characters of their answer quoted back
+MARK = "我不替你改写"  # in every reply that asks: how a later turn finds it
+TOLD = 20  # a message this long after our questions is them telling it
+
+
+def _which(t: Turn) -> tuple[str, str]:
+    """Return (question id, its saved answer) the message is about.
+
+    ("", "") when nothing is named and no question is in focus; ("?3", "") when
+    "第3题" could be one of several steps' questions.
+    """
+    answers, text = t.ctx.answers, t.ctx.text
+    if m := QUESTION_REF.search(text):
+        n = int(DIGITS.get(m.group(1), m.group(1)))
+        prefix = (t.ctx.question.get("id") or "")[:1]
+        if prefix in PART_OF:
+            qid = f"{prefix}{n:02d}"
+            return qid, (answers.get(qid) or "").strip()
+        hits = [q for q in answers if q[:1] in PART_OF and number(q) == n]
+        hits = [q for q in hits if answers[q].strip()]
+        if len(hits) > 1:
+            return f"?{n}", ""
+        return (hits[0], answers[hits[0]].strip()) if hits else ("", "")
+    qid = t.ctx.question.get("id") or t.d.pending.get("concrete", "")
+    return qid, (answers.get(qid) or "").strip()
+
+
+def asks(answer: str) -> list[str]:
+    """Return the two or three things this answer lacks, as prompts to fill."""
+    wanted = []
+    if word := ABSTRACT.search(answer):
+        wanted.append(f"「{word.group(0)}」具体是哪件事、哪一刻让你这么觉得")
+    if not MOMENT.search(answer):
+        wanted.append("那是什么时候、在哪儿的事")
+    if not ACTION.search(answer):
+        wanted.append("当时你具体做了什么、说了什么")
+    if not FEELING.search(answer):
+        wanted.append("做完之后你心里是什么感觉")
+    if not NUMBER.search(answer):
+        wanted.append("有没有一个数字：几年、几次、几个人")
+    # Already concrete: the moment inside it, and how others saw it.
+    wanted += ["其中最难或最带劲的是哪一刻", "当时别人怎么说、怎么反应"]
+    return wanted[:3]
+
+
+def _told_since(history: list[tuple[str, str]]) -> bool:
+    """Tell whether they told the story in chat after our last questions."""
+    told = False
+    for role, text in reversed(history):
+        if role != "user" and MARK in text:
+            return told
+        told = told or (role == "user" and len(text) >= TOLD)
+    return False
+
+
+def _opening(answer: str) -> str:
+    """Return the answer's first clauses up to ROOM characters, verbatim."""
+    answer = answer.rstrip("。！!…")  # our own sentence ends it
+    if len(answer) <= ROOM:
+        return answer
+    end = 0
+    for m in CLAUSE.finditer(answer):
+        if m.end() > ROOM and end:
+            break
+        end = m.end()
+    return answer[: min(end, ROOM + 6)] + "…"
+
+
+def _frame(answer: str) -> str:
+    """Return a fill-in frame that opens with their first clause, verbatim."""
+    first = next(iter(CLAUSE.findall(answer)), answer).strip()
+    if len(first) > ROOM:
+        first = first[:ROOM] + "…"
+    return f"「{first}，那次……，我……，当时觉得……」"
+
+
+def concrete(t: Turn) -> Draft:
+    """Return the questions that would make the answer concrete, and a frame."""
+    qid, answer = _which(t)
+    if qid.startswith("?") or (
+        not qid and any(q[:1] in PART_OF for q in t.ctx.answers)
+    ):
+        which = f"第{qid[1:]}题好几步里都有" if qid else "我还不确定你指哪一题"
+        return Draft([[f"{which}，告诉我是哪一步的第几题，我就照着那题的答案问。"]])
+    where = f"第{number(qid)}题" if qid else ""
+    if not answer:
+        lead = f"{where}还没有写下答案" if where else "我还不确定你想让我看哪一题的答案"
+        return Draft(
+            [[f"{lead}，先写一两句，哪怕很粗糙，我再帮你问具体。"]],
+            pending={"concrete": qid},
+        )
+    if SHRUG.match(answer) or len(answer) < 3:
+        return Draft(
+            [
+                [
+                    f"{where}现在写的是「{answer}」，还没有可以展开的事。"
+                    "先想一件最近让你有感觉的小事，写一句就行。"
+                ]
+            ],
+            pending={"concrete": qid},
+        )
+    told = _told_since(t.ctx.history)
+    if told or (t.d.last_act == "concrete" and t.d.pending.get("concrete") == qid):
+        # The questions were asked: not the same list again.
+        leads = (
+            [
+                "你刚才在聊天里说的那段就很具体，照你跟我说话的口气写进",
+                "就用你刚才跟我聊天的那种说法，写进",
+            ]
+            if told
+            else [
+                "不用换成好听的词，像跟朋友聊天那样写进",
+                "别找好听的词，就用平时说话的口气写进",
+            ]
+        )
+        tail = (
+            f"{where or '这题'}：先写那件事，再写你当时的感受。"
+            f"开头可以照这个填：{_frame(answer)}"
+        )
+        return Draft(
+            [[lead + tail] for lead in leads],  # a second asking gets other words
+            rows=[],
+            pending={"concrete": qid},
+        )
+    quoted = _opening(answer)
+    numbered = "；".join(f"{i}. {a}" for i, a in enumerate(asks(answer), 1))
+    lead = (
+        "我不替你改写，改出来就不像你了。像跟朋友聊天那样，补上这几样就行："
+        if FORMAL.search(t.ctx.text)
+        else f"你在{where}写的是「{quoted}」。我不替你改写，补上这几样就会具体："
+    )
+    return Draft(
+        [[f"{lead}{numbered}。也可以照这个填：{_frame(answer)}"]],
+        rows=[],
+        pending={"concrete": qid},
+    )
+
+
+ACTS = {"concrete": concrete}

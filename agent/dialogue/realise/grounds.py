@@ -1,0 +1,123 @@
+"""The person's own words behind a value, talent or passion (Coach 3 §6).
+
+One reading for the coach's tasks (top, combine, compare, "第二条为什么"): the
+evidence matcher of the results page (knowledge/evidence), never a search.
+Each step's answers are read for that step's own part, as the results page
+reads them; the step-4 candidates (C…) are never evidence for themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from knowledge import selectors as kb
+from knowledge.evidence import Evidence, evidence_find, spans_match
+from knowledge.evidence.records import Category
+
+PART_OF: dict[str, Category] = {"V": "values", "S": "strengths", "P": "interests"}
+STEP_OF = {
+    "values": "values_exploration",
+    "strengths": "strengths_exploration",
+    "interests": "interests_exploration",
+}
+# What the workbook calls each step, and what a part is called in a sentence.
+STEP_NAME = {"values": "重要的事", "strengths": "擅长的事", "interests": "喜欢的事"}
+PART_NAME = {"values": "价值观", "strengths": "才能", "interests": "喜欢的事"}
+CLAUSE = re.compile(r"[^，,、：:；;\s]+")
+MIN_SURFACE = 2  # "钱" in "借出去的钱从来不催" is no evidence of 「财富」
+
+
+def usable(e: Evidence) -> bool:
+    """Tell whether a record is words, not a single character inside another."""
+    return len(e.surface) >= MIN_SURFACE
+
+
+def own_step(answers: Mapping[str, str]) -> list[Evidence]:
+    """Return the evidence of each step's answers for its own part, by question."""
+    found: list[Evidence] = []
+    for qid in sorted(answers):
+        category = PART_OF.get(qid[:1])
+        text = answers[qid] or ""
+        if category and text.strip():
+            found.extend(
+                e
+                for e in spans_match(text=text, question_id=qid, categories=(category,))
+                if usable(e)
+            )
+    return found
+
+
+def for_entry(
+    answers: Mapping[str, str], entry_id: str, category: Category
+) -> list[Evidence]:
+    """Return every answer's words for one entry, named before suspected.
+
+    All workbook answers are read (as "挑出最重要的5个" reads them), not the
+    step-4 candidates.
+    """
+    workbook = {q: t for q, t in sorted(answers.items()) if q[:1] in PART_OF}
+    found = [
+        e
+        for e in evidence_find(answers=workbook, categories=(category,))
+        if e.entry_id == entry_id and usable(e)
+    ]
+    return sorted(found, key=lambda e: e.strength != "named")
+
+
+def in_text(text: str, categories: Iterable[Category]) -> list[Evidence]:
+    """Return what a message or a candidate names by itself (any strength)."""
+    return [
+        e
+        for e in spans_match(text=text, question_id="", categories=tuple(categories))
+        if usable(e)
+    ]
+
+
+def number(qid: str) -> int:
+    """Return a question's number within its step ("V03" → 3)."""
+    digits = "".join(c for c in qid if c.isdigit())
+    return int(digits) if digits else 0
+
+
+def where(qid: str, *, step: bool) -> str:
+    """Return how a question is named: 第3题, or 重要的事第3题 across steps."""
+    category = PART_OF.get(qid[:1])
+    lead = STEP_NAME[category] if step and category else ""
+    return f"{lead}第{number(qid)}题"
+
+
+def short(quote: str, surface: str, room: int) -> str:
+    """Return up to ``room`` characters of the quote around its match, verbatim.
+
+    The clause holding the match if it fits (a little over is better than a
+    word cut in half), else a window. A cut is marked with "…", which the quote
+    guard reads as a cut.
+    """
+    if len(quote) <= room:
+        return quote
+    at = max(0, quote.find(surface))
+    for clause in CLAUSE.finditer(quote):
+        if clause.start() <= at < clause.end() and len(clause.group()) <= room + 4:
+            start, end = clause.start(), clause.end()
+            return (
+                ("…" if start else "")
+                + quote[start:end]
+                + ("…" if end < len(quote) else "")
+            )
+    start = max(0, min(at - 2, len(quote) - room))
+    cut = quote[start : start + room]
+    return ("…" if start else "") + cut + ("…" if start + room < len(quote) else "")
+
+
+def cite(e: Evidence, *, room: int = 12, step: bool = False) -> str:
+    """Return "第3题「…their words…」" for one record."""
+    return f"{where(e.question_id, step=step)}「{short(e.quote, e.surface, room)}」"
+
+
+def first_open(category: Category, answers: Mapping[str, str]) -> str:
+    """Return the first unanswered question of a part's step ("" if all are)."""
+    for q in kb.questions_for_step(step=STEP_OF[category]):
+        if not (answers.get(q.id) or "").strip():
+            return q.id
+    return ""

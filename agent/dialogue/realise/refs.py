@@ -1,0 +1,81 @@
+"""Why item N of the last task reply ("第二条为什么"), from its evidence (§6).
+
+The items of the last top list, combination or comparison are kept in the
+dialogue state's ``pending["items"]`` (names and entry ids only). The evidence
+is read again from the saved answers now, so every quote is theirs as it is
+written today. A position the last reply did not have is said plainly.
+"""
+
+from __future__ import annotations
+
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import cite, for_entry, short
+from knowledge import selectors as kb
+
+ORDINAL_WORDS = "零一二三四五六七八九"
+QUOTE_ROOM = 14
+
+
+def _why(ids: list[str], answers: dict) -> list[str]:
+    """Return, per entry, "「成长」：价值观第2题「…」" (or that none names it)."""
+    said = []
+    for entry_id in ids:
+        hit = kb.entry_get(entry_id=entry_id)
+        if hit is None or hit.category not in ("values", "strengths", "interests"):
+            continue
+        found = for_entry(answers, entry_id, hit.category)  # type: ignore[arg-type]
+        named = [e for e in found if e.strength == "named"]
+        if named:
+            quotes = "、".join(cite(e, room=QUOTE_ROOM, step=True) for e in named[:2])
+            said.append(f"「{hit.name}」是你自己写出来的：{quotes}")
+        elif found:
+            e = found[0]
+            said.append(
+                f"「{hit.name}」你没有直接写，只是{cite(e, room=QUOTE_ROOM, step=True)}"
+                "和它有关，算不算由你定"
+            )
+        else:
+            said.append(f"「{hit.name}」在你现在的答案里找不到依据了，可以划掉")
+    return said
+
+
+def item_why(t: Turn) -> Draft:
+    """Return why item N of the last reply is there: the answers that name it."""
+    items = t.d.pending.get("items") or []
+    n = t.u.ordinal
+    index = (len(items) - 1 if n == -1 else (n or 0) - 1) if items else -1
+    keep = {"items": items} if items else {}
+    if not items or not 0 <= index < len(items):
+        count = (
+            f"上一条回复只列了{len(items)}条"
+            if items
+            else "我上一条回复里没有列出编号的内容"
+        )
+        which = f"第{ORDINAL_WORDS[n]}条" if n and 0 < n < 10 else "你说的那一条"
+        return Draft(
+            [[f"{count}，找不到{which}，你指的是哪一个？"]],
+            pending=keep,
+        )
+    item = items[index]
+    said = _why(item.get("ids") or [], t.ctx.answers)
+    number = f"第{ORDINAL_WORDS[index + 1] if index < 9 else index + 1}条"
+    if not said:
+        return Draft(
+            [[f"{number}在你的答案里还没找到依据，所以它只是个待验证的想法。"]],
+            pending=keep,
+        )
+    kind = item.get("category")
+    # A direction holds 「」 already: named by its number, not quoted again.
+    lead = {
+        "direction": f"{number}方向里，",
+        "candidate": f"候选「{short(item['name'], item['name'][:2], 16)}」里，",
+    }.get(kind, number)
+    close = "哪条不像你，告诉我就划掉。" if lead == number else "哪部分不像你，直接说。"
+    return Draft(
+        [[lead + "；".join(said) + "。" + close]],
+        rows=[],
+        pending=keep,
+    )
+
+
+ACTS = {"item_why": item_why}

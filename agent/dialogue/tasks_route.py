@@ -1,0 +1,50 @@
+"""Which task on the saved answers a message asks for (Coach 3 §2, §6).
+
+Explicit task verbs win over the classifier's guess, right after safety, the
+way "挑出最重要的5个" runs ``top``: compare two candidates, make an answer
+concrete, and "第二条为什么" about the items of the last task reply. A message
+that matches none returns "" and is understood as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue.state import DialogueState
+
+# "比较" is also "rather" ("我比较喜欢画画"): only the verb, with what it compares.
+COMPARE = re.compile(
+    r"(?:比较|对比)(?:一下|下|看看|这两|我的|两个|两条|[AaBb](?![A-Za-z])|C0)|比一比|比一下|"
+    r"(?<![A-Za-z])C0[1-9].{0,8}(?<![A-Za-z])C0[1-9]",
+    re.I,
+)
+# About their answer, not the coach's reply ("能说具体一点吗" asks us to explain).
+CONCRETE = re.compile(
+    r"(?:写|改|弄|变)得?(?:更)?具体|帮我.{0,12}具体|太书面|书面了|书面化|太官方|"
+    r"不像我(?:自己)?说的|写[得的]太(?:笼统|空|虚|正式)|帮我改改|帮我改一下|帮我润色|"
+    r"(?:帮|替)我写(?:一句|一段)"
+)
+# A question about an item, not a choice between items ("第一条和第二条我选不出来").
+WHY = re.compile(r"为什么|为啥|凭什么|依据|怎么来的|哪来的|从哪看出|怎么看出|根据什么")
+CHOOSING = re.compile(r"选|纠结|哪个好|哪条好|取舍|和第|跟第")
+ITEM = re.compile(
+    r"第\s*[一二两三四五六七八九1-9]\s*(?:个|条|项|点)|最后(?:一|那)?[个条]"
+)
+QUESTION = re.compile(r"第\s*[一二两三四五六七八九1-9]\s*题")
+SHORT = 10  # "第二条呢": a bare pointer at an item of the last list
+
+
+def task_intent(text: str, d: DialogueState) -> str:
+    """Return "compare", "concrete" or "item_why" when the message asks for it."""
+    if COMPARE.search(text):
+        return "compare"
+    if CONCRETE.search(text):
+        return "concrete"
+    points = ITEM.search(text) and not QUESTION.search(text)
+    if not points or CHOOSING.search(text):
+        return ""
+    if d.pending.get("items") and (WHY.search(text) or len(text) <= SHORT):
+        return "item_why"
+    if WHY.search(text) and not d.shown and not d.pending.get("lines"):
+        return "item_why"  # nothing to point at: say so, never guess
+    return ""
