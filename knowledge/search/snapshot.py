@@ -9,6 +9,7 @@ from knowledge.models import (
     LexiconTerm,
     PassionEntry,
     Question,
+    QuestionHelp,
     StepSection,
     TalentEntry,
     ValueEntry,
@@ -16,7 +17,13 @@ from knowledge.models import (
 from knowledge.search import text
 from knowledge.search.docs import dictionary_words, docs_from_rows
 from knowledge.search.index import SearchIndex
-from knowledge.search.records import GuideInfo, QuestionInfo, SearchHit, StepInfo
+from knowledge.search.records import (
+    GuideInfo,
+    QuestionHelpInfo,
+    QuestionInfo,
+    SearchHit,
+    StepInfo,
+)
 from knowledge.search.surfaces import Surface, surfaces_from_docs
 
 MODELS: dict[str, type[models.Model]] = {
@@ -40,6 +47,7 @@ class Snapshot:
     sections: dict[str, StepInfo] = field(default_factory=dict)
     surfaces: tuple[Surface, ...] = ()  # (text, entry id, weight), for entity linking
     lexicon: tuple[tuple[str, str], ...] = ()  # (kind, term), for knowledge.evidence
+    help: dict[str, QuestionHelpInfo] = field(default_factory=dict)  # by question id
 
 
 def _questions() -> list[QuestionInfo]:
@@ -80,6 +88,10 @@ def snapshot_build(*, version: int) -> Snapshot:
         GuideInfo(g.guide_id, g.step, g.text, g.type)
         for g in GuideQuestion.objects.all()
     ]
+    snap.help = {
+        h.id: QuestionHelpInfo(h.id, h.rephrase, h.fits, h.example)
+        for h in QuestionHelp.objects.all()
+    }
     snap.sections = {
         s.step: StepInfo(s.step, s.title, s.intro, s.wrapup)
         for s in StepSection.objects.all()
