@@ -11,6 +11,7 @@ import re
 
 from agent.concepts import concept_key
 from agent.context import TurnContext
+from agent.dialogue.numbered import question_asked
 from agent.dialogue.plans import (
     STEP_CATEGORY,
     Plan,
@@ -20,6 +21,7 @@ from agent.dialogue.plans import (
     _refer,
     _search,
 )
+from agent.dialogue.signals import SORT_ASK
 from agent.dialogue.state import DialogueState
 from agent.dialogue.understanding import Understanding
 
@@ -58,6 +60,23 @@ ACTS = {
     "english": "english",
     "top": "top",
 }
+# Intents that may be a question about a workbook question ("第5题是什么意思"
+# reads as a concept, "这题能举个例子吗" as examples); care, safety and the
+# tasks keep their own acts.
+ABOUT_A_QUESTION = (
+    "concept",
+    "question_help",
+    "examples",
+    "unclear",
+    "refer",
+    "more",
+    "why",
+    "go_on",
+    "search",
+    "story",
+    "pushback",
+    "feedback",
+)
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 
 
@@ -67,6 +86,18 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
     qid = ctx.question.get("id", "")
     if act == "quiet":
         return Plan(act, actions={"guide_mode": "quiet"})
+    if u.intent in (*ABOUT_A_QUESTION, "synthesis", "counts", "choose") and (
+        SORT_ASK.search(ctx.text)
+    ):  # "我喜欢画画，这属于哪一类": a part and its entries, offered (§8)
+        return Plan("sort")
+    if u.intent in ABOUT_A_QUESTION and (
+        asked := question_asked(
+            ctx.text, ctx.step, qid, meaning_only=u.intent in ("examples", "more")
+        )
+    ):  # that very question said another way, whatever is on screen (§7)
+        answer = ctx.answers.get(asked, "") or (ctx.draft if asked == qid else "")
+        call = _call("guide_question", question_id=asked, user_answer=answer)
+        return Plan("rephrase", [call], target={"question_id": asked})
     if act in (
         "crisis",
         "care",

@@ -90,6 +90,7 @@ def realise(turn: Turn) -> Reply:
         explain,
         followups,
         scope,
+        sorting,
         story,
         synthesis,
         tasks,
@@ -97,7 +98,7 @@ def realise(turn: Turn) -> Reply:
 
     table = {}
     modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
-    for module in (*modules, story, drafts, synthesis, choosing, experiments):
+    for module in (*modules, story, drafts, synthesis, choosing, experiments, sorting):
         table.update(module.ACTS)
     fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]
     draft = fn(turn)
