@@ -11,7 +11,7 @@ import re
 
 from agent.concepts import concept_key
 from agent.context import TurnContext
-from agent.dialogue.numbered import question_asked
+from agent.dialogue.numbered import MEANING, question_asked
 from agent.dialogue.plans import (
     STEP_CATEGORY,
     Plan,
@@ -21,7 +21,7 @@ from agent.dialogue.plans import (
     _refer,
     _search,
 )
-from agent.dialogue.signals import SORT_ASK
+from agent.dialogue.signals import SORT_ASK, STUCK
 from agent.dialogue.state import DialogueState
 from agent.dialogue.understanding import Understanding
 
@@ -86,6 +86,8 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
     qid = ctx.question.get("id", "")
     if act == "quiet":
         return Plan(act, actions={"guide_mode": "quiet"})
+    if act in ("go_on", "more") and d.last_act in ("checkin", "care", "crisis"):
+        return Plan("greet")  # "我没事，继续": back to the question, not more cards
     if u.intent in (*ABOUT_A_QUESTION, "synthesis", "counts", "choose") and (
         SORT_ASK.search(ctx.text)
     ):  # "我喜欢画画，这属于哪一类": a part and its entries, offered (§8)
@@ -113,6 +115,13 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:
         return Plan("clarify")
+    if (
+        act in ("nudge", "rephrase")
+        and qid
+        and STUCK.search(ctx.text)
+        and not MEANING.search(ctx.text)
+    ):  # "我卡住了": a smaller step of this question, not a menu
+        return Plan("stuck", [_call("guide_question", question_id=qid)])
     if act == "nudge":
         return Plan(act)
     if act == "feedback" and ctx.draft:

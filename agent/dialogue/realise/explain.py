@@ -257,7 +257,7 @@ def question_help(t: Turn, q: dict) -> Draft:
                 [
                     f"有人写：“{sample}”",
                     f"比如有人写：“{sample}”",
-                    f"有人是这样写的：“{sample}”",
+                    f"有人这样写：“{sample}”",
                 ]
                 if sample
                 else [""],
@@ -272,6 +272,47 @@ def question_help(t: Turn, q: dict) -> Draft:
             "why": f"因为{q.get('hint', '')}" if q.get("hint") else "",
             "more": "写不出来时，先写一个最小的画面：哪天、在哪、谁在场。",
         },
+    )
+
+
+# A smaller first step per step: one line, the reasons later.
+SMALLER = {
+    "values_exploration": "先只写一个场景：哪一年、在哪儿、你在做什么，一句话就够，"
+    "为什么重要之后再补",
+    "strengths_exploration": "先只写一件具体的小事：别人找你帮过的一个忙，"
+    "或者一件你做了不觉得累的事，一句话就够",
+    "interests_exploration": "先只写一个名词：最近你主动点开、搜过"
+    "或花钱买过的一样东西，一个词就够",
+    "synthesis": "先只挑一个才能和一个领域，把它们写进同一句话，做什么之后再想",
+}
+
+
+def stuck(t: Turn) -> Draft:
+    """Answer "我卡住了" with a smaller step of the question on screen and a start."""
+    guide = t.art.get("guide_question") or {}
+    q = guide if guide.get("found") else t.ctx.question
+    step = q.get("step") or t.ctx.step
+    smaller = SMALLER.get(step, SMALLER["values_exploration"])
+    sample = guide.get("sample", "")
+    return Draft(
+        combos(
+            [
+                [
+                    f"卡住很正常，我们把{q_ref(q) or '这道题'}缩小一点。",
+                    f"那就不求写完整，{q_ref(q) or '这道题'}先写一小块。",
+                    "卡住的时候，步子迈小一点就好。",
+                ],
+                [f"{smaller}。"],
+                [f"有人就是从一句话开始的：“{sample}”" if sample else ""],
+                [
+                    "你脑子里闪过的第一个是什么？",
+                    "现在想到的第一个，是什么？",
+                    "先写下第一个冒出来的，好吗？",
+                ],
+            ],
+            t.seed,
+        ),
+        pending={"more": f"{smaller}。"},
     )
 
 
@@ -465,4 +506,9 @@ def explain_text(t: Turn) -> Draft:
     )
 
 
-ACTS = {"explain": explain, "rephrase": rephrase, "explain_text": explain_text}
+ACTS = {
+    "explain": explain,
+    "rephrase": rephrase,
+    "explain_text": explain_text,
+    "stuck": stuck,
+}

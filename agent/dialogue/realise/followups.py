@@ -190,7 +190,7 @@ def _flip_how(t: Turn) -> Draft:
     row = rows[0] if rows else None
     example = (
         [
-            f"比如有人{cell(row.get('weakness_form'))}，他自己是这样翻的："
+            f"比如有人的短处是{cell(row.get('weakness_form'))}，他自己是这样翻的："
             f"“{cell(row.get('reframe_example'))}”——这就是「{row['name']}」。"
         ]
         if row and row.get("weakness_form") and row.get("reframe_example")

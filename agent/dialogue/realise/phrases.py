@@ -77,6 +77,10 @@ def q_short(question: dict, limit: int = 26) -> str:
     # One question per reply: a two-part question is quoted as one ("…？…？").
     text = (question.get("text") or "").rstrip("？?").replace("？", "，")
     text = text.replace("“", "「").replace("”", "」")  # quoted inside our own quotes
+    first = re.split(r"[？?]", question.get("text") or "")[0]
+    if len(text) > limit and 8 <= len(first) <= limit and first != text:
+        # "…是什么？反过来看，…": the first question whole, not cut mid-clause
+        return first.replace("“", "「").replace("”", "」")
     short = clip(text, limit).rstrip("。？?")
     if not QWORD.search(re.sub("「.*?」", "", short)) and len(text) <= limit + 16:
         return text  # "如果不用考虑钱，也不用在意别人的眼光" asks nothing: say it whole
