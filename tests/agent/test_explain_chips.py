@@ -147,6 +147,18 @@ async def test_an_explanation_or_example_carries_someone_elses_example(
     assert not broken(result.text), result.text
 
 
+async def test_a_highlighted_workbook_sentence_is_placed_and_gets_an_example(
+    kb, offline_config
+):
+    result = await Chat(offline_config, S).say(
+        "这句没太懂", selection="它不是学来的技能，也不需要比别人强"
+    )
+    reply = result.text
+    assert result.trace["act"] == "explain_text", reply
+    assert "“擅长的事”这一步" in reply  # where it comes from: not the opening
+    assert "有人" in reply and not broken(reply), reply
+
+
 async def test_which_part_gets_a_category_offered_not_a_plan(kb, offline_config):
     result = await Chat(offline_config, S).say("我喜欢画画和做手工，这属于哪一类？")
     reply = result.text

@@ -6,6 +6,7 @@ import re
 
 from agent.concepts import CONCEPTS, CORE
 from agent.dialogue.facts import span_of
+from agent.dialogue.plans import STEP_CATEGORY
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     ask,
@@ -17,6 +18,7 @@ from agent.dialogue.realise.phrases import (
     someone,
 )
 from agent.dialogue.signals import ASKS_IF, MUST_WRITE
+from agent.lookups import row_of
 from agent.rules import clip
 from knowledge import selectors as kb
 
@@ -405,17 +407,22 @@ def rephrase(t: Turn) -> Draft:
     )
 
 
-def _workbook_sentence(selection: str) -> str:
-    """Return the workbook sentence around a highlighted text (intro, step intros)."""
+def _workbook_sentence(selection: str) -> tuple[str, str]:
+    """Return the workbook sentence around a highlighted text, and its section.
+
+    The section is "intro" or the step whose intro holds it ("", "" if none).
+    """
     from knowledge import selectors as kb
 
     if len(selection or "") < 6:
-        return ""
-    texts = [kb.workbook_intro()]
+        return "", ""
+    texts = [("intro", kb.workbook_intro())]
     texts += [
-        info.intro for step in kb.STEPS if (info := kb.step_info(step=step)) is not None
+        (step, info.intro)
+        for step in kb.STEPS
+        if (info := kb.step_info(step=step)) is not None
     ]
-    for text in texts:
+    for section, text in texts:
         plain = (text or "").replace("**", "")
         at = plain.find(selection[:12])
         if at >= 0:
@@ -423,8 +430,8 @@ def _workbook_sentence(selection: str) -> str:
             end = plain.find("。", at + len(selection[:12]))
             end = plain.find("。", end + 1) if 0 <= end < at + 40 else end
             sentence = plain[start : end + 1 if end >= 0 else None].strip("- \n")
-            return clip(sentence, 90)
-    return ""
+            return clip(sentence, 90), section
+    return "", ""
 
 
 def explain_text(t: Turn) -> Draft:
@@ -432,18 +439,26 @@ def explain_text(t: Turn) -> Draft:
     text = (t.ctx.selection or t.ctx.text).replace("“", "「").replace("”", "」")
     quoted = clip(text, 30).rstrip("。") or text[:28]
     guide = t.art.get("guide_question") or {}
-    context = _workbook_sentence(t.ctx.selection)
+    context, section = _workbook_sentence(t.ctx.selection)
     if context and not guide.get("found"):  # a line from the workbook's own text
+        info = kb.step_info(step=section) if section != "intro" else None
+        where = f"“{info.title}”这一步的说明" if info else "工作簿开头的提醒"
+        # One example of someone else's from the part the sentence is about (§8).
+        category = STEP_CATEGORY.get(section) or STEP_CATEGORY.get(t.ctx.step, "values")
+        rows = kb.entries_sample(category=category, limit=1, seed=t.seed)
+        example = f"比如{someone(row_of(rows[0]), t.seed)}。" if rows else ""
         return Draft(
             combos(
                 [
+                    [f"这句出自{where}：{context}", f"它的上下文是：{context}"],
+                    ["放到你身上，就是先弄清自己，再去行动、去验证。"]
+                    if section == "intro"
+                    else [""],
+                    [example],
                     [
-                        f"这句出自工作簿开头的提醒：{context}",
-                        f"它的上下文是：{context}",
-                    ],
-                    ["放到你身上，就是先弄清自己，再去行动、去验证。"],
-                    [
-                        "你有没有过换了地方、却发现还是一样的经历？",
+                        "你有没有过换了地方、却发现还是一样的经历？"
+                        if section == "intro"
+                        else "放到你身上，你想到的是哪件事？",
                         "读到这句，你想起自己的哪一段？",
                     ],
                 ],
