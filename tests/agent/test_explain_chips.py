@@ -117,6 +117,14 @@ async def test_asked_again_the_example_changes(kb, offline_config):
     assert help_of("V05").example[:10] not in second and "有人" in second
 
 
+async def test_a_mood_said_with_the_question_is_not_quoted_as_a_start(
+    kb, offline_config
+):
+    chat = Chat(offline_config, V, question_id="V07")
+    result = await chat.say("这题问理想的一天，我现在哪有心思想这个")
+    assert "就从这里写起" not in result.text, result.text
+
+
 async def test_a_statement_about_a_question_is_not_a_question_about_it(
     kb, offline_config
 ):

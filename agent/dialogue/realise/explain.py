@@ -197,7 +197,9 @@ def _own_start(t: Turn) -> str:
                 # Talk about the conversation ("你说的不对", "我问的不是这个")
                 # is not a story to write from.
                 r"没看懂|不懂|怎么|什么|吗|题|关系|你说|我问|不对|不是这个|除了|？|\?"
-                r"|累|不想|烦|迷茫|想不出|意思|例子|说法",
+                r"|累|不想|烦|迷茫|想不出|意思|例子|说法"
+                # "我现在哪有心思想这个" is a mood, not a start.
+                r"|哪有|心思|心情|没空|算了",
                 c,
             )
         ),
