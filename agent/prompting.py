@@ -36,6 +36,12 @@ def _render(value: Any, empty: str = "（未填写）") -> str:
 def _scenario(state: AgentState) -> str:
     ctx, act = state["turn_context"], state["plan"]["act"]
     question = ctx.get("question") or {}
+    named = (state["plan"].get("target") or {}).get("question_id")
+    if named and named != question.get("id"):  # "第5题是什么意思": that one
+        from knowledge import selectors as kb
+
+        found = kb.question_get(question_id=named)
+        question = {"id": found.id, "text": found.text} if found else question
     if act == "explain":
         return prompts.CONCEPT_PROMPT.format(concept=ctx["text"])
     if act in ("rephrase", "feedback", "explain_text"):

@@ -109,6 +109,25 @@ async def test_this_question_means_the_one_on_screen(kb, offline_config, text):
     assert not broken(reply), reply
 
 
+def test_a_model_is_told_about_the_named_question_not_the_focus(kb):
+    from agent.prompting import _scenario
+
+    focus = selectors.question_get(question_id="V01")
+    named = selectors.question_get(question_id="V05")
+    assert focus is not None and named is not None
+    state = {
+        "turn_context": {
+            "question": {"id": focus.id, "text": focus.text},
+            "answers": {},
+            "text": "第5题是什么意思？",
+            "step": V,
+        },
+        "plan": {"act": "rephrase", "target": {"question_id": "V05"}},
+    }
+    scenario = _scenario(state)  # type: ignore[arg-type]
+    assert named.text in scenario and focus.text not in scenario
+
+
 async def test_asked_again_the_example_changes(kb, offline_config):
     chat = Chat(offline_config, V, question_id="V05")
     first = (await chat.say("这题什么意思")).text
