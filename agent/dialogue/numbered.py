@@ -57,6 +57,18 @@ def named_question(text: str, step: str) -> str | None:
     return None
 
 
+def number_missing(text: str, step: str) -> tuple[int, int] | None:
+    """Return (the number asked, how many the step has) for "第9题" past the end."""
+    if not ASKS.search(text or "") or QUESTION_ID.search(text or ""):
+        return None
+    if m := NUMBERED.search(text or ""):
+        total = len(kb.questions_for_step(step=step))
+        number = _number(m.group(1))
+        if total and number > total:
+            return number, total
+    return None
+
+
 def question_asked(
     text: str, step: str, focus: str, *, meaning_only: bool = False
 ) -> str | None:

@@ -11,7 +11,7 @@ import re
 
 from agent.concepts import concept_key
 from agent.context import TurnContext
-from agent.dialogue.numbered import MEANING, question_asked
+from agent.dialogue.numbered import MEANING, number_missing, question_asked
 from agent.dialogue.plans import (
     STEP_CATEGORY,
     Plan,
@@ -100,6 +100,8 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         answer = ctx.answers.get(asked, "") or (ctx.draft if asked == qid else "")
         call = _call("guide_question", question_id=asked, user_answer=answer)
         return Plan("rephrase", [call], target={"question_id": asked})
+    if u.intent in ABOUT_A_QUESTION and (missing := number_missing(ctx.text, ctx.step)):
+        return Plan("rephrase", target={"missing": missing[0], "total": missing[1]})
     if act in (
         "crisis",
         "care",

@@ -92,7 +92,12 @@ async def test_the_step_on_screen_decides_what_a_number_means(kb, offline_config
 async def test_an_explicit_id_wins_over_the_step_and_the_focus(kb, offline_config):
     result = await Chat(offline_config, V, question_id="V01").say("S03是什么意思")
     assert help_of("S03").rephrase[:12] in result.text
-    assert "擅长的事的第3题" in result.text  # another step's question, named so
+    assert "擅长的事第3题" in result.text  # another step's question, named so
+
+
+async def test_a_number_past_the_steps_end_is_said_so(kb, offline_config):
+    result = await Chat(offline_config, S, question_id="S01").say("第9题是什么意思")
+    assert "一共8题" in result.text and "第9题" in result.text, result.text
 
 
 @pytest.mark.parametrize("text", ["这题什么意思", CARD_ASK, "这道题能换个说法吗？"])

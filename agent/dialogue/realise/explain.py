@@ -235,7 +235,7 @@ def question_help(t: Turn, q: dict) -> Draft:
     edit them; the example is framed as someone else's ("有人写").
     """
     same_step = q.get("step") == t.ctx.step
-    ref = q_ref(q) if same_step else f"{q.get('step_title', '')}的第{q['number']}题"
+    ref = q_ref(q) if same_step else f"{q.get('step_title', '')}第{q['number']}题"
     again, fits = q["again"].rstrip("。"), q["fits"].rstrip("。")
     seen = f"ex:{q.get('id')}" in t.d.seen
     sample = q.get("sample", "") if not seen else t.fresh_example(q)
@@ -322,6 +322,11 @@ def stuck(t: Turn) -> Draft:
 
 def rephrase(t: Turn) -> Draft:
     """Say the question another way, with a whole example answer and a start."""
+    if missing := t.plan.target.get("missing"):  # "第9题" in a step of eight
+        total = t.plan.target.get("total", 0)
+        return Draft(
+            [[f"这一步一共{total}题，没有第{missing}题。", "你想问的是哪一题？"]]
+        )
     guide = t.art.get("guide_question") or {}
     q = guide if guide.get("found") else t.ctx.question
     if not q:
