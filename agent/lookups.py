@@ -182,12 +182,18 @@ def guide_data(*, question_id: str, user_answer: str, context: dict) -> dict:
         info = kb.step_info(step=step)
         total = len(kb.questions_for_step(step=step))
         category = STEP_CATEGORY.get(step, "values")
+        # Written for "第5题是什么意思" (question_help.csv): other words than
+        # the question, what fits, a short example. Nudges keep the hint.
+        help_row = kb.question_help_get(question_id=question["id"])
         return {
             "found": True,
             **question,
             "total": total,
             "step_title": info.title if info else "",
             "rephrased": guidance.rephrase(question),
+            "again": help_row.rephrase if help_row else "",
+            "fits": help_row.fits if help_row else "",
+            "sample": help_row.example if help_row else "",
             "directions": guidance.directions(question),
             "entries": _rows_for_focus(category, qid, 2),
         }

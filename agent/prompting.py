@@ -36,6 +36,18 @@ def _render(value: Any, empty: str = "（未填写）") -> str:
 def _scenario(state: AgentState) -> str:
     ctx, act = state["turn_context"], state["plan"]["act"]
     question = ctx.get("question") or {}
+    target = state["plan"].get("target") or {}
+    if missing := target.get("missing"):
+        return (
+            f"\n场景：用户问的第{missing}题不存在（这一步一共{target.get('total')}题）。"
+            "请直接说明，再问他想问的是哪一题。"
+        )
+    named = target.get("question_id")
+    if named and named != question.get("id"):  # "第5题是什么意思": that one
+        from knowledge import selectors as kb
+
+        found = kb.question_get(question_id=named)
+        question = {"id": found.id, "text": found.text} if found else question
     if act == "explain":
         return prompts.CONCEPT_PROMPT.format(concept=ctx["text"])
     if act in ("rephrase", "feedback", "explain_text"):

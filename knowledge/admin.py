@@ -17,6 +17,7 @@ from knowledge.models import (
     LexiconTerm,
     PassionEntry,
     Question,
+    QuestionHelp,
     StepSection,
     TalentEntry,
     ValueEntry,
@@ -190,6 +191,15 @@ class LexiconTermAdmin(CsvAdmin):
     list_display = ("term", "kind", "note")
     list_filter = ("kind",)
     search_fields = ("term", "note")
+
+
+@admin.register(QuestionHelp)
+class QuestionHelpAdmin(CsvAdmin):
+    """question_help.csv: each question said another way, what fits, an example."""
+
+    resource_classes = [resources.QuestionHelpResource]
+    list_display = ("id", "rephrase", "fits", "example")
+    search_fields = ("id", "rephrase", "fits", "example")
 
 
 @admin.register(Question)

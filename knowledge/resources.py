@@ -20,6 +20,7 @@ from knowledge.services.specs import (
     GUIDES,
     LEXICON,
     PASSIONS,
+    QUESTION_HELP,
     TALENTS,
     VALUES,
     CsvSpec,
@@ -305,3 +306,10 @@ class LexiconTermResource(KnowledgeResource):
 
     spec = LEXICON
     Meta = _meta(LEXICON)
+
+
+class QuestionHelpResource(KnowledgeResource):
+    """Import and export of how the coach explains each workbook question."""
+
+    spec = QUESTION_HELP
+    Meta = _meta(QUESTION_HELP)

@@ -5,7 +5,13 @@ from dataclasses import replace
 
 from knowledge.models import STEPS
 from knowledge.search import snapshot_current
-from knowledge.search.records import GuideInfo, QuestionInfo, SearchHit, StepInfo
+from knowledge.search.records import (
+    GuideInfo,
+    QuestionHelpInfo,
+    QuestionInfo,
+    SearchHit,
+    StepInfo,
+)
 
 CATEGORIES = ("all", "values", "strengths", "interests")
 
@@ -13,6 +19,7 @@ __all__ = [
     "CATEGORIES",
     "STEPS",
     "GuideInfo",
+    "QuestionHelpInfo",
     "QuestionInfo",
     "SearchHit",
     "StepInfo",
@@ -29,6 +36,7 @@ __all__ = [
     "knowledge_version",
     "lexicon_terms",
     "question_get",
+    "question_help_get",
     "questions_all",
     "questions_for_step",
     "step_info",
@@ -120,6 +128,11 @@ def question_get(*, question_id: str) -> QuestionInfo | None:
     return next((q for q in questions_all() if q.id == question_id), None)
 
 
+def question_help_get(*, question_id: str) -> QuestionHelpInfo | None:
+    """Return how to explain a workbook question (question_help.csv), or None."""
+    return snapshot_current().help.get(question_id)
+
+
 def questions_for_step(*, step: str) -> list[QuestionInfo]:
     """Return a step's questions in workbook order."""
     return [q for q in questions_all() if q.step == step]
@@ -169,6 +182,8 @@ def knowledge_text() -> str:
                 parts += [hit.name, hit.snippet, *map(str, hit.data.values())]
         for q in snap.questions:
             parts += [q.text, q.hint, q.example]
+        for h in snap.help.values():
+            parts += [h.rephrase, h.fits, h.example]
         for g in snap.guides:
             parts += [str(v) for v in vars(g).values()]
         for section in snap.sections.values():

@@ -101,7 +101,12 @@ def choices_for(act: str, ctx: TurnContext) -> list[dict]:
         ids = ["review", "example", "next"]
     else:
         ids = ["rephrase", "example", "stuck"]
-    done = {"rephrase": "rephrase", "examples": "example", "feedback": "review"}
+    done = {
+        "rephrase": "rephrase",
+        "examples": "example",
+        "feedback": "review",
+        "stuck": "stuck",
+    }
     ids = [i for i in ids if i != done.get(act)] or ids
     if len(ids) < 2 and ctx.question and act not in (*CARE, "checkin", "empathy"):
         ids.append("next")

@@ -12,6 +12,7 @@ import re
 
 from agent.concepts import concept_key
 from agent.context import TurnContext
+from agent.dialogue.numbered import MEANING, number_missing, question_asked
 from agent.dialogue.plans import (
     STEP_CATEGORY,
     Plan,
@@ -21,6 +22,7 @@ from agent.dialogue.plans import (
     _refer,
     _search,
 )
+from agent.dialogue.signals import SORT_ASK, STUCK
 from agent.dialogue.state import DialogueState
 from agent.dialogue.understanding import Understanding
 
@@ -66,6 +68,23 @@ ACTS = {
     "concrete": "concrete",
     "item_why": "item_why",
 }
+# Intents that may be a question about a workbook question ("第5题是什么意思"
+# reads as a concept, "这题能举个例子吗" as examples); care, safety and the
+# tasks keep their own acts.
+ABOUT_A_QUESTION = (
+    "concept",
+    "question_help",
+    "examples",
+    "unclear",
+    "refer",
+    "more",
+    "why",
+    "go_on",
+    "search",
+    "story",
+    "pushback",
+    "feedback",
+)
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 
 
@@ -75,6 +94,22 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
     qid = ctx.question.get("id", "")
     if act == "quiet":
         return Plan(act, actions={"guide_mode": "quiet"})
+    if act in ("go_on", "more") and d.last_act in ("checkin", "care", "crisis"):
+        return Plan("greet")  # "我没事，继续": back to the question, not more cards
+    if u.intent in (*ABOUT_A_QUESTION, "synthesis", "counts", "choose") and (
+        SORT_ASK.search(ctx.text)
+    ):  # "我喜欢画画，这属于哪一类": a part and its entries, offered (§8)
+        return Plan("sort")
+    if u.intent in ABOUT_A_QUESTION and (
+        asked := question_asked(
+            ctx.text, ctx.step, qid, meaning_only=u.intent in ("examples", "more")
+        )
+    ):  # that very question said another way, whatever is on screen (§7)
+        answer = ctx.answers.get(asked, "") or (ctx.draft if asked == qid else "")
+        call = _call("guide_question", question_id=asked, user_answer=answer)
+        return Plan("rephrase", [call], target={"question_id": asked})
+    if u.intent in ABOUT_A_QUESTION and (missing := number_missing(ctx.text, ctx.step)):
+        return Plan("rephrase", target={"missing": missing[0], "total": missing[1]})
     if act in (
         "crisis",
         "care",
@@ -93,6 +128,13 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:
         return Plan("clarify")
+    if (
+        act in ("nudge", "rephrase")
+        and qid
+        and STUCK.search(ctx.text)
+        and not MEANING.search(ctx.text)
+    ):  # "我卡住了": a smaller step of this question, not a menu
+        return Plan("stuck", [_call("guide_question", question_id=qid)])
     if act == "nudge":
         return Plan(act)
     if act == "feedback" and ctx.draft:

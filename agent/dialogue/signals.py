@@ -23,6 +23,13 @@ TOP_ASK = re.compile(
     r"[1-9一二三四五六七八九]\s*(?:个|条|项)|\btop\s*[1-9]",
     re.I,
 )
+# "这属于哪一类" / "算热情还是才能": which part a thing belongs to (realise/sorting.py).
+SORT_ASK = re.compile(
+    r"(?:属于|算|归|是|放)(?:在|到|为|进)?哪(?:一)?(?:类|种|块|部分|步|个部分)"
+    r"|算(?:是)?(?:价值观|才能|热情|兴趣|重要的事|擅长的事|喜欢的事)还是"
+)
+# "我卡住了，不知道从哪写起": a smaller step, not a menu (realise/explain.py).
+STUCK = re.compile(r"卡住|卡壳|写不出|写不下去|不知道从哪|无从下笔|没思路|没头绪")
 RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
 FLIP = re.compile(r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点")
 # Taking leave ("明天再说吧", "今天先这样"): a short message that ends the

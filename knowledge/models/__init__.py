@@ -10,6 +10,7 @@ from knowledge.models.workbook import (
     STEPS,
     GuideQuestion,
     Question,
+    QuestionHelp,
     StepSection,
     Workbook,
 )
@@ -24,6 +25,7 @@ __all__ = [
     "LoadedRow",
     "PassionEntry",
     "Question",
+    "QuestionHelp",
     "StepSection",
     "TalentEntry",
     "ValueEntry",

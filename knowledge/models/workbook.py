@@ -120,3 +120,24 @@ class GuideQuestion(models.Model):
 
     def __str__(self):
         return f"{self.step}/{self.guide_id} {self.text}"
+
+
+class QuestionHelp(models.Model):
+    """How the coach explains a workbook question (question_help.csv).
+
+    Written in other words than the question, so "第5题是什么意思" gets a
+    rephrasing rather than the same sentence back, plus what kind of answer
+    fits and one short example answer the coach frames as someone else's.
+    """
+
+    id = key(r"^[VSPC]\d{2}$", example="V05")
+    rephrase = cell("换个说法", help_text="用不同于原题的话把问题再说一遍。")
+    fits = cell("怎样的回答合适", help_text="什么样的回答合适：写什么、写多具体。")
+    example = cell("简短示例", help_text="一句简短的示例回答，教练会说成“有人写……”。")
+
+    class Meta:
+        ordering = [in_order("id__startswith", list(QUESTION_PREFIX)), "id"]
+        verbose_name = verbose_name_plural = "问题讲解"
+
+    def __str__(self):
+        return f"{self.id} {self.rephrase}"

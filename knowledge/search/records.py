@@ -28,6 +28,16 @@ class QuestionInfo:
 
 
 @dataclass(frozen=True)
+class QuestionHelpInfo:
+    """How the coach explains a workbook question: other words, fit, an example."""
+
+    id: str
+    rephrase: str
+    fits: str
+    example: str
+
+
+@dataclass(frozen=True)
 class GuideInfo:
     """A quick-pick guide question of a step."""
 

@@ -13,6 +13,7 @@ from knowledge.models import (
     LexiconTerm,
     PassionEntry,
     Question,
+    QuestionHelp,
     StepSection,
     TalentEntry,
     ValueEntry,
@@ -20,7 +21,13 @@ from knowledge.models import (
 from knowledge.search import text
 from knowledge.search.docs import Doc, dictionary_words, docs_from_rows
 from knowledge.search.index import SearchIndex
-from knowledge.search.records import GuideInfo, QuestionInfo, SearchHit, StepInfo
+from knowledge.search.records import (
+    GuideInfo,
+    QuestionHelpInfo,
+    QuestionInfo,
+    SearchHit,
+    StepInfo,
+)
 from knowledge.search.surfaces import Surface, surfaces_from_docs
 
 MODELS: dict[str, type[models.Model]] = {
@@ -44,6 +51,7 @@ class Snapshot:
     sections: dict[str, StepInfo] = field(default_factory=dict)
     surfaces: tuple[Surface, ...] = ()  # (text, entry id, weight), for entity linking
     lexicon: tuple[tuple[str, str], ...] = ()  # (kind, term), for knowledge.evidence
+    help: dict[str, QuestionHelpInfo] = field(default_factory=dict)  # by question id
 
 
 def _questions() -> list[QuestionInfo]:
@@ -104,6 +112,10 @@ def snapshot_build(*, version: int, kept: bool = False) -> Snapshot:
         GuideInfo(g.guide_id, g.step, g.text, g.type)
         for g in GuideQuestion.objects.all()
     ]
+    snap.help = {
+        h.id: QuestionHelpInfo(h.id, h.rephrase, h.fits, h.example)
+        for h in QuestionHelp.objects.all()
+    }
     snap.sections = {
         s.step: StepInfo(s.step, s.title, s.intro, s.wrapup)
         for s in StepSection.objects.all()

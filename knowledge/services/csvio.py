@@ -119,6 +119,10 @@ def rows_problems(
             bad := refs_problem(refs, question_ids=question_ids)
         ):
             problems.append(Problem(filename, line, "related_questions", bad))
+        named = row.get(spec.question_column, "") if spec.question_column else ""
+        if named and question_ids is not None and named not in question_ids:
+            problem = f"工作簿里没有 {named} 这道题"
+            problems.append(Problem(filename, line, spec.question_column, problem))
     return problems
 
 

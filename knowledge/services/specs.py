@@ -8,6 +8,7 @@ from knowledge.models import (
     GuideQuestion,
     LexiconTerm,
     PassionEntry,
+    QuestionHelp,
     TalentEntry,
     ValueEntry,
 )
@@ -37,6 +38,7 @@ class CsvSpec:
     columns: tuple[str, ...]
     attrs: tuple[str, ...]
     key: tuple[str, ...]  # natural key, as column names
+    question_column: str = ""  # a column whose cells must name a workbook question
 
     @property
     def key_attrs(self) -> tuple[str, ...]:
@@ -85,5 +87,15 @@ LEXICON = CsvSpec(
     ("kind", "term", "note"),
     ("kind", "term"),
 )
+# How the coach explains each workbook question: another wording, what fits,
+# one short example (Coach 3 §7).
+QUESTION_HELP = CsvSpec(
+    "question_help.csv",
+    QuestionHelp,
+    ("id", "rephrase", "fits", "example"),
+    ("id", "rephrase", "fits", "example"),
+    ("id",),
+    question_column="id",
+)
 ENTRY_SPECS = (VALUES, TALENTS, PASSIONS)
-CSV_SPECS = (*ENTRY_SPECS, GUIDES, LEXICON)
+CSV_SPECS = (*ENTRY_SPECS, GUIDES, LEXICON, QUESTION_HELP)

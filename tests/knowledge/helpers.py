@@ -11,8 +11,8 @@ VALUES, TALENTS, PASSIONS = (
     "喜欢的事_热情.csv",
 )
 GUIDES, WORKBOOK = "guide_questions.csv", "question.md"
-LEXICON = "evidence_lexicon.csv"
-FILES = (VALUES, TALENTS, PASSIONS, GUIDES, LEXICON, WORKBOOK)
+LEXICON, HELP = "evidence_lexicon.csv", "question_help.csv"
+FILES = (VALUES, TALENTS, PASSIONS, GUIDES, LEXICON, HELP, WORKBOOK)
 
 
 def file_edit(path: Path, old: str, new: str, *, count: int = 1) -> None:

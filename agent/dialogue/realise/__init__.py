@@ -94,6 +94,7 @@ def realise(turn: Turn) -> Reply:
         followups,
         refs,
         scope,
+        sorting,
         story,
         synthesis,
         tasks,
@@ -102,7 +103,7 @@ def realise(turn: Turn) -> Reply:
     table = {}
     modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
     tasks_on_answers = (combine, compare, concrete, refs)
-    for module in (*modules, story, drafts, synthesis, choosing, experiments):
+    for module in (*modules, story, drafts, synthesis, choosing, experiments, sorting):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"
         table.update(module.ACTS)

@@ -21,11 +21,14 @@ from agent.rules import clip
 def greet(t: Turn) -> Draft:
     """Greet or acknowledge briefly, then one way back in."""
     text = t.ctx.text
-    if LEAVE.search(text) or re.search(r"休息|下次", text):
+    if LEAVE.search(text) or re.search(r"休息|歇|下次", text):
+        rest = re.search(r"休息|歇", text)  # a pause asked for, not thanks said
         return Draft(
             combos(
                 [
-                    ["不客气，今天辛苦了。", "好，今天就到这儿。"],
+                    ["好，先歇一会儿。", "好，休息一下再来。"]
+                    if rest
+                    else ["不客气，今天辛苦了。", "好，今天就到这儿。"],
                     [
                         "写下的都自动保存了，随时回来接着写。",
                         "你写的都保存好了，下次回来我们从这里接着聊。",

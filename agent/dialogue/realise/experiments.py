@@ -81,8 +81,12 @@ def experiment(t: Turn) -> Draft:
             ),
             "",
         )
-    elif talent and field:
-        action = f"用「{talent['name']}」在「{field['name']}」里做一次小尝试"
+    elif talent and field:  # no candidate of theirs yet: someone else's (§5)
+        when = ""
+        action = (
+            f"有人擅长「{talent['name']}」、又喜欢「{field['name']}」，"
+            "就花一个周末做一次小尝试"
+        )
     else:
         action = "挑一条候选，做出一个最小成品，拿给三个人看"
     short = amount and re.search(r"只有|就|没|太忙|抽不出", t.ctx.text)

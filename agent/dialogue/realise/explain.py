@@ -6,6 +6,7 @@ import re
 
 from agent.concepts import CONCEPTS, CORE
 from agent.dialogue.facts import span_of
+from agent.dialogue.plans import STEP_CATEGORY
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     ask,
@@ -13,9 +14,11 @@ from agent.dialogue.realise.phrases import (
     meaning,
     q_ref,
     q_short,
+    quote_whole,
     someone,
 )
 from agent.dialogue.signals import ASKS_IF, MUST_WRITE
+from agent.lookups import row_of
 from agent.rules import clip
 from knowledge import selectors as kb
 
@@ -152,12 +155,184 @@ def explain(t: Turn) -> Draft:
     )
 
 
+# One closing question per step, about the question just explained.
+# Six or more in all, so six asks in a row never close the same way.
+HELP_ASKS = {
+    "values_exploration": [
+        "你先想到的是哪个人、哪件事？",
+        "哪个画面先冒出来？",
+        "哪件事你一想起来就有画面？",
+    ],
+    "strengths_exploration": [
+        "你身上有没有类似的时候？",
+        "你先想到的是哪件事？",
+        "哪个习惯最先冒出来？",
+    ],
+    "interests_exploration": [
+        "你先想到的是什么？",
+        "你最近一次这样是什么时候？",
+        "哪个话题最先冒出来？",
+    ],
+    "synthesis": [
+        "你会先写哪一条？",
+        "你想先拿哪个才能试试？",
+        "哪个组合最先冒出来？",
+    ],
+}
+HELP_ASKS_ANY = [
+    "你心里第一个浮现的是什么？",
+    "如果只写一句，你会写什么？",
+    "你最先想写的是哪一个？",
+]
+
+
+def _own_start(t: Turn) -> str:
+    """Return "你写到「…」——就从这里写起" for a story clause in the message, or ''."""
+    own = next(
+        (
+            c
+            for c in t.u.said.get("clauses", [])
+            if len(c) >= 5
+            and not re.search(
+                # Talk about the conversation ("你说的不对", "我问的不是这个")
+                # is not a story to write from.
+                r"没看懂|不懂|怎么|什么|吗|题|关系|你说|我问|不对|不是这个|除了|？|\?"
+                r"|累|不想|烦|迷茫|想不出|意思|例子|说法"
+                # "我现在哪有心思想这个" is a mood, not a start.
+                r"|哪有|心思|心情|没空|算了",
+                c,
+            )
+        ),
+        "",
+    )
+    span = span_of(t.ctx.text, own) if own else ""
+    return f"你写到「{span}」——就从这里写起。" if span else ""
+
+
+def _relevance(t: Turn, step: str) -> str:
+    """Return the short answer a "why ask this" or "must I" message needs first."""
+    relevance = ""
+    if re.search(r"关系|有什么用|有啥用|为什么要|干嘛要", t.ctx.text):
+        relevance = {
+            "values_exploration": "问这个，是为了找出你为什么而工作。",
+            "strengths_exploration": "问这个，是为了找出你不费力就做得好的方式。",
+            "interests_exploration": "问这个，是为了找出你愿意长期投入的领域。",
+        }.get(step, "")
+    if ASKS_IF.search(t.ctx.text):  # "是让我写缺点吗": a short answer, then the aim
+        relevance = "差不多，不过重点不在对错，而在后面这一步。"
+    if MUST_WRITE.search(t.ctx.text):  # "也得写吗": say so before anything else
+        relevance = (
+            "不一定每一半都写满。真觉得没有，就写“没有”，"
+            "再补一句为什么，这本身也是线索。"
+        )
+    return relevance
+
+
+def question_help(t: Turn, q: dict) -> Draft:
+    """Explain one workbook question: other words, what fits, one short example.
+
+    The words are the question's row in question_help.csv, so an admin can
+    edit them; the example is framed as someone else's ("有人写").
+    """
+    same_step = q.get("step") == t.ctx.step
+    ref = q_ref(q) if same_step else f"{q.get('step_title', '')}第{q['number']}题"
+    again, fits = q["again"].rstrip("。"), q["fits"].rstrip("。")
+    seen = f"ex:{q.get('id')}" in t.d.seen
+    sample = q.get("sample", "") if not seen else t.fresh_example(q)
+    if seen:  # asked again: the workbook's own, longer example, if not shown yet
+        sample = quote_whole(q["example"], 70) if q.get("example") else ""
+    fits_ways = [f"合适的回答是{fits}。"]
+    if "：" not in fits:
+        fits_ways.append(f"怎么答比较合适：{fits}。")
+    return Draft(
+        combos(
+            [
+                [_relevance(t, q.get("step", ""))],
+                [
+                    f"{ref}换个说法，就是{again}。",
+                    f"{ref}想问的其实是：{again}。",
+                    f"{ref}说白了，是{again}。",
+                    f"用别的话说，{ref}问的是：{again}。",
+                    f"换个角度看{ref}：{again}。",
+                    f"{ref}的意思是：{again}。",
+                    f"把{ref}拆开来说，就是{again}。",
+                ],
+                fits_ways,
+                [
+                    f"有人写：“{sample}”",
+                    f"比如有人写：“{sample}”",
+                    f"有人这样写：“{sample}”",
+                ]
+                if sample
+                else [""],
+                [_own_start(t)],
+                HELP_ASKS.get(q.get("step", ""), HELP_ASKS["values_exploration"])
+                + HELP_ASKS_ANY,
+            ],
+            t.seed,
+        ),
+        marks=[f"ex:{q.get('id')}"],
+        pending={
+            "why": f"因为{q.get('hint', '')}" if q.get("hint") else "",
+            "more": "写不出来时，先写一个最小的画面：哪天、在哪、谁在场。",
+        },
+    )
+
+
+# A smaller first step per step: one line, the reasons later.
+SMALLER = {
+    "values_exploration": "先只写一个场景：哪一年、在哪儿、你在做什么，一句话就够，"
+    "为什么重要之后再补",
+    "strengths_exploration": "先只写一件具体的小事：别人找你帮过的一个忙，"
+    "或者一件你做了不觉得累的事，一句话就够",
+    "interests_exploration": "先只写一个名词：最近你主动点开、搜过"
+    "或花钱买过的一样东西，一个词就够",
+    "synthesis": "先只挑一个才能和一个领域，把它们写进同一句话，做什么之后再想",
+}
+
+
+def stuck(t: Turn) -> Draft:
+    """Answer "我卡住了" with a smaller step of the question on screen and a start."""
+    guide = t.art.get("guide_question") or {}
+    q = guide if guide.get("found") else t.ctx.question
+    step = q.get("step") or t.ctx.step
+    smaller = SMALLER.get(step, SMALLER["values_exploration"])
+    sample = guide.get("sample", "")
+    return Draft(
+        combos(
+            [
+                [
+                    f"卡住很正常，我们把{q_ref(q) or '这道题'}缩小一点。",
+                    f"那就不求写完整，{q_ref(q) or '这道题'}先写一小块。",
+                    "卡住的时候，步子迈小一点就好。",
+                ],
+                [f"{smaller}。"],
+                [f"有人就是从一句话开始的：“{sample}”" if sample else ""],
+                [
+                    "你脑子里闪过的第一个是什么？",
+                    "现在想到的第一个，是什么？",
+                    "先写下第一个冒出来的，好吗？",
+                ],
+            ],
+            t.seed,
+        ),
+        pending={"more": f"{smaller}。"},
+    )
+
+
 def rephrase(t: Turn) -> Draft:
     """Say the question another way, with a whole example answer and a start."""
+    if missing := t.plan.target.get("missing"):  # "第9题" in a step of eight
+        total = t.plan.target.get("total", 0)
+        return Draft(
+            [[f"这一步一共{total}题，没有第{missing}题。", "你想问的是哪一题？"]]
+        )
     guide = t.art.get("guide_question") or {}
     q = guide if guide.get("found") else t.ctx.question
     if not q:
         return Draft([["先挑一道最有感觉的题开始吧。", "你想从哪一道题写起？"]])
+    if q.get("fits") and q.get("again"):  # the question's own help row
+        return question_help(t, q)
     again = guide.get("rephrased") or q_short(q)
     example = t.fresh_example(q)
     rows = guide.get("entries") or []
@@ -239,17 +414,22 @@ def rephrase(t: Turn) -> Draft:
     )
 
 
-def _workbook_sentence(selection: str) -> str:
-    """Return the workbook sentence around a highlighted text (intro, step intros)."""
+def _workbook_sentence(selection: str) -> tuple[str, str]:
+    """Return the workbook sentence around a highlighted text, and its section.
+
+    The section is "intro" or the step whose intro holds it ("", "" if none).
+    """
     from knowledge import selectors as kb
 
     if len(selection or "") < 6:
-        return ""
-    texts = [kb.workbook_intro()]
+        return "", ""
+    texts = [("intro", kb.workbook_intro())]
     texts += [
-        info.intro for step in kb.STEPS if (info := kb.step_info(step=step)) is not None
+        (step, info.intro)
+        for step in kb.STEPS
+        if (info := kb.step_info(step=step)) is not None
     ]
-    for text in texts:
+    for section, text in texts:
         plain = (text or "").replace("**", "")
         at = plain.find(selection[:12])
         if at >= 0:
@@ -257,8 +437,8 @@ def _workbook_sentence(selection: str) -> str:
             end = plain.find("。", at + len(selection[:12]))
             end = plain.find("。", end + 1) if 0 <= end < at + 40 else end
             sentence = plain[start : end + 1 if end >= 0 else None].strip("- \n")
-            return clip(sentence, 90)
-    return ""
+            return clip(sentence, 90), section
+    return "", ""
 
 
 def explain_text(t: Turn) -> Draft:
@@ -266,18 +446,26 @@ def explain_text(t: Turn) -> Draft:
     text = (t.ctx.selection or t.ctx.text).replace("“", "「").replace("”", "」")
     quoted = clip(text, 30).rstrip("。") or text[:28]
     guide = t.art.get("guide_question") or {}
-    context = _workbook_sentence(t.ctx.selection)
+    context, section = _workbook_sentence(t.ctx.selection)
     if context and not guide.get("found"):  # a line from the workbook's own text
+        info = kb.step_info(step=section) if section != "intro" else None
+        where = f"“{info.title}”这一步的说明" if info else "工作簿开头的提醒"
+        # One example of someone else's from the part the sentence is about (§8).
+        category = STEP_CATEGORY.get(section) or STEP_CATEGORY.get(t.ctx.step, "values")
+        rows = kb.entries_sample(category=category, limit=1, seed=t.seed)
+        example = f"比如{someone(row_of(rows[0]), t.seed)}。" if rows else ""
         return Draft(
             combos(
                 [
+                    [f"这句出自{where}：{context}", f"它的上下文是：{context}"],
+                    ["放到你身上，就是先弄清自己，再去行动、去验证。"]
+                    if section == "intro"
+                    else [""],
+                    [example],
                     [
-                        f"这句出自工作簿开头的提醒：{context}",
-                        f"它的上下文是：{context}",
-                    ],
-                    ["放到你身上，就是先弄清自己，再去行动、去验证。"],
-                    [
-                        "你有没有过换了地方、却发现还是一样的经历？",
+                        "你有没有过换了地方、却发现还是一样的经历？"
+                        if section == "intro"
+                        else "放到你身上，你想到的是哪件事？",
                         "读到这句，你想起自己的哪一段？",
                     ],
                 ],
@@ -295,7 +483,11 @@ def explain_text(t: Turn) -> Draft:
             "strengths_exploration": "先写出具体的习惯，再想它在什么场合会变成长处",
             "interests_exploration": "先写出具体的兴趣，再想你真正好奇的是哪一面",
         }.get(guide.get("step", ""), "先写出具体的事，再想它说明了你什么")
-        meaning_of = f"{how}（{q_short(guide, 24)}）" if same else guide["rephrased"]
+        meaning_of = (
+            f"{how}（{q_short(guide, 24)}）"
+            if same
+            else (guide.get("again") or guide["rephrased"])
+        )
         return Draft(
             marks=[f"ex:{guide.get('id')}"],
             options=combos(
@@ -336,4 +528,9 @@ def explain_text(t: Turn) -> Draft:
     )
 
 
-ACTS = {"explain": explain, "rephrase": rephrase, "explain_text": explain_text}
+ACTS = {
+    "explain": explain,
+    "rephrase": rephrase,
+    "explain_text": explain_text,
+    "stuck": stuck,
+}

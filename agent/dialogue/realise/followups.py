@@ -169,9 +169,56 @@ def counts(t: Turn) -> Draft:
     )
 
 
+# "怎么把缺点翻成优点": the word for any flaw names no habit of theirs.
+GENERIC_FLAW = re.compile(r"^(?:我的?)?(?:缺点|毛病|短处|不足|弱点|坏习惯|习惯|优点)$")
+
+
+def _flip_how(t: Turn) -> Draft:
+    """Say how the flip is done, with one talent's own flip as someone else's."""
+    from knowledge import selectors as kb
+
+    rows = [
+        r
+        for r in (t.art.get("search_content") or {}).get("entries") or []
+        if r.get("category") == "strengths" and r.get("reframe_example")
+    ]
+    if not rows:
+        from agent.lookups import row_of
+
+        sample = kb.entries_sample(category="strengths", limit=1, seed=t.seed)
+        rows = [row_of(h) for h in sample]
+    row = rows[0] if rows else None
+    example = (
+        [
+            f"比如有人的短处是{cell(row.get('weakness_form'))}，他自己是这样翻的："
+            f"“{cell(row.get('reframe_example'))}”——这就是「{row['name']}」。"
+        ]
+        if row and row.get("weakness_form") and row.get("reframe_example")
+        else [""]
+    )
+    return Draft(
+        combos(
+            [
+                [
+                    "用“正因为……所以……”把它翻过来：前半句照实写被念叨的习惯，"
+                    "后半句写它在哪种场合反而帮了你。",
+                    "方法是一句话：正因为我有这个毛病，所以我在某种场合反而做得好。"
+                    "先照实写缺点，再找那个场合。",
+                ],
+                example,
+                ["你被念叨最多的是哪个习惯？", "你想先翻哪一个习惯？"],
+            ],
+            t.seed,
+        ),
+        rows=[row] if row else [],
+    )
+
+
 def flip(t: Turn) -> Draft:
     """Turn a habit they were scolded for into its strength form (正因为……所以……)."""
-    trait = t.plan.target.get("trait") or ""
+    trait = re.sub(r"^(?:把|将)", "", t.plan.target.get("trait") or "")
+    if GENERIC_FLAW.match(trait):
+        return _flip_how(t)
     if not trait or trait in ("这", "这个", "它", "那个", "这点"):
         return Draft(
             combos(

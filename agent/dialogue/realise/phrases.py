@@ -77,6 +77,10 @@ def q_short(question: dict, limit: int = 26) -> str:
     # One question per reply: a two-part question is quoted as one ("…？…？").
     text = (question.get("text") or "").rstrip("？?").replace("？", "，")
     text = text.replace("“", "「").replace("”", "」")  # quoted inside our own quotes
+    first = re.split(r"[？?]", question.get("text") or "")[0]
+    if len(text) > limit and 8 <= len(first) <= limit and first != text:
+        # "…是什么？反过来看，…": the first question whole, not cut mid-clause
+        return first.replace("“", "「").replace("”", "」")
     short = clip(text, limit).rstrip("。？?")
     if not QWORD.search(re.sub("「.*?」", "", short)) and len(text) <= limit + 16:
         return text  # "如果不用考虑钱，也不用在意别人的眼光" asks nothing: say it whole
@@ -89,32 +93,35 @@ def quote_whole(text: str, limit: int) -> str:
 
 
 def someone(row: dict, variant: int) -> str:
-    """Return one "有人……" sentence about a knowledge row (never "你就是……")."""
+    """Return one "有人……" sentence about a knowledge row (never "你就是……").
+
+    Every wording opens with 有人: an example is always someone else's (§8).
+    """
     name, kind = row.get("name", ""), row.get("category")
     if kind == "values":
         options = [
             f"有人看重「{name}」，表现是{cell(row.get('signals'), True)}"
             if row.get("signals")
             else "",
-            f"看重「{name}」的人会说“{cell(row.get('self_statement'))}”"
+            f"有人看重「{name}」，常说“{cell(row.get('self_statement'))}”"
             if row.get("self_statement")
             else "",
         ]
     elif kind == "strengths":
         options = [
-            f"有「{name}」这种才能的人会说“{cell(row.get('reframe_example'))}”"
+            f"有人擅长「{name}」，常说“{cell(row.get('reframe_example'))}”"
             if row.get("reframe_example")
             else "",
-            f"有「{name}」这种才能的人，{cell(row.get('evidence_signals'), True)}"
+            f"有人擅长「{name}」，{cell(row.get('evidence_signals'), True)}"
             if row.get("evidence_signals")
             else "",
         ]
     elif kind == "interests":
         options = [
-            f"对「{name}」着迷的人，{cell(row.get('curiosity_signals'), True)}"
+            f"有人对「{name}」着迷，{cell(row.get('curiosity_signals'), True)}"
             if row.get("curiosity_signals")
             else "",
-            f"「{name}」关心的是{cell(row.get('description'))}"
+            f"有人对「{name}」着迷，想弄明白{cell(row.get('description'))}"
             if row.get("description")
             else "",
         ]

@@ -19,7 +19,7 @@ class Command(BaseCommand):
     """Load the data files; any problem or admin edit in the way writes nothing."""
 
     help = (
-        "从 data/ 载入价值观、才能、热情、工作簿问题、引导问题和证据词表"
+        "从 data/ 载入价值观、才能、热情、工作簿问题、引导问题、证据词表和问题讲解"
         "（全部成功才写入）。"
         "载入后以数据库为准：后台改过的行不会被覆盖，除非加 --force。"
     )

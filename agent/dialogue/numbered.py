@@ -1,0 +1,87 @@
+"""Which workbook question a message asks about: "S03", "第5题", "这题" (Coach 3 §7).
+
+"第5题" counts within the step on screen (in the values step it is V05); an
+explicit id ("S03") wins over both the number and the question in focus.
+Only a message that asks what a question means, how to answer it or for an
+example of it is read here: "第5题我写完了" is not a question about question 5.
+"""
+
+from __future__ import annotations
+
+import re
+
+from knowledge import selectors as kb
+
+QUESTION_ID = re.compile(r"(?<![A-Za-z0-9])([VSPCvspc])\s?0?([1-9])(?![0-9])")
+CN_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+NUMBERED = re.compile(r"第\s*([1-9一二两三四五六七八九])\s*(?:个|道)?\s*(?:问题|题)")
+THIS_ONE = re.compile(r"这个?问题|这道?题|这一题|此题|本题|上面这题")
+# Asking what it means, or how to answer it, or for an example of it.
+MEANING = re.compile(
+    r"什么意思|啥意思|是指|指的是|意思是|怎么理解|看不懂|没看懂|读不懂|不懂|不明白|"
+    r"在问什么|问的是|问什么|问啥|想问|换个说法|换种说法|换个角度|说人话"
+)
+ASKS = re.compile(
+    MEANING.pattern
+    + r"|怎么写|怎么答|怎么回答|咋写|咋答|从哪写|写什么|写啥|例子|举例|示例|范例"
+)
+
+
+def _number(token: str) -> int:
+    return int(token) if token.isdigit() else CN_DIGITS.get(token, 0)
+
+
+def named_question(text: str, step: str) -> str | None:
+    """Return the id of the question ``text`` names by id or number, if it exists."""
+    text = text or ""
+    if m := QUESTION_ID.search(text):
+        qid = f"{m.group(1).upper()}0{m.group(2)}"
+        if kb.question_get(question_id=qid) is not None:
+            return qid
+    if m := NUMBERED.search(text):
+        questions = kb.questions_for_step(step=step)
+        number = _number(m.group(1))
+        if 1 <= number <= len(questions):
+            return questions[number - 1].id
+    return None
+
+
+def number_missing(text: str, step: str) -> tuple[int, int] | None:
+    """Return (the number asked, how many the step has) for "第9题" past the end."""
+    if not ASKS.search(text or "") or QUESTION_ID.search(text or ""):
+        return None
+    if m := NUMBERED.search(text or ""):
+        total = len(kb.questions_for_step(step=step))
+        number = _number(m.group(1))
+        if total and number > total:
+            return number, total
+    return None
+
+
+def question_asked(
+    text: str, step: str, focus: str, *, meaning_only: bool = False
+) -> str | None:
+    """Return the question a message asks about (meaning, how, an example), or None.
+
+    ``focus`` is the question on screen: "这题什么意思" is about it. With
+    ``meaning_only``, "这题" counts only when its meaning is asked: "别人一般
+    怎么写这题" wants other people's examples, "这题什么意思" a rephrasing.
+    """
+    if not ASKS.search(text or ""):
+        return None
+    if named := named_question(text, step):
+        return named
+    if meaning_only and not MEANING.search(text):
+        return None
+    return focus or None if THIS_ONE.search(text) else None
