@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from knowledge.evidence.vocabulary import Vocabulary, Word
+from knowledge.evidence.voice import question_spans, reported_spans
 
 # Overlapping words of one length: a homonym first, then an entry's word (a
 # negation may not eat a name), then a negation, then a shrug ("没有" is both:
@@ -31,6 +32,13 @@ QUESTION = re.compile(r"(\w)[不没]\1")
 # Characters that end a clause once folded (full-width marks fold to ASCII).
 CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
 SENTENCE_ENDS = frozenset(".;!?。\n")
+# What may stand around a word that is the whole topic of its clause ("至于钱嘛，
+# 无所谓", "钱的话，不重要"): then the next clause's dismissal is about it.
+TOPIC_FILLERS = re.compile(
+    r"至于|说到|说起|关于|对于|的话|方面|这块|这东西|嘛|呢|啊|吧|么|\s"
+)
+# What may follow that dismissal to the clause's end ("无所谓啦", "不重要了").
+COMMENT_TAIL = re.compile(r"[了的啦吧呀啊嘛呢哦~\s]")
 REACH = 6  # characters a negation reaches across ("不在乎别人的钱" still counts)
 CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
 
@@ -52,6 +60,8 @@ class Reading:
     token: Token
     negated: bool
     weakened: bool  # a double negative or a shrug in the clause
+    reported: bool = False  # inside someone else's words ("我妈总说钱最重要")
+    asked: bool = False  # inside a question ("自由重要吗？")
 
 
 def fold(text: str) -> tuple[str, list[int]]:
@@ -108,18 +118,37 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     tokens.sort(key=lambda t: t.start)
     rejected = _rejected(folded, tokens, clause)
     shrugged = {t.clause for t in tokens if t.word.kind == "shrug"}
+    reported = reported_spans(folded, clause)
+    asked = question_spans(folded)
+    bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
+    for i, c in enumerate(clause):
+        bounds[c] = (bounds.get(c, (i, i))[0], i + 1)
     readings = []
     for i, token in enumerate(tokens):
         if token.word.kind != "entry":
             continue
-        count = _before(tokens, i) + _after(tokens, i)
+        count = _before(tokens, i) + (
+            _after(tokens, i) or _topic_dismissed(folded, tokens, i, bounds)
+        )
         weakened = (
             count >= 2
             or token.clause in rejected | shrugged
             or any(s <= token.start and token.end <= e for s, e in weak)
         )
-        readings.append(Reading(token, count % 2 == 1, weakened))
+        readings.append(
+            Reading(
+                token,
+                count % 2 == 1,
+                weakened,
+                reported=_inside(token, reported),
+                asked=_inside(token, asked),
+            )
+        )
     return readings
+
+
+def _inside(token: Token, spans: list[tuple[int, int]]) -> bool:
+    return any(s <= token.start and token.end <= e for s, e in spans)
 
 
 def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
@@ -176,3 +205,31 @@ def _after(tokens: list[Token], i: int) -> int:
         if token.word.after:
             return 1
     return 0
+
+
+def _topic_dismissed(
+    folded: str, tokens: list[Token], i: int, bounds: dict[int, tuple[int, int]]
+) -> bool:
+    """Return whether token i is a bare topic the next clause dismisses.
+
+    "钱嘛，无所谓", "至于名声，我真的不在乎": the word is alone in its clause
+    (but for "至于", "嘛", "的话"...), and the next clause, in the same
+    sentence, ends with a dismissal within a few characters of its start,
+    naming nothing before it. "自由，无所谓别人怎么看" is no such comment.
+    """
+    target = tokens[i]
+    first, last = bounds[target.clause]
+    rest = folded[first : target.start] + folded[target.end : last]
+    if TOPIC_FILLERS.sub("", rest.lstrip("".join(CLAUSE_ENDS))):
+        return False
+    mark, end = bounds.get(target.clause + 1, (0, 0))
+    if end - mark < 2 or folded[mark] in SENTENCE_ENDS:
+        return False
+    start = mark + 1
+    later = [t for t in tokens if t.clause == target.clause + 1]
+    dismissal = next((t for t in later if t.word.after), None)
+    if dismissal is None or dismissal.start - start > REACH:
+        return False
+    if any(t.word.kind == "entry" and t.start < dismissal.start for t in later):
+        return False
+    return not COMMENT_TAIL.sub("", folded[dismissal.end : end])

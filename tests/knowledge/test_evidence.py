@@ -100,6 +100,87 @@ def test_a_homonym_hides_the_name_inside_it(kb, text, blocked):
     assert blocked not in found(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我妈总说钱最重要。",
+        "大家都说：钱最重要。",
+        "他们从小就告诫我，钱最重要。",
+        "听说有钱就能过得好。",
+    ],
+)
+def test_someone_elses_words_are_only_suspected(kb, text):
+    assert found(text, "V04") == {"V069": "suspected"}
+
+
+def test_the_persons_own_words_beside_reported_ones_still_name(kb):
+    assert found("别人都说要选稳定的，我还是选了自由。", "V02")["V001"] == "named"
+    # Their own wish for what others say of them is theirs.
+    assert found("希望有人说：这个人很真诚。", "V08") == {"V004": "named"}
+    # What others push on them is no passion of theirs; their own doing is.
+    assert found("爸妈让我学心理学", "P01", "interests") == {"P001": "suspected"}
+    assert found("我自己去学心理学", "P01", "interests") == {"P001": "named"}
+
+
+def test_what_others_say_of_the_person_is_a_talent_they_have(kb):
+    # The strengths questions ask what others say of you (S04, S07).
+    assert found("朋友都说我是树洞", "S04", "strengths") == {"T045": "named"}
+    assert found("同事说我是树洞", "S07", "strengths") == {"T045": "named"}
+
+
+@pytest.mark.parametrize(
+    "text", ["自由重要吗？", "自由真的那么重要吗", "成长算不算一种标准？"]
+)
+def test_a_question_claims_no_value(kb, text):
+    assert set(found(text).values()) == {"suspected"}
+
+
+def test_a_question_about_a_topic_still_shows_an_interest(kb):
+    text = "想问问心理学家，人为什么会焦虑？"
+    assert found(text, "P08", "interests")["P001"] == "named"
+    assert found("我是树洞吗？", "S04", "strengths") == {"T045": "suspected"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("所谓的自由，不过是换个地方上班。", {"V001": "suspected"}),
+        ("呵呵，公平？这世上哪有公平。", {"V009": "suspected"}),
+        ("这世上哪有公平", {}),
+        ("最烦那些只看钱的人。", {}),
+        ("我看不起为了面子硬撑的人", {}),
+    ],
+)
+def test_sarcasm_rhetoric_and_dislikes_name_nothing(kb, text, expected):
+    assert found(text, "V05") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("钱嘛，无所谓。", {}),
+        ("至于名声，我真的不在乎。", {}),
+        ("钱不是问题，自由才是。", {"V001": "named"}),
+        ("钱够用就行。", {}),
+        # The dismissal must be the next clause's comment on the topic.
+        ("自由，无所谓别人怎么看。", {"V001": "named"}),
+    ],
+)
+def test_a_dismissal_of_a_bare_topic_crosses_the_comma(kb, text, expected):
+    assert found(text) == expected
+
+
+def test_a_weakness_is_no_passion(kb):
+    spans = found("我想学建筑，可是数学太差。", "P07", "interests")
+    assert "P125" not in spans
+    assert found("我想学数学", "P07", "interests")["P125"] == "named"
+
+
+def test_the_bare_word_for_a_boss_is_only_suspected(kb):
+    assert found("领导抢功劳") == {"V074": "suspected"}
+    assert found("我想当领导，带一个自己的团队。")["V074"] == "named"
+
+
 def test_the_longest_known_word_wins(kb):
     spans = found("我的目标是财务自由")
     assert spans["V069"] == "suspected" and "V001" not in spans  # not 「自由」
