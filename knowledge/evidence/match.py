@@ -17,13 +17,15 @@ SENTENCE_ENDS = frozenset("。！？!?；;\n…")
 CLAUSE_ENDS = SENTENCE_ENDS | frozenset("，,、：:")
 # Which readings only hint, per category. Someone else's words ("我妈总说钱最
 # 重要") are their value, and what they push on the person ("爸妈让我学钢琴")
-# is no passion; but the strengths questions ask what others say of you
-# (S02, S04, S07), so there they count. A question ("自由重要吗？") claims no
-# value or talent, while asking about a topic still shows an interest.
+# or like themselves ("我老婆喜欢烘焙") is no passion of the person's; but the
+# strengths questions ask what others say of you (S02, S04, S07), so there
+# they count. A question ("自由重要吗？") claims no value or talent, while
+# asking about a topic still shows an interest. An admired person's way of
+# living is the point of V01 and V04, so their likings stay named for values.
 DOUBTED_BY: dict[Category, tuple[str, ...]] = {
     "values": ("reported", "asked"),
     "strengths": ("asked",),
-    "interests": ("reported",),
+    "interests": ("reported", "theirs"),
 }
 
 

@@ -1,23 +1,24 @@
-"""Whose voice a word is in: someone else's words, or a question.
+"""Whose voice a word is in: someone else's words or tastes, or a question.
 
 "我妈总说钱最重要" names money, but as the mother's creed, not the person's;
-"自由重要吗？" asks about freedom rather than claiming it. Both are closed
-classes of grammar (who speaks, a verb of saying, a question mark or a final
-"吗"), kept here like the clause marks, not in the editable lexicon. A word in
-such a span is at most suspected; match.py decides for which categories (the
-strengths questions ask what others say of you, and a question about a topic
-still shows an interest).
+"我老婆喜欢烘焙" is the wife's passion; "自由重要吗？" asks about freedom
+rather than claiming it. These are closed classes of grammar (who speaks, a
+verb of saying or liking, a question mark or a final "吗"), kept here like the
+clause marks, not in the editable lexicon. A word in such a span is at most
+suspected; match.py decides for which categories (the strengths questions ask
+what others say of you, and a question about a topic still shows an interest).
 """
 
 import re
 
 # Someone other than the person: pronouns, family, people around them. The
-# last character is enough ("我妈", "他妈妈", "周围的人" all end in one).
+# last characters are enough ("我妈", "他妈妈", "周围的人" all end in one).
 _SPEAKER = (
-    "别人|他人|大家|人家|他们|她们|他|她|父母|爸妈|妈妈|爸爸|妈|爸|家里人|家里|家人|"
-    "长辈|老人|老师|亲戚|朋友|同事|同学|领导|老板|上司|网上|社会|人们|有人|"
-    "很多人|不少人|所有人|的人|奶奶|爷爷|外婆|外公|姥姥|姥爷|哥哥|姐姐|哥|姐|"
-    "老公|老婆|对象|舅舅|姑姑|阿姨|叔叔"
+    "(?:别人|他人|大家|人家|他们|她们|他|她|父母|爸妈|妈妈|爸爸|妈|爸|家里人|"
+    "家里|家人|长辈|老人|老师|亲戚|朋友|同事|同学|领导|老板|上司|主管|组长|"
+    "经理|网上|社会|人们|有人|很多人|不少人|所有人|的人|有些人|某些人|那些|"
+    "这些人|奶奶|爷爷|外婆|外公|姥姥|姥爷|哥哥|姐姐|哥|姐|表姐|表哥|老公|"
+    "老婆|对象|女儿|儿子|舅舅|姑姑|阿姨|叔叔)"
 )
 # Adverbs between the speaker and the verb ("我妈从小就总说").
 _ADVERBS = (
@@ -27,8 +28,9 @@ _ADVERBS = (
 # Verbs of saying or believing: what follows is the speaker's view. Not the
 # set phrases that only start with "说" ("说话", "说到做到", "说了算"...).
 _OPINION = (
-    "说(?!话|明|服|谎|不|出|起|到|了算|一套|过话)|讲(?!话|究|道理|课)|"
-    "觉得|认为|以为|相信|念叨|叮嘱|嘱咐|告诫|强调|教导|信奉|希望"
+    "(?:说(?!话|明|服|谎|不|出|起|到|了算|一套|过话|实话|实在|真的|白了|句|来|回)|"
+    "讲(?!话|究|道理|课)|觉得|认为|以为|相信|念叨|叮嘱|嘱咐|告诫|强调|教导|"
+    "信奉|希望|喊着|嚷嚷|标榜)"
 )
 # Verbs that tell the person what to do: what follows is wanted of them.
 _DIRECTIVE = (
@@ -36,14 +38,30 @@ _DIRECTIVE = (
     "希望|要求|指望|盼着|安排)我"
 )
 _REPORTED = re.compile(
-    rf"(?:{_SPEAKER}){_ADVERBS}{{0,3}}(?:{_DIRECTIVE}|(?:{_OPINION})(?!我))"
-    r"|(?:听说|据说|俗话说|老话说|常言道|人们常说)"
+    rf"{_SPEAKER}{_ADVERBS}{{0,3}}(?:{_DIRECTIVE}|{_OPINION})"
+    # Made to do it: "被我妈逼着练琴", "被迫跟着看".
+    rf"|被(?:我们|我)?{_SPEAKER}?(?:逼着|逼|拉着|拖着|要求|安排)|被迫"
+    r"|听说|据说|俗话说|老话说|常言道"
+)
+# A clause that opens with the verb carries the last clause's speaker on:
+# "她哭得稀里哗啦，说家人最重要".
+# Only verbs of saying: a bare "觉得" is the person's own ("…，觉得很值").
+_CARRIED = re.compile(
+    rf"^{_ADVERBS}{{0,2}}(?:说(?!话|明|服|谎|不|出|起|到|了算|一套|实话|实在|真的|白了|句|来|回)|念叨|嚷嚷)"
+)
+# Someone else's liking: "我老婆喜欢烘焙", "他迷上了钓鱼".
+_TASTE = re.compile(
+    rf"{_SPEAKER}{_ADVERBS}{{0,3}}(?:特别|很|超|最|非常)?"
+    r"(?:喜欢|爱(?!好)|热爱|迷上了|迷上|痴迷|沉迷)"
 )
 # A speaker inside the person's own wish is theirs: "希望有人说：这个人真诚".
 _WISH = ("希望", "想让", "但愿", "盼")
-# A clause that only opens the quote ("我妈说：", "他们总说“…”").
+# Marks between the verb and what was said ("我妈说：“…”").
 _OPENERS = ":：“”\"'‘’「」『』 "
 _MARKS = _OPENERS + ",，、"
+# A later clause in the person's own voice ends the report: "…，我还是选了自由".
+_OWN_VOICE = re.compile(r"^[\s,，、]*(?:我|自己|但|可|不过|其实|然而|所以|而)")
+SENTENCE_ENDS = frozenset(".;!?。\n")
 
 
 def _clause_start(clause: list[int], i: int) -> int:
@@ -66,28 +84,49 @@ def reported_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
     """Return the [start, end) spans that are someone else's words.
 
     The span runs from the verb to the end of its clause; a verb that ends its
-    clause ("我妈说：", "大家都说，") reports the next clause instead. Speech
-    about the person ("同事说我很有耐心") is not reported: it describes them.
+    clause ("我妈说：", "大家都说，") reports the next clause instead. It goes
+    on over the clauses that follow in the sentence ("别人都说要学成功人士，
+    什么有钱有地位") until one speaks for the person again ("我…", "但…").
     """
+    starts = [m.start() for m in _REPORTED.finditer(folded)]
+    ends = [m.end() for m in _REPORTED.finditer(folded)]
+    for c in sorted(set(clause)):
+        first = clause.index(c)
+        body = folded[first:].lstrip("".join(_MARKS))
+        opened = len(folded) - len(body)
+        if first and (m := _CARRIED.match(body)) and clause[opened] == c:
+            starts.append(opened)
+            ends.append(opened + m.end())
     spans = []
-    for m in _REPORTED.finditer(folded):
-        opened = _clause_start(clause, m.start())
-        if any(w in folded[opened : m.start()] for w in _WISH):
+    for start, verb_end in zip(starts, ends, strict=True):
+        opened = _clause_start(clause, start)
+        if any(w in folded[opened:start] for w in _WISH):
             continue
-        start = m.end()
-        end = _clause_end(clause, start)
-        if not folded[start:end].strip(_OPENERS):
+        end = _clause_end(clause, verb_end)
+        if not folded[verb_end:end].strip(_OPENERS):
             following = end
             while following < len(folded) and folded[following] in _MARKS:
                 following += 1
             end = _clause_end(clause, following)
-        spans.append((start, end))
+        while (
+            end < len(folded)
+            and folded[end] not in SENTENCE_ENDS
+            and not _OWN_VOICE.match(folded[end:])
+        ):
+            end = _clause_end(clause, end)
+        spans.append((verb_end, end))
     return spans
 
 
-# A sentence is a question when it ends in a question mark or a final "吗".
+def taste_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
+    """Return the spans that tell someone else's liking ("我老婆喜欢烘焙")."""
+    return [(m.end(), _clause_end(clause, m.end())) for m in _TASTE.finditer(folded)]
+
+
+# A sentence is a question when it ends in a question mark or a final "吗";
+# not when it asks only to insist ("公道一点不行吗", "难道不是吗").
 _QUESTION_END = re.compile(r"(\?|吗)[\s.~。]*$")
-SENTENCE_ENDS = frozenset(".;!?。\n")
+_INSISTS = re.compile(r"难道|(?:不行|不好|不是|不对|不该|不应该)吗[\s.~。?]*$")
 
 
 def question_spans(folded: str) -> list[tuple[int, int]]:
@@ -95,7 +134,8 @@ def question_spans(folded: str) -> list[tuple[int, int]]:
     spans, start = [], 0
     for i, ch in enumerate(folded + "\n"):
         if ch in SENTENCE_ENDS:
-            if _QUESTION_END.search(folded[start : i + 1]):
+            sentence = folded[start : i + 1]
+            if _QUESTION_END.search(sentence) and not _INSISTS.search(sentence):
                 spans.append((start, i + 1))
             start = i + 1
     return spans

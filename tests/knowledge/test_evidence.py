@@ -10,7 +10,7 @@ from knowledge.evidence import Evidence, evidence_find, spans_match
 from knowledge.evidence.vocabulary import _build
 from knowledge.models import LexiconTerm, LoadedRow
 from knowledge.services import knowledge_seed_if_empty, record_delete
-from tests.knowledge.evidence_score import spans_load, spans_score
+from tests.knowledge.evidence_score import BLIND2, spans_load, spans_score
 from tests.knowledge.helpers import DATA, LEXICON
 
 pytestmark = pytest.mark.django_db
@@ -213,7 +213,7 @@ def test_a_long_clause_is_quoted_as_a_window_around_the_match(kb):
 
 
 def test_every_labelled_quote_is_a_verbatim_substring(kb):
-    for row in spans_load():
+    for row in spans_load() + spans_load(BLIND2):
         for e in spans_match(text=row["text"], question_id=row["question_id"]):
             assert isinstance(e, Evidence) and e.question_id == row["question_id"]
             assert row["text"][e.start : e.end] == e.quote, row["text"]
@@ -310,10 +310,10 @@ def test_the_scorer_counts_a_wrong_label_against_the_matcher(kb):
 
 
 def test_labelled_spans_named_precision(kb):
-    rows = spans_load()
+    rows = spans_load() + spans_load(BLIND2)
     assert len(rows) >= 160
     report = {}
-    for part in ("dev", "holdout", "holdout2", None):
+    for part in ("dev", "holdout", "holdout2", "blind2", None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
         report[part or "all"] = tallies = spans_score(chosen)
         print(f"\n{part or 'all'} ({len(chosen)} answers)")
