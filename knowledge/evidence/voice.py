@@ -37,8 +37,12 @@ _DIRECTIVE = (
     "(?:让|要|叫|逼|劝|催|教|教育|教导|告诉|告诫|叮嘱|嘱咐|提醒|"
     "希望|要求|指望|盼着|安排)我"
 )
+# The speaker is the subject, not whom the person spoke to ("我跟朋友说…").
+_SUBJECT = rf"(?<![跟和对给向同])(?<!跟我)(?<!和我)(?<!对我){_SPEAKER}"
+# How they said it, or to whom: "哭着说", "跟我说".
+_MANNER = r"(?:[^\W\d_]{1,2}着|跟我|对我|和我)?"
 _REPORTED = re.compile(
-    rf"{_SPEAKER}{_ADVERBS}{{0,3}}(?:{_DIRECTIVE}|{_OPINION})"
+    rf"{_SUBJECT}{_ADVERBS}{{0,3}}{_MANNER}(?:{_DIRECTIVE}|{_OPINION})"
     # Made to do it: "被我妈逼着练琴", "被迫跟着看".
     rf"|被(?:我们|我)?{_SPEAKER}?(?:逼着|逼|拉着|拖着|要求|安排)|被迫"
     r"|听说|据说|俗话说|老话说|常言道"
@@ -51,7 +55,7 @@ _CARRIED = re.compile(
 )
 # Someone else's liking: "我老婆喜欢烘焙", "他迷上了钓鱼".
 _TASTE = re.compile(
-    rf"{_SPEAKER}{_ADVERBS}{{0,3}}(?:特别|很|超|最|非常)?"
+    rf"{_SUBJECT}{_ADVERBS}{{0,3}}(?:特别|很|超|最|非常)?"
     r"(?:喜欢|爱(?!好)|热爱|迷上了|迷上|痴迷|沉迷)"
 )
 # A speaker inside the person's own wish is theirs: "希望有人说：这个人真诚".

@@ -122,6 +122,26 @@ def test_the_persons_own_words_beside_reported_ones_still_name(kb):
     assert found("我自己去学心理学", "P01", "interests") == {"P001": "named"}
 
 
+def test_reported_words_run_on_until_the_person_speaks_again(kb):
+    # Carried over a list, and by a clause that starts with the verb.
+    spans = found("别人都说要活得体面，什么有钱有地位，我没感觉。", "V01")
+    assert spans["V069"] == spans["V072"] == "suspected"
+    assert "named" not in spans.values()
+    assert found("我姐哭着说家人最重要，我倒没啥感觉。", "V06") == {"V006": "suspected"}
+    assert found("她跟我吵了一架，还说钱最重要。", "V05") == {"V069": "suspected"}
+    # The person telling someone, or a bare "觉得", is the person's own.
+    assert found("我跟我妈说我最想要自由。") == {"V001": "named"}
+    assert found("在海边待了一整天，觉得特别自由。", "V06") == {"V001": "named"}
+    # For values, even their words about the person are theirs.
+    assert found("大家都说我很真诚，其实我不觉得。", "V08") == {"V004": "suspected"}
+
+
+def test_someone_elses_liking_is_no_passion(kb):
+    assert found("他们都喜欢心理学", "P02", "interests") == {"P001": "suspected"}
+    assert found("我特别喜欢心理学", "P02", "interests") == {"P001": "named"}
+    assert found("被爸妈逼着学心理学", "P01", "interests") == {"P001": "suspected"}
+
+
 def test_what_others_say_of_the_person_is_a_talent_they_have(kb):
     # The strengths questions ask what others say of you (S04, S07).
     assert found("朋友都说我是树洞", "S04", "strengths") == {"T045": "named"}
@@ -133,6 +153,64 @@ def test_what_others_say_of_the_person_is_a_talent_they_have(kb):
 )
 def test_a_question_claims_no_value(kb, text):
     assert set(found(text).values()) == {"suspected"}
+
+
+def test_a_question_that_insists_still_names(kb):
+    assert found("公平一点不行吗？", "V05") == {"V009": "named"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A hedge in the clause.
+        ("可能是自由吧", {"V001": "suspected"}),
+        # A shrug that looks back over the sentence, or the sentence before.
+        ("家人吧，不知道这算不算标准。", {"V006": "suspected"}),
+        ("成长？也说不准。", {"V002": "suspected"}),
+        # A shrug on its own before a guess.
+        ("不知道诶，自由？", {"V001": "suspected"}),
+        # A hedge about something else, or a shrug with its own object.
+        ("我觉得自由很重要，可能因为从小被管太多了。", {"V001": "named"}),
+        ("还好，我最看重的是家人。", {"V006": "named"}),
+        ("自由，无所谓别人怎么看。", {"V001": "named"}),
+    ],
+)
+def test_a_hedge_or_shrug_leaves_what_it_covers_in_doubt(kb, text, expected):
+    assert found(text, "V02") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "question_id", "expected"),
+    [
+        # A dislike with no object of its own turns down what came before.
+        ("学心理学吧，不过是为了考证，我其实一点都不喜欢。", "P07", "suspected"),
+        ("学心理学，是为了考证。", "P07", "named"),
+        # A dismissal with its own object does not.
+        ("心理学最有意思，别的不重要。", "P07", "named"),
+    ],
+)
+def test_an_object_less_dislike_looks_back(kb, text, question_id, expected):
+    assert found(text, question_id, "interests")["P001"] == expected
+
+
+def test_a_change_of_mind_rejects_back_to_before_and_no_further(kb):
+    text = "那时候才明白家人最重要，以前总觉得钱最重要，现在不这么想了。"
+    assert found(text, "V06") == {"V006": "named", "V069": "suspected"}
+
+
+@pytest.mark.parametrize(
+    ("text", "question_id", "category", "absent"),
+    [
+        ("我最不会的就是倾听", "S05", "strengths", "T045"),  # a cleft dislike
+        ("电影挺好看，但说不上受触动", "V06", "values", "V016"),  # not 「说不」
+        ("热闹的地方我一秒都待不下去", "V07", "values", "V105"),
+        ("周末去爬山，超解压", "P04", "interests", "P012"),  # not stress management
+    ],
+)
+def test_lexicon_kinds_cover_more_ways_of_saying_no(
+    kb, text, question_id, category, absent
+):
+    assert absent not in found(text, question_id, category)
 
 
 def test_a_question_about_a_topic_still_shows_an_interest(kb):
