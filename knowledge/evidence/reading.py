@@ -143,8 +143,8 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     # A shrug that is also an entry's signal ("说不清") still hedges.
     shrugs = {(s, e) for s, e, w in found if w.kind == "shrug"}
     hedges = [t for t in tokens if (t.start, t.end) in shrugs]
-    asked = question_spans(folded)
-    shrugged = _shrugged(folded, tokens, hedges, clause, asked)
+    questions = question_spans(folded)
+    shrugged = _shrugged(folded, tokens, hedges, clause, questions)
     reported = reported_spans(folded, clause)
     liked = taste_spans(folded, clause)
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
@@ -168,7 +168,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 count % 2 == 1,
                 weakened,
                 reported=_inside(token, reported),
-                asked=_inside(token, asked),
+                asked=_inside(token, questions),
                 theirs=_inside(token, liked),
             )
         )
@@ -255,7 +255,7 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
                 break
             found.add(c)
             # "以前总觉得赚钱最重要，现在不这么想了": back to "以前", no further.
-            if any(w in text[c] for w in FORMERLY):
+            if any(w in text.get(c, "") for w in FORMERLY):
                 break
     return found
 

@@ -92,17 +92,15 @@ def reported_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
     on over the clauses that follow in the sentence ("别人都说要学成功人士，
     什么有钱有地位") until one speaks for the person again ("我…", "但…").
     """
-    starts = [m.start() for m in _REPORTED.finditer(folded)]
-    ends = [m.end() for m in _REPORTED.finditer(folded)]
-    for c in sorted(set(clause)):
-        first = clause.index(c)
-        body = folded[first:].lstrip("".join(_MARKS))
+    found = [(m.start(), m.end()) for m in _REPORTED.finditer(folded)]
+    firsts = [i for i, c in enumerate(clause) if i and c != clause[i - 1]]
+    for first in firsts:
+        body = folded[first:].lstrip(_MARKS)
         opened = len(folded) - len(body)
-        if first and (m := _CARRIED.match(body)) and clause[opened] == c:
-            starts.append(opened)
-            ends.append(opened + m.end())
+        if (m := _CARRIED.match(body)) and clause[opened] == clause[first]:
+            found.append((opened, opened + m.end()))
     spans = []
-    for start, verb_end in zip(starts, ends, strict=True):
+    for start, verb_end in found:
         opened = _clause_start(clause, start)
         if any(w in folded[opened:start] for w in _WISH):
             continue

@@ -332,7 +332,10 @@ def test_evidence_find_reads_every_answer_in_the_categories_asked(kb):
     ]
     values = evidence_find(answers=answers, categories=["values"])
     assert [e.entry_id for e in values] == ["V001"]
-    assert evidence_find(answers={"V01": "", "V02": "。", "V03": "不"}) == []
+    assert (
+        evidence_find(answers={"V01": "", "V02": "。", "V03": "不", "V04": "\t不是"})
+        == []
+    )
 
 
 def test_an_unknown_category_is_refused(kb):
