@@ -236,6 +236,23 @@ def test_sarcasm_rhetoric_and_dislikes_name_nothing(kb, text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("自由才怪。", {}),
+        ("名声个屁，天天加班。", {}),
+        ("谁在乎钱啊。", {}),
+        ("有钱又怎样", {}),
+        ("面子能当饭吃吗", {}),
+        # Everyone's wish is not a claim of one's own, and its 不 negates nothing.
+        ("谁不想要自由", {"V001": "suspected"}),
+        ("说得好听叫自由，其实就是没人管。", {"V001": "suspected"}),
+    ],
+)
+def test_rhetorical_turns_do_not_name(kb, text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("钱嘛，无所谓。", {}),
         ("至于名声，我真的不在乎。", {}),
         ("钱不是问题，自由才是。", {"V001": "named"}),
