@@ -15,6 +15,18 @@ from knowledge.evidence.vocabulary import vocabulary_current
 QUOTE_MAX = 40
 SENTENCE_ENDS = frozenset("。！？!?；;\n…")
 CLAUSE_ENDS = SENTENCE_ENDS | frozenset("，,、：:")
+# Which readings only hint, per category. Someone else's words ("我妈总说钱最
+# 重要") are their value, and what they push on the person ("爸妈让我学钢琴")
+# or like themselves ("我老婆喜欢烘焙") is no passion of the person's; but the
+# strengths questions ask what others say of you (S02, S04, S07), so there
+# they count. A question ("自由重要吗？") claims no value or talent, while
+# asking about a topic still shows an interest. An admired person's way of
+# living is the point of V01 and V04, so their likings stay named for values.
+DOUBTED_BY: dict[Category, tuple[str, ...]] = {
+    "values": ("reported", "asked"),
+    "strengths": ("asked",),
+    "interests": ("reported", "theirs"),
+}
 
 
 def spans_match(
@@ -40,13 +52,14 @@ def spans_match(
             continue
         token, word = reading.token, reading.token.word
         start, end = origin[token.start], origin[token.end - 1] + 1
-        strong: Strength = "suspected" if reading.weakened else "named"
-        found: list[tuple[str, Strength]] = [(i, strong) for i in word.names]
-        found += [(i, "suspected") for i in word.hints]
-        for entry_id, strength in found:
+        found = [(i, True) for i in word.names] + [(i, False) for i in word.hints]
+        for entry_id, names in found:
             category = CATEGORY_OF.get(entry_id[:1])
             if category not in wanted:
                 continue
+            doubted = any(getattr(reading, f) for f in DOUBTED_BY[category])
+            strong = names and not (reading.weakened or doubted)
+            strength: Strength = "named" if strong else "suspected"
             old = best.get(entry_id)
             if old and (old.strength == "named" or strength == "suspected"):
                 continue

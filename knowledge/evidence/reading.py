@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from knowledge.evidence.vocabulary import Vocabulary, Word
+from knowledge.evidence.voice import question_spans, reported_spans, taste_spans
 
 # Overlapping words of one length: a homonym first, then an entry's word (a
 # negation may not eat a name), then a negation, then a shrug ("没有" is both:
@@ -24,14 +25,43 @@ PRIORITY = {"homonym": 0, "entry": 1, "negation": 2, "shrug": 3, "scope_break": 
 # "…，这点我不要" / "我不想过那样的日子": a clause that rejects "this" or "that"
 # rejects what the clause before it said, so that clause's names are only
 # suspected. A closed class of pronoun phrases, kept here.
-ANAPHORS = ("这点", "这一点", "这样", "那样", "这种", "那种", "这些", "那些")
+ANAPHORS = (
+    "这点",
+    "这一点",
+    "这样",
+    "那样",
+    "这种",
+    "那种",
+    "这些",
+    "那些",
+    "这么想",
+    "这么看",
+    "这么觉得",
+    "那么想",
+)
 # An A-not-A question ("有没有意义", "是不是", "去没去过") asks; it negates
 # nothing, and it binds before any longer word ("没有意义") can take its "没".
 QUESTION = re.compile(r"(\w)[不没]\1")
 # Characters that end a clause once folded (full-width marks fold to ASCII).
 CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
 SENTENCE_ENDS = frozenset(".;!?。\n")
+# What may stand around a word that is the whole topic of its clause ("至于钱嘛，
+# 无所谓", "钱的话，不重要"): then the next clause's dismissal is about it.
+TOPIC_FILLERS = re.compile(
+    r"至于|说到|说起|关于|对于|的话|方面|这块|这东西|啥的|什么的|之类的|嘛|呢|啊|吧|么|\s"
+)
+# What may stand beside a shrug in a clause that is only that shrug ("我也不确定").
+HEDGE_FILLERS = re.compile(r"[我也还都就真的其实诶欸啊呀吧呢哈嘛了嗯~\s.,;:!?。…]")
+# Where a rejected stretch starts ("以前总觉得…，现在不这么想了").
+FORMERLY = ("以前", "过去", "曾经", "原来", "从前")
+# What follows a shrug that looks back: nothing, or "这/那/算不算…".
+LOOKS_BACK = re.compile(r"[\s吧呢啊呀诶欸哈了~]*(?:$|[.,;:!?。…]|这|那|算|是不是)")
+# What may follow that dismissal to the clause's end ("无所谓啦", "不重要了").
+COMMENT_TAIL = re.compile(r"[了的啦吧呀啊嘛呢哦~\s]")
 REACH = 6  # characters a negation reaches across ("不在乎别人的钱" still counts)
+# A dismissal after the word reaches a little further: it closes the clause,
+# and the subject often stands between ("热闹的地方我一秒都待不下去").
+REACH_AFTER = 8
 CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
 
 
@@ -52,6 +82,9 @@ class Reading:
     token: Token
     negated: bool
     weakened: bool  # a double negative or a shrug in the clause
+    reported: bool = False  # inside someone else's words ("我妈总说钱最重要")
+    asked: bool = False  # inside a question ("自由重要吗？")
+    theirs: bool = False  # someone else's liking ("我老婆喜欢烘焙")
 
 
 def fold(text: str) -> tuple[str, list[int]]:
@@ -107,19 +140,89 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             tokens.append(Token(start, end, word, clause[start]))
     tokens.sort(key=lambda t: t.start)
     rejected = _rejected(folded, tokens, clause)
-    shrugged = {t.clause for t in tokens if t.word.kind == "shrug"}
+    # A shrug that is also an entry's signal ("说不清") still hedges.
+    shrugs = {(s, e) for s, e, w in found if w.kind == "shrug"}
+    hedges = [t for t in tokens if (t.start, t.end) in shrugs]
+    questions = question_spans(folded)
+    shrugged = _shrugged(folded, tokens, hedges, clause, questions)
+    reported = reported_spans(folded, clause)
+    liked = taste_spans(folded, clause)
+    bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
+    for i, c in enumerate(clause):
+        bounds[c] = (bounds.get(c, (i, i))[0], i + 1)
     readings = []
     for i, token in enumerate(tokens):
         if token.word.kind != "entry":
             continue
-        count = _before(tokens, i) + _after(tokens, i)
+        count = _before(tokens, i) + (
+            _after(tokens, i) or _topic_dismissed(folded, tokens, i, bounds)
+        )
         weakened = (
             count >= 2
             or token.clause in rejected | shrugged
             or any(s <= token.start and token.end <= e for s, e in weak)
         )
-        readings.append(Reading(token, count % 2 == 1, weakened))
+        readings.append(
+            Reading(
+                token,
+                count % 2 == 1,
+                weakened,
+                reported=_inside(token, reported),
+                asked=_inside(token, questions),
+                theirs=_inside(token, liked),
+            )
+        )
     return readings
+
+
+def _shrugged(
+    folded: str,
+    tokens: list[Token],
+    hedges: list[Token],
+    clause: list[int],
+    asked: list[tuple[int, int]],
+) -> set[int]:
+    """Return the clauses a shrug or hedge leaves in doubt.
+
+    Its own clause ("不知道算不算自由"), and the clauses before it in its
+    sentence when it looks back on them ("被说过太追求完美，不知道这算不算
+    优点", "…，也不一定"), not when it has its own object ("自由，无所谓
+    别人怎么看").
+    A clause that is nothing but the shrug also doubts the guess after it in
+    a question ("不知道诶，气候变化？"), and a sentence that is nothing but
+    the shrug doubts the sentence before it ("自由重要吗？我也不确定").
+    """
+    if not hedges:
+        return set()
+    bounds: dict[int, list[int]] = {}  # clause -> [start, end]
+    for i, c in enumerate(clause):
+        bounds.setdefault(c, [i, i])[1] = i + 1
+    sentence: dict[int, int] = {}  # clause -> its sentence
+    number = 0
+    for c, (start, _) in sorted(bounds.items()):
+        number += folded[start] in SENTENCE_ENDS
+        sentence[c] = number
+    named = {sentence[t.clause] for t in tokens if t.word.kind == "entry"}
+    found: set[int] = set()
+    for hedge in hedges:
+        c, s = hedge.clause, sentence[hedge.clause]
+        start, end = bounds[c]
+        alone = not HEDGE_FILLERS.sub(
+            "", folded[start : hedge.start] + folded[hedge.end : end]
+        )
+        found.add(c)
+        if alone or LOOKS_BACK.match(folded[hedge.end : end]):
+            found |= {k for k, v in sentence.items() if v == s and k <= c}
+        if alone and any(a <= start and end <= b for a, b in asked):
+            found |= {k for k, v in sentence.items() if v == s}
+        earlier = [v for v in named if v < s]
+        if alone and earlier and s not in named:
+            found |= {k for k, v in sentence.items() if v == max(earlier)}
+    return found
+
+
+def _inside(token: Token, spans: list[tuple[int, int]]) -> bool:
+    return any(s <= token.start and token.end <= e for s, e in spans)
 
 
 def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
@@ -128,18 +231,22 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
     "This" points back over the sentence so far ("他们看重面子，办酒席要风光，
     这种我受不了"), but no further than a clause that pointed at something
     itself ("…省吃俭用，这点我想继承，但他们不舍得对自己好，这点我不要").
+    A dislike with no object of its own points back the same way ("学英语吧，
+    不过是为了找工作，我其实一点都不喜欢", "被逼着练琴，恨死了").
     """
     found: set[int] = set()
-    if not any(t.word.before for t in tokens):
+    if not any(t.word.before or t.word.after for t in tokens):
         return found
     first: dict[int, int] = {}  # clause -> index of its first character
     for i, c in enumerate(clause):
         first.setdefault(c, i)
     ends = [*list(first.values())[1:], len(folded)]
     text = {c: folded[i:end] for (c, i), end in zip(first.items(), ends, strict=True)}
-    for token in tokens:
-        c = token.clause
-        if not token.word.before or not any(a in text[c] for a in ANAPHORS):
+    for c in sorted({t.clause for t in tokens}):
+        own = [t for t in tokens if t.clause == c]
+        before = folded[first[c] : own[-1].start].lstrip("".join(CLAUSE_ENDS))
+        after = folded[own[-1].end : first[c] + len(text[c])]
+        if not _rejects(own, text[c], before, after):
             continue
         # A clause's text starts with the mark that opened it, if any.
         while c > 0 and text[c][:1] not in SENTENCE_ENDS:
@@ -147,7 +254,30 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
             if any(a in text.get(c, "") for a in ANAPHORS):
                 break
             found.add(c)
+            # "以前总觉得赚钱最重要，现在不这么想了": back to "以前", no further.
+            if any(w in text.get(c, "") for w in FORMERLY):
+                break
     return found
+
+
+def _rejects(own: list[Token], text: str, before: str, after: str) -> bool:
+    """Return whether a clause turns down what came before it.
+
+    ``own`` are its tokens; ``before`` and ``after`` its text around the last.
+    """
+    if any(t.word.before for t in own) and any(a in text for a in ANAPHORS):
+        return True
+    negations = [t for t in own if t.word.before or t.word.after]
+    if len(negations) != 1 or any(t.word.kind == "entry" for t in own):
+        return False
+    last = own[-1]
+    if last not in negations or len(last.word.text) < 2:
+        return False
+    # A dislike with nothing after it ("…我一点都不喜欢"), or a dismissal
+    # with nothing before it ("…，无所谓"); "别的不重要" has its own object.
+    if COMMENT_TAIL.sub("", after):
+        return False
+    return last.word.before or not HEDGE_FILLERS.sub("", before)
 
 
 def _before(tokens: list[Token], i: int) -> int:
@@ -171,8 +301,36 @@ def _after(tokens: list[Token], i: int) -> int:
     for token in tokens[i + 1 :]:
         if token.clause != target.clause or token.word.kind == "scope_break":
             return 0
-        if token.start - target.end > REACH:
+        if token.start - target.end > REACH_AFTER:
             return 0
         if token.word.after:
             return 1
     return 0
+
+
+def _topic_dismissed(
+    folded: str, tokens: list[Token], i: int, bounds: dict[int, tuple[int, int]]
+) -> bool:
+    """Return whether token i is a bare topic the next clause dismisses.
+
+    "钱嘛，无所谓", "至于名声，我真的不在乎": the word is alone in its clause
+    (but for "至于", "嘛", "的话"...), and the next clause, in the same
+    sentence, ends with a dismissal within a few characters of its start,
+    naming nothing before it. "自由，无所谓别人怎么看" is no such comment.
+    """
+    target = tokens[i]
+    first, last = bounds[target.clause]
+    rest = folded[first : target.start] + folded[target.end : last]
+    if TOPIC_FILLERS.sub("", rest.lstrip("".join(CLAUSE_ENDS))):
+        return False
+    mark, end = bounds.get(target.clause + 1, (0, 0))
+    if end - mark < 2 or folded[mark] in SENTENCE_ENDS:
+        return False
+    start = mark + 1
+    later = [t for t in tokens if t.clause == target.clause + 1]
+    dismissal = next((t for t in later if t.word.after), None)
+    if dismissal is None or dismissal.start - start > REACH:
+        return False
+    if any(t.word.kind == "entry" and t.start < dismissal.start for t in later):
+        return False
+    return not COMMENT_TAIL.sub("", folded[dismissal.end : end])

@@ -1,0 +1,143 @@
+"""Whose voice a word is in: someone else's words or tastes, or a question.
+
+"我妈总说钱最重要" names money, but as the mother's creed, not the person's;
+"我老婆喜欢烘焙" is the wife's passion; "自由重要吗？" asks about freedom
+rather than claiming it. These are closed classes of grammar (who speaks, a
+verb of saying or liking, a question mark or a final "吗"), kept here like the
+clause marks, not in the editable lexicon. A word in such a span is at most
+suspected; match.py decides for which categories (the strengths questions ask
+what others say of you, and a question about a topic still shows an interest).
+"""
+
+import re
+
+# Someone other than the person: pronouns, family, people around them. The
+# last characters are enough ("我妈", "他妈妈", "周围的人" all end in one).
+_SPEAKER = (
+    "(?:别人|他人|大家|人家|他们|她们|他|她|父母|爸妈|妈妈|爸爸|妈|爸|家里人|"
+    "家里|家人|长辈|老人|老师|亲戚|朋友|同事|同学|领导|老板|上司|主管|组长|"
+    "经理|网上|社会|人们|有人|很多人|不少人|所有人|的人|有些人|某些人|那些|"
+    "这些人|奶奶|爷爷|外婆|外公|姥姥|姥爷|哥哥|姐姐|哥|姐|表姐|表哥|老公|"
+    "老婆|对象|女儿|儿子|舅舅|姑姑|阿姨|叔叔)"
+)
+# Adverbs between the speaker and the verb ("我妈从小就总说").
+_ADVERBS = (
+    "(?:总是|总|老是|老|常常|常|经常|一直|从小就|从小|都|也|就|又|"
+    "天天|整天|成天|每天|反复|一再|还|只)"
+)
+# Verbs of saying or believing: what follows is the speaker's view. Not the
+# set phrases that only start with "说" ("说话", "说到做到", "说了算"...).
+_OPINION = (
+    "(?:说(?!话|明|服|谎|不|出|起|到|了算|一套|过话|实话|实在|真的|白了|句|来|回)|"
+    "讲(?!话|究|道理|课)|觉得|认为|以为|相信|念叨|叮嘱|嘱咐|告诫|强调|教导|"
+    "信奉|希望|喊着|嚷嚷|标榜)"
+)
+# Verbs that tell the person what to do: what follows is wanted of them.
+_DIRECTIVE = (
+    "(?:让|要|叫|逼|劝|催|教|教育|教导|告诉|告诫|叮嘱|嘱咐|提醒|"
+    "希望|要求|指望|盼着|安排)我"
+)
+# The speaker is the subject, not whom the person spoke to ("我跟朋友说…").
+_SUBJECT = rf"(?<![跟和对给向同])(?<!跟我)(?<!和我)(?<!对我){_SPEAKER}"
+# How they said it, or to whom: "哭着说", "跟我说".
+_MANNER = r"(?:[^\W\d_]{1,2}着|跟我|对我|和我)?"
+_REPORTED = re.compile(
+    rf"{_SUBJECT}{_ADVERBS}{{0,3}}{_MANNER}(?:{_DIRECTIVE}|{_OPINION})"
+    # Made to do it: "被我妈逼着练琴", "被迫跟着看".
+    rf"|被(?:我们|我)?{_SPEAKER}?(?:逼着|逼|拉着|拖着|要求|安排)|被迫"
+    r"|听说|据说|俗话说|老话说|常言道"
+)
+# A clause that opens with the verb carries the last clause's speaker on:
+# "她哭得稀里哗啦，说家人最重要".
+# Only verbs of saying: a bare "觉得" is the person's own ("…，觉得很值").
+_CARRIED = re.compile(
+    rf"^{_ADVERBS}{{0,2}}(?:说(?!话|明|服|谎|不|出|起|到|了算|一套|实话|实在|真的|白了|句|来|回)|念叨|嚷嚷)"
+)
+# Someone else's liking: "我老婆喜欢烘焙", "他迷上了钓鱼".
+_TASTE = re.compile(
+    rf"{_SUBJECT}{_ADVERBS}{{0,3}}(?:特别|很|超|最|非常)?"
+    r"(?:喜欢|爱(?!好)|热爱|迷上了|迷上|痴迷|沉迷)"
+)
+# A speaker inside the person's own wish is theirs: "希望有人说：这个人真诚".
+_WISH = ("希望", "想让", "但愿", "盼")
+# Marks between the verb and what was said ("我妈说：“…”").
+_OPENERS = ":：“”\"'‘’「」『』 "
+_MARKS = _OPENERS + ",，、"
+# A later clause in the person's own voice ends the report: "…，我还是选了自由".
+_OWN_VOICE = re.compile(r"^[\s,，、]*(?:我|自己|但|可|不过|其实|然而|所以|而)")
+SENTENCE_ENDS = frozenset(".;!?。\n")
+
+
+def _clause_start(clause: list[int], i: int) -> int:
+    while i > 0 and clause[i - 1] == clause[i]:
+        i -= 1
+    return i
+
+
+def _clause_end(clause: list[int], i: int) -> int:
+    """Return the index after the clause holding i (i itself at the end)."""
+    if i >= len(clause):
+        return i
+    c = clause[i]
+    while i < len(clause) and clause[i] == c:
+        i += 1
+    return i
+
+
+def reported_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
+    """Return the [start, end) spans that are someone else's words.
+
+    The span runs from the verb to the end of its clause; a verb that ends its
+    clause ("我妈说：", "大家都说，") reports the next clause instead. It goes
+    on over the clauses that follow in the sentence ("别人都说要学成功人士，
+    什么有钱有地位") until one speaks for the person again ("我…", "但…").
+    """
+    found = [(m.start(), m.end()) for m in _REPORTED.finditer(folded)]
+    firsts = [i for i, c in enumerate(clause) if i and c != clause[i - 1]]
+    for first in firsts:
+        body = folded[first:].lstrip(_MARKS)
+        opened = len(folded) - len(body)
+        if (m := _CARRIED.match(body)) and clause[opened] == clause[first]:
+            found.append((opened, opened + m.end()))
+    spans = []
+    for start, verb_end in found:
+        opened = _clause_start(clause, start)
+        if any(w in folded[opened:start] for w in _WISH):
+            continue
+        end = _clause_end(clause, verb_end)
+        if not folded[verb_end:end].strip(_OPENERS):
+            following = end
+            while following < len(folded) and folded[following] in _MARKS:
+                following += 1
+            end = _clause_end(clause, following)
+        while (
+            end < len(folded)
+            and folded[end] not in SENTENCE_ENDS
+            and not _OWN_VOICE.match(folded[end:])
+        ):
+            end = _clause_end(clause, end)
+        spans.append((verb_end, end))
+    return spans
+
+
+def taste_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
+    """Return the spans that tell someone else's liking ("我老婆喜欢烘焙")."""
+    return [(m.end(), _clause_end(clause, m.end())) for m in _TASTE.finditer(folded)]
+
+
+# A sentence is a question when it ends in a question mark or a final "吗";
+# not when it asks only to insist ("公道一点不行吗", "难道不是吗").
+_QUESTION_END = re.compile(r"(\?|吗)[\s.~。]*$")
+_INSISTS = re.compile(r"难道|(?:不行|不好|不是|不对|不该|不应该)吗[\s.~。?]*$")
+
+
+def question_spans(folded: str) -> list[tuple[int, int]]:
+    """Return the [start, end) spans of the sentences that ask."""
+    spans, start = [], 0
+    for i, ch in enumerate(folded + "\n"):
+        if ch in SENTENCE_ENDS:
+            sentence = folded[start : i + 1]
+            if _QUESTION_END.search(sentence) and not _INSISTS.search(sentence):
+                spans.append((start, i + 1))
+            start = i + 1
+    return spans
