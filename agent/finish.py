@@ -18,6 +18,7 @@ from langgraph.runtime import Runtime
 from agent import prompts, quotes
 from agent.clock import remaining, variation
 from agent.configuration import Configuration
+from agent.dialogue.choices import choices_kept
 from agent.dialogue.realise import named, realise
 from agent.dialogue.realise.phrases import someone
 from agent.dialogue.signals import FOLLOW_UPS
@@ -231,8 +232,11 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         marks=coach.get("marks") or [],
         risk_kind=(state["understanding"].get("risk") or {}).get("kind", ""),
     )
+    plan = state["plan"]
+    choices = choices_kept(plan.get("choices") or [], dialogue.pending)
     return {
         "final_answer": note + text,
+        "plan": {**plan, "choices": choices},
         "examples": [
             example_of(by_id[s["id"]]) if s["id"] in by_id else {**s, "text": ""}
             for s in (shown or [])

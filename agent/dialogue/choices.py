@@ -111,3 +111,26 @@ def choices_for(act: str, ctx: TurnContext) -> list[dict]:
     if len(ids) < 2 and ctx.question and act not in (*CARE, "checkin", "empathy"):
         ids.append("next")
     return [{"id": i, "label": CHOICES[i].label} for i in ids[:3]]
+
+
+# Choices that point at the items of the reply itself ("第一条为什么").
+ON_ITEMS = frozenset({"why1"})
+
+
+def choices_kept(choices: list[dict], pending: dict) -> list[dict]:
+    """Return the planned ``choices`` less those the written reply cannot back.
+
+    The plan comes before the words: a top list that found nothing to list
+    ("还找不到直接说出某个价值观的句子") offers no "第一条为什么", since pressing it
+    could only be answered with "which one do you mean?".
+    """
+    if pending.get("items"):
+        return choices
+    kept = [c for c in choices if c["id"] not in ON_ITEMS]
+    if kept == choices:
+        return choices
+    ids = {c["id"] for c in kept}
+    extra = next((i for i in ("rest", "next") if i not in ids), None)
+    if len(kept) < 2 and extra:
+        kept.append({"id": extra, "label": CHOICES[extra].label})
+    return kept

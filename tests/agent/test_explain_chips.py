@@ -28,6 +28,7 @@ CARD_ASK = (
     "这个问题是什么意思？能换个说法或举个例子吗？"  # templates/coach/_strings.html
 )
 ANSWERS = {
+    "V01": "我最佩服我外婆，她一辈子都很独立，什么事都靠自己。",
     "V03": "大学时带社团排练话剧，熬了三个月，撑我的是不想让队友失望。",
     "S02": "小时候总被说太磨蹭，做事慢，可交出去的东西很少出错。",
     "P03": "最近老搜咖啡豆的产地和手冲的教程，还收藏了好几篇。",
@@ -265,11 +266,18 @@ CHOICE_ABOUT = {
     "fine": ("greet", lambda r: "12356" not in r and "第3题" in r),  # back to it
     "top5": ("top", lambda r: "价值观" in r),
     "combine": ("synthesis", lambda r: "「" in r),
+    # item 1 of the top list before it, with the answer that names it
+    "why1": ("item_why", lambda r: "独立" in r and "她一辈子都很独立" in r),
+    "try": ("experiment", lambda r: "实验" in r or "试" in r),
 }
 
 
 # What comes before a choice that only makes sense after something.
-PRELUDE = {"fine": "我最近累得想死，写不动"}  # a check-in, then "我没事，继续"
+PRELUDE = {
+    "fine": "我最近累得想死，写不动",  # a check-in, then "我没事，继续"
+    "why1": "帮我挑出最重要的5个价值观",  # a list, then "第一条为什么"
+    "try": "比较一下：开咖啡馆和做话剧编导",  # a comparison offers a test of it
+}
 
 
 def test_every_choice_has_a_check():
@@ -288,3 +296,13 @@ async def test_every_choice_gets_a_reply_about_it(kb, offline_config, choice):
     assert not act or result.trace["act"] == act, (choice, result.trace["act"], reply)
     assert about(reply), (choice, reply)
     assert not broken(reply), (choice, broken(reply), reply)
+
+
+async def test_a_list_that_found_nothing_offers_no_item_to_ask_about(
+    kb, offline_config
+):
+    chat = Chat(offline_config, V, question_id="V03", answers={"V03": "不知道"})
+    result = await chat.say("帮我挑出最重要的5个价值观")
+    assert result.trace["act"] == "top", result.text
+    offered = {c["id"] for c in result.trace["choices"]}
+    assert "why1" not in offered and 1 <= len(offered) <= 3, result.trace["choices"]

@@ -127,6 +127,8 @@ def combine(t: Turn) -> Draft:
 def directions(rows: dict[Category, list[dict]], count: int) -> list[str]:
     """Return "用「才能」在「领域」里做【事】，满足「价值」" lines, all different.
 
+    A part not found is left out of the line, never filled with a guess.
+
     The i-th line takes the i-th talent, field and value (round robin); one
     talent and one field still give two lines by the field's next career.
     """
@@ -140,7 +142,8 @@ def directions(rows: dict[Category, list[dict]], count: int) -> list[str]:
         fit = (talent or {}).get("fit_scenes", "")
         careers.sort(key=lambda c: -sum(c[j : j + 2] in fit for j in range(len(c) - 1)))
         job = careers[i % len(careers)] if careers else "一件具体的事"
-        line = "用" + (f"「{talent['name']}」" if talent else "你的长处")
+        # No talent named yet: none is claimed ("用你的长处" would be a guess).
+        line = f"用「{talent['name']}」" if talent else ""
         line += f"在「{field['name']}」里" if field else ""
         line += f"做{job}"
         line += (
@@ -166,7 +169,7 @@ def _compose(
     guess = any(e.strength == "suspected" for c in ORDER for e in shown[c])
     tail = "标了可能的几项是我猜的，不对就告诉我。" if guess else ""
     ask = f"{missing}。" if missing else "哪条读起来最像你？"
-    text = f"你的答案里有：{said}。\n可以先试：\n{body}。\n{tail}{ask}"
+    text = f"你的答案里有：{said}。\n三者组合起来，可以先试：\n{body}。\n{tail}{ask}"
     return text, lines
 
 

@@ -457,7 +457,10 @@ def explain_text(t: Turn) -> Draft:
         return Draft(
             combos(
                 [
-                    [f"这句出自{where}：{context}", f"它的上下文是：{context}"],
+                    [
+                        f"这句出自{where}：{context}",
+                        f"在{where}里，它的上下文是：{context}",
+                    ],
                     ["放到你身上，就是先弄清自己，再去行动、去验证。"]
                     if section == "intro"
                     else [""],
