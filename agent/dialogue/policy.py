@@ -57,6 +57,8 @@ ACTS = {
     "flip": "flip",
     "english": "english",
     "top": "top",
+    # Not sure what was meant: say what the coach can do here, offer choices.
+    "abstain": "abstain",
 }
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 
@@ -78,6 +80,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "autonomy",
         "summary",
         "top",
+        "abstain",
     ):
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:

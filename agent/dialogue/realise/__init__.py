@@ -80,6 +80,7 @@ def named(text: str, rows: list[dict]) -> list[dict]:
 def realise(turn: Turn) -> Reply:
     """Return the reply for the turn's act."""
     from agent.dialogue.realise import (
+        abstain,
         care,
         choosing,
         conversation,
@@ -97,6 +98,7 @@ def realise(turn: Turn) -> Reply:
 
     table = {}
     modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
+    modules = (*modules, abstain)
     for module in (*modules, story, drafts, synthesis, choosing, experiments):
         table.update(module.ACTS)
     fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]
