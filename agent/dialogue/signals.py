@@ -102,6 +102,8 @@ REQUEST = re.compile(
 NARRATIVE_MIN_CHARS = 24
 # Pushing back on the coach's last reply ("改得太书面了，不像我说的话").
 OBJECTS = re.compile(r"不对|不是这个|不像|太.{1,4}了|没说到|答非所问|不准|跑题|不是我")
+# "那帮我看看我现在做到哪一步了": where they are in the workbook.
+PROGRESS_ASK = re.compile(r"做到哪|写到哪|到哪一?步|进度|还剩几|第几题|做了多少")
 # Short messages that mean something whatever came before: a shrug gets a small
 # step and an example, a thank-you or hello a short reply (agent.dialogue.lexicon).
 SHORT_KNOWN = re.compile(

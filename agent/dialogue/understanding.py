@@ -34,6 +34,7 @@ from agent.dialogue.signals import (
     NARRATIVE_MIN_CHARS,
     NOT_UNDERSTOOD,
     OBJECTS,
+    PROGRESS_ASK,
     RANK,
     REQUEST,
     RESUME,
@@ -67,6 +68,15 @@ HELP_ASKED = re.compile(r"热线|求助电话|心理援助|哪个号码|打给�
 CARE_STAYS = ("distress", "pushback", "crisis")
 # Content that hardship and tiredness come before ("…干什么都累" is met with care).
 CONTENT = ("story", "unclear", "feedback", "counts", "concept", "examples")
+# Someone else's words reported ("我爸说我傻，说男人就该…"): their opinion is not
+# the person's risk, unless the message says what was done or threatened.
+REPORTED = re.compile(
+    r"(?:爸|妈|父母|家里人?|领导|老板|上司|同事|朋友|亲戚|老师|他们|别人|老公|老婆|"
+    r"男朋友|女朋友)\S{0,3}(?:说|觉得|认为|嫌)"
+)
+HARMED = re.compile(
+    safety.lexicon.CUES.pattern + r"|骂|逼|威胁|不让|关起来|锁|赶出", re.I
+)
 CHECKIN_ALONE_CHARS = 24  # a possible risk in a message this short is its point
 # Two readings this close are a tie that a keyword pattern may break.
 TIE_MARGIN = 0.15
@@ -179,6 +189,7 @@ def _resolve(
         intent in ("greet", "unclear", "go_on", "progress")
         and len(text) >= 8
         and re.search(r"我.{0,6}(?:看|刷|玩|做|学|逛|听|搜|买|追|养|练)", text)
+        and not REQUEST.search(text)  # "那帮我看看我做到哪一步了" asks
         and _breaks_tie("story", pred)
     ):
         return (
@@ -285,6 +296,8 @@ def _resolve(
         and _breaks_tie("story", pred)
     ):
         return "story", True  # a first-person account, no request in it
+    if PROGRESS_ASK.search(text) and _breaks_tie("progress", pred):
+        return "progress", True  # "帮我看看我现在做到哪一步了"
     if ABOUT_COACH.search(text) and len(text) <= 20 and _breaks_tie("meta", pred):
         return "meta", True  # "那你到底是谁"
     if (
@@ -421,7 +434,9 @@ def understand(
         or (len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text))
         or (WORKBOOK_ASK.search(text) and not safety.lexicon.CUES.search(text))
         or (d.shown and len(text) <= 12 and POINTS_AT.search(text))
-    ):  # a weak guess loses to a clear reading: a loss, a goodnight, "最后那个"
+        or (REPORTED.search(text) and not HARMED.search(text))
+    ):  # a weak guess loses to a clear reading: a loss, a goodnight, "最后那个",
+        # someone else's opinion quoted ("我爸说我傻")
         risk = safety.NONE
     if (
         d.care_kind
