@@ -435,8 +435,12 @@ def understand(
         or (WORKBOOK_ASK.search(text) and not safety.lexicon.CUES.search(text))
         or (d.shown and len(text) <= 12 and POINTS_AT.search(text))
         or (REPORTED.search(text) and not HARMED.search(text))
+        or (
+            0 < len(classifier.fold(text)) <= SHORT_MAX_CHARS
+            and not HARMED.search(text)
+        )
     ):  # a weak guess loses to a clear reading: a loss, a goodnight, "最后那个",
-        # someone else's opinion quoted ("我爸说我傻")
+        # someone else's opinion quoted ("我爸说我傻"), "那个" with no risk word
         risk = safety.NONE
     if (
         d.care_kind
