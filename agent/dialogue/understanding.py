@@ -185,6 +185,8 @@ def _resolve(
         and _breaks_tie("choose", pred)
     ):
         return "choose", True  # "第一条和第二条我选不出来"
+    if PROGRESS_ASK.search(text) and _breaks_tie("progress", pred):
+        return "progress", True  # "帮我看看我现在做到哪一步了"
     if (
         intent in ("greet", "unclear", "go_on", "progress")
         and len(text) >= 8
@@ -296,8 +298,6 @@ def _resolve(
         and _breaks_tie("story", pred)
     ):
         return "story", True  # a first-person account, no request in it
-    if PROGRESS_ASK.search(text) and _breaks_tie("progress", pred):
-        return "progress", True  # "帮我看看我现在做到哪一步了"
     if ABOUT_COACH.search(text) and len(text) <= 20 and _breaks_tie("meta", pred):
         return "meta", True  # "那你到底是谁"
     if (
