@@ -101,7 +101,14 @@ REQUEST = re.compile(
 )
 NARRATIVE_MIN_CHARS = 24
 # Pushing back on the coach's last reply ("改得太书面了，不像我说的话").
-OBJECTS = re.compile(r"不对|不是这个|不像|太.{1,4}了|没说到|答非所问|不准|跑题|不是我")
+OBJECTS = re.compile(
+    r"不对|不是这个|不像|太.{1,4}了|没说到|答非所问|不准|跑题|不是我|还是(?:不|没)(?:懂|明白)"
+)
+# Stuck on how to answer ("我不太确定怎么回答", "无从下笔"): help with the question.
+STUCK = re.compile(
+    r"不(?:太|大)?(?:确定|知道|清楚|会)(?:该|要)?怎么(?:回答|答|写|下笔|开头)|"
+    r"无从下笔|不知道从哪(?:写|开始|下手)|写不出来|不会写"
+)
 # "那帮我看看我现在做到哪一步了": where they are in the workbook.
 PROGRESS_ASK = re.compile(r"做到哪|写到哪|到哪一?步|进度|还剩几|第几题|做了多少")
 # Short messages that mean something whatever came before: a shrug gets a small

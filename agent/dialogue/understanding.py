@@ -43,6 +43,7 @@ from agent.dialogue.signals import (
     SHORT_KNOWN,
     SHORT_MAX_CHARS,
     STRAIN,
+    STUCK,
     TIME_LIMIT,
     TOP_ASK,
     WANTS_EXAMPLE,
@@ -185,6 +186,8 @@ def _resolve(
         and _breaks_tie("choose", pred)
     ):
         return "choose", True  # "第一条和第二条我选不出来"
+    if STUCK.search(text) and len(text) <= 24 and _breaks_tie("question_help", pred):
+        return "question_help", True  # "我不太确定怎么回答"
     if PROGRESS_ASK.search(text) and _breaks_tie("progress", pred):
         return "progress", True  # "帮我看看我现在做到哪一步了"
     if (
@@ -303,7 +306,7 @@ def _resolve(
     if (
         NOT_UNDERSTOOD.search(text)
         and len(text) <= 20
-        and intent in ("concept", "question_help", "unclear", "pushback")
+        and intent in ("concept", "question_help", "unclear")
         and _breaks_tie("question_help", pred)
         and not u.entities
     ):
