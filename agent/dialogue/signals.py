@@ -83,7 +83,8 @@ LEAD_PARTICLES = re.compile(
 # What a message asks about a question it names ("第5题是什么意思").
 ASKS_ABOUT = re.compile(
     r"什么意思|啥意思|怎么理解|怎么写|怎么答|怎么回答|问的是|想问|在问|不懂|没懂|看不懂|"
-    r"没看明白|没明白|什么目的|为什么(?:要|这么)问|(?:让|要)我写|写什么|写啥"
+    r"没看明白|没明白|什么目的|为什么(?:要|这么)问|(?:让|要)我写|写什么|写啥|"
+    r"是啥|是什么|问的?啥|问我"
 )
 # Tie-breakers for an unsure classifier: "这个concept没懂" asks for the question
 # (or its word) explained; "那你到底是谁" asks about the coach.
@@ -94,12 +95,16 @@ COMPARE = re.compile(r"比较|对比|比一比|比一下|哪个更|哪条更")
 # A first-person account with no request in it ("看新来的帮厨切配手忙脚乱，我就想
 # 这有什么难的…", "My colleagues always come to me when…"): a story.
 NARRATIVE = re.compile(r"我|\b(?:i|my|me)\b", re.I)
+# An answer given as a statement ("我觉得公平最重要", "和朋友聊起养花能聊一下午").
+ANSWERS = re.compile(r"我|喜欢|擅长|看重|在意|讨厌|受不了|能聊|最爽|最爱")
 REQUEST = re.compile(
-    r"[？?]|[吗呢吧]$|帮我|请你|你能|能不能给|可以给|告诉我|给我|怎么写|怎么办|是什么|"
+    r"[？?]|[吗呢吧]$|帮我|请你|你能|能不能|可不可以|有没有|是不是|告诉我|给我|怎么写|"
+    r"怎么办|是什么|"
     r"\b(?:can you|could you|please|what|how)\b",
     re.I,
 )
 NARRATIVE_MIN_CHARS = 24
+ANSWER_MIN_CHARS = 8
 # Pushing back on the coach's last reply ("改得太书面了，不像我说的话").
 OBJECTS = re.compile(
     r"不对|不是这个|不像|太.{1,4}了|没说到|答非所问|不准|跑题|不是我|还是(?:不|没)(?:懂|明白)"
@@ -107,8 +112,10 @@ OBJECTS = re.compile(
 # Stuck on how to answer ("我不太确定怎么回答", "无从下笔"): help with the question.
 STUCK = re.compile(
     r"不(?:太|大)?(?:确定|知道|清楚|会)(?:该|要)?怎么(?:回答|答|写|下笔|开头)|"
-    r"无从下笔|不知道从哪(?:写|开始|下手)|写不出来|不会写"
+    r"无从下笔|不知道从哪(?:写|开始|下手)|写不出来|不会写|好难想|想不出|想不起来|说不上来"
 )
+# "这算S03吗", "这算天赋吗？", "能写进P04吗": does it count as an answer.
+COUNTS_ASK = re.compile(r"算(?:是|得上)?[^，。,]{0,12}[吗么]|算不算|能(?:写|放)进")
 # "那帮我看看我现在做到哪一步了": where they are in the workbook.
 PROGRESS_ASK = re.compile(r"做到哪|写到哪|到哪一?步|进度|还剩几|第几题|做了多少")
 # Short messages that mean something whatever came before: a shrug gets a small

@@ -17,10 +17,13 @@ from agent.dialogue import classifier, entities, facts
 from agent.dialogue.lexicon import SHRUGS
 from agent.dialogue.signals import (
     ABOUT_COACH,
+    ANSWER_MIN_CHARS,
+    ANSWERS,
     ASKS_ABOUT,
     ASKS_IF,
     ATTACK,
     COMPARE,
+    COUNTS_ASK,
     FLIP,
     FOLLOW_UPS,
     GRIEF,
@@ -188,6 +191,8 @@ def _resolve(
         return "choose", True  # "第一条和第二条我选不出来"
     if STUCK.search(text) and len(text) <= 24 and _breaks_tie("question_help", pred):
         return "question_help", True  # "我不太确定怎么回答"
+    if COUNTS_ASK.search(text) and _breaks_tie("counts", pred):
+        return "counts", True  # "做PPT做到凌晨也不觉得累，这算S03吗"
     if PROGRESS_ASK.search(text) and _breaks_tie("progress", pred):
         return "progress", True  # "帮我看看我现在做到哪一步了"
     if (
@@ -293,14 +298,6 @@ def _resolve(
         and (ctx_step_synthesis(d) or re.search(r"候选|方向|选项|[AB][:：]?", text))
     ):
         return "choose", True  # "比较一下我的两个候选": the compare task
-    if (
-        len(text) >= NARRATIVE_MIN_CHARS
-        and NARRATIVE.search(text)
-        and not REQUEST.search(text)
-        and intent not in ("distress", "crisis", "greet", "quiet", "injection")
-        and _breaks_tie("story", pred)
-    ):
-        return "story", True  # a first-person account, no request in it
     if ABOUT_COACH.search(text) and len(text) <= 20 and _breaks_tie("meta", pred):
         return "meta", True  # "那你到底是谁"
     if (
@@ -312,12 +309,22 @@ def _resolve(
     ):
         return "question_help", True  # "这个concept没懂": the question, explained
     if (
-        intent in ("question_help", "distress", "unclear")
+        intent in ("question_help", "distress", "unclear", "story", "concept", "search")
         and WANTS_EXAMPLE.search(text)
         and len(text) <= 30
         and _breaks_tie("examples", pred)
     ):
         return "examples", True
+    if (
+        (
+            (len(text) >= NARRATIVE_MIN_CHARS and NARRATIVE.search(text))
+            or (len(text) >= ANSWER_MIN_CHARS and ANSWERS.search(text))
+        )
+        and not REQUEST.search(text)
+        and intent not in ("distress", "crisis", "greet", "quiet", "injection")
+        and _breaks_tie("story", pred)
+    ):
+        return "story", True  # a first-person account, no request in it
     return intent, False  # the classifier's reading, unconfirmed
 
 

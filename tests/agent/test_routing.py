@@ -124,7 +124,7 @@ def test_a_keyword_pattern_never_overrules_a_confident_intent(kb, monkeypatch):
 
 
 def test_an_unsure_guess_is_not_acted_on(kb, monkeypatch):
-    text = "这个跟那个到底算不算一回事"
+    text = "这个和那个到底是不是一回事"
     guess(monkeypatch, "concept", classifier.ABSTAIN_BELOW - 0.05)
     u = understand(context(text), DialogueState())
     assert (u.intent, u.abstained) == ("abstain", "unsure")
