@@ -59,6 +59,9 @@ from agent.dialogue.state import DialogueState
 WORKBOOK_ASK = re.compile(
     r"(?:这|那|哪|第.{1,2})题.{0,6}(?:写到|写哪|怎么写|什么意思)|写到哪"
 )
+# "这题怎么理解": the question on screen, named without its number.
+THIS_QUESTION = re.compile(r"这道?题|这一题|这个问题")
+OTHERS = re.compile(r"别人|其他人|例子|示例|举个|参考")
 # "最后那个" / "第二个呢" right after items were shown: a pointer, not a farewell.
 POINTS_AT = re.compile(
     r"第[一二三四五六七八九1-9][个条项]|最后(?:那|一)?[个条项]|上一[个条]"
@@ -492,7 +495,18 @@ def understand(
         u.intent = "top"  # a task with evidence, whatever the classifier guessed
         return u
     named = entities.question_named(text, ctx.step)
-    if named and ASKS_ABOUT.search(text) and not ctx.selection:
+    if (
+        not named
+        and THIS_QUESTION.search(text)
+        and not entities.quoted_question(text)  # a quoted question is named by it
+    ):
+        named = ctx.question.get("id")  # "这题怎么理解": the one on screen
+    if (
+        named
+        and ASKS_ABOUT.search(text)
+        and not ctx.selection
+        and not OTHERS.search(text)  # "别人一般是怎么写这题的": examples
+    ):
         # "第5题是什么意思": that very question, rephrased; never the one in focus
         # when another was named.
         if named == ctx.question.get("id"):

@@ -184,3 +184,11 @@ def test_someone_elses_opinion_is_not_a_check_in(kb, monkeypatch, text, checked)
     monkeypatch.setattr(understanding.safety, "assess", lambda _: weak)
     u = understand(context(text), DialogueState())
     assert (u.intent == "checkin" or u.checkin) is checked
+
+
+def test_this_question_asked_about_is_the_one_on_screen(kb):
+    u = understand(context("好，那开始下一步，这题怎么理解"), DialogueState())
+    assert u.intent == "question_help"  # not the next question's progress
+    assert understand(context("别人一般是怎么写这题的"), DialogueState()).intent == (
+        "examples"
+    )
