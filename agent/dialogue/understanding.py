@@ -92,7 +92,7 @@ TIE_MARGIN = 0.15
 GATED = (
     "story concept examples more refer why go_on search counts question_help "
     "pushback synthesis choose experiment decide_for_me summary progress meta "
-    "off_topic feedback"
+    "off_topic feedback quiet"  # quiet: a mode turned on by a guess is a misread
 ).split()
 
 
@@ -523,12 +523,17 @@ def understand(
         intent = "distress"
     if u.checkin and intent == "distress":
         intent = "story"  # the figure of speech sits inside a story
+    confidence = pred.confidence
     if intent == "injection":  # no attack words: the classifier's second reading
         intent = pred.runner_up if pred.runner_up != "injection" else "story"
+        confidence = pred.runner_up_confidence
     if pred.confidence < MIN_CONFIDENCE / 2 and intent not in FOLLOW_UPS:
         story = len(text) >= STORY_MIN_CHARS and "我" in text
         intent = "story" if story else "unclear"
-    raw = pred
+    # The classifier's reading of this message, as the gate judges it.
+    raw = classifier.Prediction(
+        intent, confidence, pred.runner_up, pred.runner_up_confidence
+    )
     pred = classifier.Prediction(
         intent, pred.confidence, pred.runner_up, pred.runner_up_confidence
     )

@@ -90,7 +90,10 @@ def acts_score(records: list[TurnRecord]) -> tuple[dict[str, ActScore], Score, S
     Only turns with an ``act`` expectation are judged. An abstention the turn
     did not ask for counts against each act it wanted, never as a wrong act.
     """
-    taken, right, wanted, abstained = Counter(), Counter(), Counter(), Counter()
+    taken: Counter[str] = Counter()
+    right: Counter[str] = Counter()
+    wanted: Counter[str] = Counter()
+    abstained: Counter[str] = Counter()
     judged = [(r.seen.act or "(none)", _wanted(r)) for r in records if _wanted(r)]
     for act, acts in judged:
         taken[act] += 1

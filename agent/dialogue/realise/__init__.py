@@ -98,8 +98,7 @@ def realise(turn: Turn) -> Reply:
 
     table = {}
     modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
-    modules = (*modules, abstain)
-    for module in (*modules, story, drafts, synthesis, choosing, experiments):
+    for module in (*modules, abstain, story, drafts, synthesis, choosing, experiments):
         table.update(module.ACTS)
     fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]
     draft = fn(turn)
