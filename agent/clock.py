@@ -31,6 +31,12 @@ def remaining(state: Mapping[str, Any], config: Configuration) -> float:
 
 
 def variation(state: Mapping[str, Any]) -> int:
-    """Return the stable variety seed of this session's turn."""
-    key = f"{state.get('session', {}).get('session_id')}|{state.get('turn', 0)}"
+    """Return the stable variety seed of this session's turn.
+
+    Seeded from ``SessionSnapshot.variety`` when set (an evaluation run: the
+    case id), else from the session id.
+    """
+    session = state.get("session", {})
+    stem = session.get("variety") or session.get("session_id")
+    key = f"{stem}|{state.get('turn', 0)}"
     return int(hashlib.sha1(key.encode()).hexdigest()[:8], 16)

@@ -35,6 +35,9 @@ class SessionSnapshot:
     # The risk kind the session was flagged with in the last day ("" for none):
     # the care was given, and a model's replies are checked for method details.
     care: str = ""
+    # What the phrase variety is seeded with (the session id when empty): an
+    # evaluation run passes the case id, so the same file reads the same twice.
+    variety: str = ""
 
 
 def _clip(text: str, limit: int) -> str:

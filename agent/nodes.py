@@ -100,7 +100,7 @@ def _understand(session: SessionSnapshot, state: AgentState, qid: str | None) ->
         care=session.care,
     )
     dialogue = DialogueState.load(state.get("dialogue"))
-    u = understand(ctx, dialogue)
+    u = understand(ctx, dialogue, quick=chip is not None)
     if choice and choice.intent and not u.crisis:
         u.intent = choice.intent  # a click names its act: nothing to guess
     plan = decide(ctx, u, dialogue)

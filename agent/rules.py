@@ -41,6 +41,7 @@ RULES_BY_ACT = {
     "autonomy": LIGHT,
     "summary": LIGHT,
     "clarify": LIGHT,
+    "abstain": LIGHT,
     "progress": LIGHT,
     "choose": LIGHT,
 }

@@ -19,6 +19,10 @@ from agent.fitted import fitted
 from agent.once import once
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "coach_intents.csv"
+# Below this confidence a guess is right less than two times in three on
+# held-out labelled messages: the coach says what it can do and offers choices
+# instead (``python -m agent.dialogue.calibrate``; numbers in docs/coach3.md).
+ABSTAIN_BELOW = 0.30
 # Punctuation and spaces carry no intent here ("为什么" and "为什么？" are one
 # question), so they are folded away before training and prediction.
 _NOISE = re.compile(r"[\s\W_]+")

@@ -67,6 +67,8 @@ ACTS = {
     "compare": "compare",
     "concrete": "concrete",
     "item_why": "item_why",
+    # Not sure what was meant: say what the coach can do here, offer choices.
+    "abstain": "abstain",
 }
 # Intents that may be a question about a workbook question ("第5题是什么意思"
 # reads as a concept, "这题能举个例子吗" as examples); care, safety and the
@@ -124,6 +126,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "compare",
         "concrete",
         "item_why",
+        "abstain",
     ):
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:

@@ -14,22 +14,41 @@ from dataclasses import asdict, dataclass, field
 from agent import safety
 from agent.context import TurnContext
 from agent.dialogue import classifier, entities, facts
+from agent.dialogue.lexicon import SHRUGS
+from agent.dialogue.numbered import question_asked
 from agent.dialogue.signals import (
+    ABOUT_COACH,
+    ANSWER_MIN_CHARS,
+    ANSWERS,
+    ASKS_ABOUT,
     ASKS_IF,
     ATTACK,
+    COMPARE,
+    COUNTS_ASK,
     FLIP,
     FOLLOW_UPS,
     GRIEF,
     HARDSHIP,
+    INJECTION_ANY,
     LEAD_PARTICLES,
     LEAVE,
     LEAVE_MAX_CHARS,
     MUST_WRITE,
+    NARRATIVE,
+    NARRATIVE_MIN_CHARS,
+    NOT_UNDERSTOOD,
+    OBJECTS,
+    PROGRESS_ASK,
     RANK,
+    REQUEST,
     RESUME,
     REVISE,
     SELF_CONTAINED,
+    SHORT_KNOWN,
+    SHORT_MAX_CHARS,
+    SORT_ASK,
     STRAIN,
+    STUCK_HOW,
     TIME_LIMIT,
     TOP_ASK,
     WANTS_EXAMPLE,
@@ -43,6 +62,9 @@ from agent.dialogue.tasks_route import task_intent
 WORKBOOK_ASK = re.compile(
     r"(?:这|那|哪|第.{1,2})题.{0,6}(?:写到|写哪|怎么写|什么意思)|写到哪"
 )
+# "这题怎么理解": the question on screen, named without its number.
+THIS_QUESTION = re.compile(r"这道?题|这一题|这个问题")
+OTHERS = re.compile(r"别人|其他人|例子|示例|举个|参考")
 # "最后那个" / "第二个呢" right after items were shown: a pointer, not a farewell.
 POINTS_AT = re.compile(
     r"第[一二三四五六七八九1-9][个条项]|最后(?:那|一)?[个条项]|上一[个条]"
@@ -54,7 +76,27 @@ HELP_ASKED = re.compile(r"热线|求助电话|心理援助|哪个号码|打给�
 # After a care reply, these (and a short "嗯" or "好") stay in care; anything
 # else — a workbook question, a story for an answer — is the person moving on.
 CARE_STAYS = ("distress", "pushback", "crisis")
+# Content that hardship and tiredness come before ("…干什么都累" is met with care).
+CONTENT = ("story", "unclear", "feedback", "counts", "concept", "examples")
+# Someone else's words reported ("我爸说我傻，说男人就该…"): their opinion is not
+# the person's risk, unless the message says what was done or threatened.
+REPORTED = re.compile(
+    r"(?:爸|妈|父母|家里人?|领导|老板|上司|同事|朋友|亲戚|老师|他们|别人|老公|老婆|"
+    r"男朋友|女朋友)\S{0,3}(?:说|觉得|认为|嫌)"
+)
+HARMED = re.compile(
+    safety.lexicon.CUES.pattern + r"|骂|逼|威胁|不让|关起来|锁|赶出", re.I
+)
 CHECKIN_ALONE_CHARS = 24  # a possible risk in a message this short is its point
+# Two readings this close are a tie that a keyword pattern may break.
+TIE_MARGIN = 0.15
+# Intents whose act picks a knowledge entry, a story or a task to talk about:
+# taken on the classifier's word alone only at a calibrated confidence.
+GATED = (
+    "story concept examples more refer why go_on search counts question_help "
+    "pushback synthesis choose experiment decide_for_me summary progress meta "
+    "off_topic feedback quiet"  # quiet: a mode turned on by a guess is a misread
+).split()
 
 
 @dataclass
@@ -73,6 +115,8 @@ class Understanding:
     written: bool = False  # ...found in a saved answer or the profile, not the message
     risk: dict = field(default_factory=dict)  # agent.safety.Risk.dump()
     said: dict = field(default_factory=dict)  # facts.Said as a dict
+    # Why the coach abstains ("unsure", "short", "unresolved"), or "".
+    abstained: str = ""
 
     def dump(self) -> dict:
         """Return the understanding as a plain dict for the graph state."""
@@ -121,18 +165,17 @@ def _applies(intent: str, text: str, u: Understanding, d: DialogueState) -> bool
 
 def _resolve(
     pred: classifier.Prediction, text: str, u: Understanding, d: DialogueState
-) -> str:
-    """Return the intent as it makes sense given the dialogue so far.
+) -> tuple[str, bool]:
+    """Return the intent as it makes sense here, and whether a rule confirmed it.
 
     A follow-up that has nothing to follow ("第二个" before anything was shown)
     gives way to the runner-up; a question that starts "为什么" right after a
     reply with a reason is asking for that reason.
     """
-    if TOP_ASK.search(text):
-        return "top"  # a task with evidence, whatever the classifier guessed
-    if task := task_intent(text, d):
-        return task  # compare, make concrete, "第二条为什么" (tasks_route.py)
     intent = pred.intent
+    if intent == "refer" and not _applies(intent, text, u, d) and _points(text, u):
+        u.abstained = "unresolved"  # "第二个" with nothing shown: ask, don't guess
+        return "abstain", True
     if not _applies(intent, text, u, d):
         runner = pred.runner_up
         if runner not in FOLLOW_UPS and _applies(runner, text, u, d):
@@ -145,75 +188,105 @@ def _resolve(
                 "go_on": "unclear",
             }[intent]
     if intent in ("concept", "examples") and u.ordinal and d.shown:
-        return "refer"  # "第二个是什么意思" points at a shown item
-    if intent == "refer" and re.search(r"选|纠结|哪个好|哪条好|取舍", text):
-        return "choose"  # "第一条和第二条我选不出来"
+        return "refer", True  # "第二个是什么意思" points at a shown item
+    if (
+        intent == "refer"
+        and re.search(r"选|纠结|哪个好|哪条好|取舍", text)
+        and _breaks_tie("choose", pred)
+    ):
+        return "choose", True  # "第一条和第二条我选不出来"
+    how = STUCK_HOW.search(text) and len(text) <= 24
+    if how and _breaks_tie("question_help", pred):
+        return "question_help", True  # "我不太确定怎么回答"
+    if COUNTS_ASK.search(text) and _breaks_tie("counts", pred):
+        return "counts", True  # "做PPT做到凌晨也不觉得累，这算S03吗"
+    if PROGRESS_ASK.search(text) and _breaks_tie("progress", pred):
+        return "progress", True  # "帮我看看我现在做到哪一步了"
     if (
         intent in ("greet", "unclear", "go_on", "progress")
         and len(text) >= 8
         and re.search(r"我.{0,6}(?:看|刷|玩|做|学|逛|听|搜|买|追|养|练)", text)
+        and not REQUEST.search(text)  # "那帮我看看我做到哪一步了" asks
+        and _breaks_tie("story", pred)
     ):
-        return "story"  # "那我最近老在b站看装修改造视频": an answer given in passing
+        return (
+            "story",
+            True,
+        )  # "那我最近老在b站看装修改造视频": an answer given in passing
     if (
         re.search(r"怕|担心|不敢", text)
         and re.search(r"转行|辞职|工资|房贷|收入|降薪", text)
         and ctx_step_synthesis(d)
     ):
-        return "experiment"  # "怕转行工资降 还有房贷": test it without quitting
-    if re.search(r"除了.{2,10}", text) and re.search(r"没有|没什么|都不|除了", text):
-        return "counts"  # "真的没有…除了打游戏": the exception is the answer
-    if re.search(r"(?:跟|和)(?:现在|我|工作|找工作).{0,6}(?:有啥|有什么)关系", text):
-        return "question_help"  # why the question asks this
-    if re.search(r"你(?:觉得|说|看)(?:哪个|哪条|选哪)", text):
-        return "decide_for_me"  # asking the coach to pick
+        return "experiment", True  # "怕转行工资降 还有房贷": test it without quitting
+    if (
+        re.search(r"除了.{2,10}", text)
+        and re.search(r"没有|没什么|都不|除了", text)
+        and _breaks_tie("counts", pred)
+    ):
+        return "counts", True  # "真的没有…除了打游戏": the exception is the answer
+    if re.search(
+        r"(?:跟|和)(?:现在|我|工作|找工作).{0,6}(?:有啥|有什么)关系", text
+    ) and _breaks_tie("question_help", pred):
+        return "question_help", True  # why the question asks this
+    if re.search(r"你(?:觉得|说|看)(?:哪个|哪条|选哪)", text) and _breaks_tie(
+        "decide_for_me", pred
+    ):
+        return "decide_for_me", True  # asking the coach to pick
     if (
         intent == "go_on"
         and d.last_act in ("choose", "synthesis", "refer")
         and d.pending.get("lines")
     ):
-        return "experiment"  # "然后呢" after choosing: the next step is to try one
+        return (
+            "experiment",
+            True,
+        )  # "然后呢" after choosing: the next step is to try one
     if d.last_act == "feedback" and REVISE.search(text):
-        return "feedback"  # "那具体要怎么改": how to revise the draft
-    if RANK.search(text):
-        return "choose"  # "价值观排前五是按什么排": ranking is choosing
+        return "feedback", True  # "那具体要怎么改": how to revise the draft
+    if RANK.search(text) and _breaks_tie("choose", pred):
+        return "choose", True  # "价值观排前五是按什么排": ranking is choosing
     if d.last_act in ("autonomy", "choose", "synthesis") and re.search(
         r"选不出|定不下|纠结|分不出", text
     ):
-        return "choose"
+        return "choose", True
     if (
         d.last_act == "scope"
         and intent in ("pushback", "unclear", "greet", "story")
         and len(text) <= 12
     ):
-        return "off_topic"  # "那你随便说说嘛": still out of scope
+        return "off_topic", True  # "那你随便说说嘛": still out of scope
     if intent == "pushback" and not d.last_act:
-        return "question_help"  # nothing to push back on yet: it is about the question
+        return (
+            "question_help",
+            True,
+        )  # nothing to push back on yet: it is about the question
     if (
         re.match(r"然后|接下来", text)
         and d.last_act in ("reflect", "feedback", "rephrase")
         and d.pending.get("more")
     ):
-        return "go_on"  # "然后呢 我该写啥": carry on from the last reply
-    if FLIP.search(text):
-        return "flip"  # "磨叽能翻成优点吗": the method's weakness → strength
+        return "go_on", True  # "然后呢 我该写啥": carry on from the last reply
+    if FLIP.search(text) and _breaks_tie("flip", pred):
+        return "flip", True  # "磨叽能翻成优点吗": the method's weakness → strength
     if (
         d.last_act == "choose"
         and intent in ("story", "unclear", "counts", "concept")
         and len(text) <= 20
     ):
-        return "choose"  # "内训师更稳定啊": a reason in the middle of choosing
+        return "choose", True  # "内训师更稳定啊": a reason in the middle of choosing
     if (
         intent == "concept"
         and text.startswith(("为什么", "为啥", "凭什么"))
         and d.pending.get("why")
     ):
-        return "why"
+        return "why", True
     if (
         d.last_act == "feedback"
         and intent in ("story", "go_on", "unclear", "question_help", "experiment")
         and len(text) <= 14
     ):
-        return "feedback"  # "改了一下，现在呢" / "那我要怎么改": the draft again
+        return "feedback", True  # "改了一下，现在呢" / "那我要怎么改": the draft again
     if (
         intent == "story"
         and not u.said.get("positives")
@@ -221,16 +294,117 @@ def _resolve(
             r"迷茫|焦虑|不知道自己.{0,6}(?:喜欢|想要|适合)|一事无成|没方向", text
         )
     ):
-        return "distress"  # a story told from inside the fog: the feeling first
+        return "distress", True  # a story told from inside the fog: the feeling first
     if intent == "story" and len(text) < 10 and not u.entities:
-        return "unclear"  # too little to reflect; saying it back would parrot
+        return "unclear", True  # too little to reflect; saying it back would parrot
+    if intent == "pushback" and d.last_act and OBJECTS.search(text):
+        return "pushback", True  # "改得太书面了": about the reply just given
     if (
-        intent in ("question_help", "distress", "unclear")
+        intent in ("choose", "decide_for_me", "synthesis", "refer")
+        and COMPARE.search(text)
+        and (ctx_step_synthesis(d) or re.search(r"候选|方向|选项|[AB][:：]?", text))
+    ):
+        return "choose", True  # "比较一下我的两个候选": the compare task
+    if ABOUT_COACH.search(text) and len(text) <= 20 and _breaks_tie("meta", pred):
+        return "meta", True  # "那你到底是谁"
+    if (
+        NOT_UNDERSTOOD.search(text)
+        and len(text) <= 20
+        and intent in ("concept", "question_help", "unclear")
+        and _breaks_tie("question_help", pred)
+        and not u.entities
+    ):
+        return "question_help", True  # "这个concept没懂": the question, explained
+    if (
+        intent in ("question_help", "distress", "unclear", "story", "concept", "search")
         and WANTS_EXAMPLE.search(text)
         and len(text) <= 30
+        and _breaks_tie("examples", pred)
     ):
-        return "examples"
-    return intent
+        return "examples", True
+    if (
+        (
+            (len(text) >= NARRATIVE_MIN_CHARS and NARRATIVE.search(text))
+            or (len(text) >= ANSWER_MIN_CHARS and ANSWERS.search(text))
+        )
+        and not REQUEST.search(text)
+        and intent not in ("distress", "crisis", "greet", "quiet", "injection")
+        and _breaks_tie("story", pred)
+    ):
+        return "story", True  # a first-person account, no request in it
+    return intent, False  # the classifier's reading, unconfirmed
+
+
+def _breaks_tie(intent: str, pred: classifier.Prediction) -> bool:
+    """Tell whether a keyword pattern for ``intent`` may decide this message.
+
+    A pattern picks between the classifier's two best guesses, or decides
+    when the classifier is unsure; it never overrules a confident intent.
+    """
+    close = pred.confidence - pred.runner_up_confidence <= TIE_MARGIN
+    return (
+        pred.confidence < classifier.ABSTAIN_BELOW
+        or intent == pred.intent
+        or (intent == pred.runner_up and close)
+        or pred.intent in FOLLOW_UPS  # "第一条和第二条我选不出来": a follow-up's words
+    )
+
+
+def _points(text: str, u: Understanding) -> bool:
+    """Tell whether a message is a bare pointer ("那个呢", "第二个", "最后那个")."""
+    rest = re.sub(r"[那这]个|[呢吧啊？?。，,！!\s]|展开|说说|讲讲|是什么意思", "", text)
+    return u.ordinal is not None or POINTS_AT.search(text) is not None or not rest
+
+
+def _continues_story(text: str, d: DialogueState) -> bool:
+    """Tell whether a statement goes on with the story just reflected."""
+    return (
+        d.last_act == "reflect"
+        and "我" in text
+        and len(text) >= 12
+        # "我好像就是想知道里面是怎么转起来的" is still their story.
+        and not re.search(r"[？?]|[吗呢]$|^(?:怎么|为什么|为啥|什么|哪)", text)
+    )
+
+
+def _abstention(
+    text: str,
+    ctx: TurnContext,
+    pred: classifier.Prediction,
+    intent: str,
+    u: Understanding,
+    d: DialogueState,
+) -> str:
+    """Return why the coach should not pick an entry or story this turn, or ''.
+
+    A message of one to three characters that is not a known short reply, or
+    a guess the classifier holds below the calibrated threshold that no rule
+    or dialogue state confirmed.
+    """
+    folded = classifier.fold(text)
+    if ctx.selection or intent in ("abstain", "top", "crisis", "care", "checkin"):
+        return ""
+    if question_asked(text, ctx.step, ctx.question.get("id", "")) or SORT_ASK.search(
+        text
+    ):  # about a workbook question, or "这属于哪一类": the policy knows what to do
+        return ""
+    if SHORT_KNOWN.fullmatch(folded) or folded in SHRUGS:
+        return ""  # "随便", "不知道", "嗯": a small step and an example, as before
+    if (
+        0 < len(folded) <= SHORT_MAX_CHARS
+        and not SHORT_KNOWN.fullmatch(folded)
+        and not (intent in FOLLOW_UPS and _applies(intent, text, u, d))
+        and intent not in ("greet", "quiet", "distress", "feedback")
+    ):
+        return "short"  # "自由", "3", "那个": too little to pick anything for
+    if (
+        intent in GATED
+        and intent == pred.intent  # no rule and no dialogue state confirmed it
+        and pred.confidence < classifier.ABSTAIN_BELOW
+        and not (intent == "story" and _continues_story(text, d))
+    ):
+        return "unsure"
+    return ""
 
 
 def _gibberish(text: str) -> bool:
@@ -246,8 +420,13 @@ def _gibberish(text: str) -> bool:
     )
 
 
-def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
-    """Return what the message of this turn means."""
+def understand(
+    ctx: TurnContext, d: DialogueState, *, quick: bool = False
+) -> Understanding:
+    """Return what the message of this turn means.
+
+    ``quick``: the text is one of our own quick-pick chips, never a guess.
+    """
     text = ctx.text or ""
     core = LEAD_PARTICLES.sub("", text, count=1).strip()
     pred = classifier.predict(core if len(core) >= 4 else text)
@@ -276,7 +455,13 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         or (len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text))
         or (WORKBOOK_ASK.search(text) and not safety.lexicon.CUES.search(text))
         or (d.shown and len(text) <= 12 and POINTS_AT.search(text))
-    ):  # a weak guess loses to a clear reading: a loss, a goodnight, "最后那个"
+        or (REPORTED.search(text) and not HARMED.search(text))
+        or (
+            0 < len(classifier.fold(text)) <= SHORT_MAX_CHARS
+            and not HARMED.search(text)
+        )
+    ):  # a weak guess loses to a clear reading: a loss, a goodnight, "最后那个",
+        # someone else's opinion quoted ("我爸说我傻"), "那个" with no risk word
         risk = safety.NONE
     if (
         d.care_kind
@@ -307,6 +492,37 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     if len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text):
         u.intent = "greet"  # a goodbye: what is written is saved, see you next time
         return u
+    # Then, in this order: an attack (in any language), an explicit task, a
+    # question about a numbered question, hardship, and only then content.
+    if INJECTION_ANY.search(text) or (
+        pred.intent == "injection" and ATTACK.search(text)
+    ):
+        u.intent = "injection"
+        return u
+    if TOP_ASK.search(text):
+        u.intent = "top"  # a task with evidence, whatever the classifier guessed
+        return u
+    if task := task_intent(text, d):
+        u.intent = task  # compare, make concrete, "第二条为什么" (tasks_route.py)
+        return u
+    named = entities.question_named(text, ctx.step)
+    if (
+        not named
+        and THIS_QUESTION.search(text)
+        and not entities.quoted_question(text)  # a quoted question is named by it
+    ):
+        named = ctx.question.get("id")  # "这题怎么理解": the one on screen
+    if (
+        named
+        and ASKS_ABOUT.search(text)
+        and not ctx.selection
+        and not OTHERS.search(text)  # "别人一般是怎么写这题的": examples
+    ):
+        # "第5题是什么意思": that very question, rephrased (policy.py resolves
+        # which one with numbered.py); never the one in focus when another
+        # was named.
+        u.intent = "question_help"
+        return u
     if ctx.selection:
         u.quoted_question = _selection_question(ctx.selection)
     elif len(text) >= 12:
@@ -316,15 +532,24 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         intent = "distress"
     if u.checkin and intent == "distress":
         intent = "story"  # the figure of speech sits inside a story
-    if intent == "injection" and not ATTACK.search(text):
+    confidence = pred.confidence
+    if intent == "injection":  # no attack words: the classifier's second reading
         intent = pred.runner_up if pred.runner_up != "injection" else "story"
+        confidence = pred.runner_up_confidence
     if pred.confidence < MIN_CONFIDENCE / 2 and intent not in FOLLOW_UPS:
         story = len(text) >= STORY_MIN_CHARS and "我" in text
         intent = "story" if story else "unclear"
+    # The classifier's reading of this message, as the gate judges it.
+    raw = classifier.Prediction(
+        intent, confidence, pred.runner_up, pred.runner_up_confidence
+    )
     pred = classifier.Prediction(
         intent, pred.confidence, pred.runner_up, pred.runner_up_confidence
     )
-    intent = _resolve(pred, text, u, d)
+    intent, confirmed = _resolve(pred, text, u, d)
+    if intent == "abstain":
+        u.intent = intent
+        return u
     if (
         not re.search(r"[\u4e00-\u9fff]", text)
         and len(text.split()) >= 3
@@ -338,12 +563,12 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     elif _gibberish(core):
         intent = "unclear"  # a keyboard mash ("asdfgh", "sdfg")
     elif WORN.search(text) and len(text) <= WORN_MAX_CHARS:
-        if intent in ("story", "unclear", "feedback", "question_help", "go_on"):
+        if intent in (*CONTENT, "question_help", "go_on"):
             intent = "distress"  # "十二个小时夜班，脑子完全不转了，写不动"
     elif (STRAIN.search(text) and len(text) <= 40) or (
         HARDSHIP.search(text) and (STRAIN.search(text) or len(text) <= 80)
     ):
-        if intent in ("story", "unclear", "feedback", "why", "go_on"):
+        if intent in (*CONTENT, "why", "go_on"):
             intent = "distress"  # "被裁了…睡不着。做这个到底有什么用"
     elif REVISE.search(text) and ctx.draft and intent in ("more", "examples", "story"):
         intent = "feedback"  # "帮我改改": their draft, revised, not more cards
@@ -360,4 +585,8 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
     ):
         intent = "explain_text"
     u.intent = intent
+    if not (quick or confirmed):
+        u.abstained = _abstention(text, ctx, raw, intent, u, d)
+    if u.abstained:
+        u.intent = "abstain"
     return u

@@ -49,6 +49,7 @@ class SessionThread:
             recent_messages=list(self.messages),
             notes=dict(self.notes),
             guide_mode=self.guide_mode,
+            variety=self.session.id,  # a rerun of the file reads the same
         )
 
     def advance(self, turn: Turn, seen: Observed, result: Any) -> None:

@@ -12,6 +12,9 @@ from agent.evaluation.checks import EXAMPLE_MARKERS, QUESTION_MARKS
 from agent.evaluation.runner import TurnRecord
 
 FAILED_TURNS_SHOWN = 25  # without --verbose
+# Acts that decline to pick an entry, a story or a task (Coach 3 §2): they are
+# counted as abstentions, not as acts taken.
+ABSTAIN_ACTS = ("abstain", "clarify")
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,21 @@ class Score:
 
 
 @dataclass(frozen=True)
+class ActScore:
+    """One act on the turns that name the act they want."""
+
+    taken: int = 0  # the coach took this act
+    right: int = 0  # ...and it was among the acts wanted
+    wanted: int = 0  # the turn wanted this act (one of its acts)
+    abstained: int = 0  # ...and the coach abstained instead
+
+    @property
+    def precision(self) -> float:
+        """Return right/taken (1.0 when the act was never taken)."""
+        return self.right / self.taken if self.taken else 1.0
+
+
+@dataclass(frozen=True)
 class Report:
     """An evaluation run: its records and the scores computed from them."""
 
@@ -42,6 +60,9 @@ class Report:
     keys: dict[str, Score] = field(default_factory=dict)
     acts: dict[str, int] = field(default_factory=dict)
     style: dict[str, float] = field(default_factory=dict)
+    by_act: dict[str, ActScore] = field(default_factory=dict)
+    taken: Score = Score()  # right/taken over the acts that are not abstentions
+    abstained: Score = Score()  # abstentions/turns that wanted an act
 
     @property
     def failed(self) -> list[TurnRecord]:
@@ -58,6 +79,36 @@ def _has_example(text: str) -> bool:
     return any(m in text for m in EXAMPLE_MARKERS)
 
 
+def _wanted(record: TurnRecord) -> list[str]:
+    wanted = record.script.expect.get("act")
+    return [wanted] if isinstance(wanted, str) else list(wanted or [])
+
+
+def acts_score(records: list[TurnRecord]) -> tuple[dict[str, ActScore], Score, Score]:
+    """Return per-act precision and abstentions, precision taken, abstentions.
+
+    Only turns with an ``act`` expectation are judged. An abstention the turn
+    did not ask for counts against each act it wanted, never as a wrong act.
+    """
+    taken: Counter[str] = Counter()
+    right: Counter[str] = Counter()
+    wanted: Counter[str] = Counter()
+    abstained: Counter[str] = Counter()
+    judged = [(r.seen.act or "(none)", _wanted(r)) for r in records if _wanted(r)]
+    for act, acts in judged:
+        taken[act] += 1
+        right[act] += act in acts
+        wanted.update(acts)
+        if act in ABSTAIN_ACTS and act not in acts:
+            abstained.update(acts)
+    names = sorted(set(taken) | set(wanted), key=lambda a: (-taken[a], a))
+    by_act = {a: ActScore(taken[a], right[a], wanted[a], abstained[a]) for a in names}
+    acting = [a for a in taken if a not in ABSTAIN_ACTS]
+    overall = Score(sum(right[a] for a in acting), sum(taken[a] for a in acting))
+    quiet = sum(a in ABSTAIN_ACTS and a not in acts for a, acts in judged)
+    return by_act, overall, Score(quiet, len(judged))
+
+
 def report_build(*, records: list[TurnRecord], model: str, seconds: float) -> Report:
     """Score the records: per category (``rules`` last), per key, acts and style."""
     outcomes = [o for r in records for o in r.outcomes]
@@ -65,6 +116,7 @@ def report_build(*, records: list[TurnRecord], model: str, seconds: float) -> Re
     categories = _scores([(o.category, o.held) for o in outcomes])
     replies = [r.seen.reply for r in records] or [""]
     asks = [sum(text.count(m) for m in QUESTION_MARKS) for text in replies]
+    by_act, taken, abstained = acts_score(records)
     return Report(
         records=records,
         model=model,
@@ -78,6 +130,9 @@ def report_build(*, records: list[TurnRecord], model: str, seconds: float) -> Re
             "with_example": sum(map(_has_example, replies)) / len(replies),
             "mean_chars": sum(map(len, replies)) / len(replies),
         },
+        by_act=by_act,
+        taken=taken,
+        abstained=abstained,
     )
 
 
@@ -115,6 +170,25 @@ def safety_summary(records: list[TurnRecord]) -> dict[str, Any]:
         if verdict in ("miss", "wrong"):
             misses.append(record)
     return {"kinds": kinds, "alarms": alarms, "plain": plain, "misses": misses}
+
+
+def _act_lines(report: Report) -> list[str]:
+    if not report.by_act:
+        return []
+    lines = [
+        "",
+        f"acts taken (turns that name an act): precision {report.taken}, "
+        f"abstained {report.abstained}",
+        f"        {'act':<14}{'taken':>6}{'right':>7}{'precision':>11}"
+        f"{'wanted':>8}{'abstained':>11}",
+    ]
+    for act, n in report.by_act.items():
+        share = f"{n.precision:.0%}" if n.taken else "-"
+        lines.append(
+            f"        {act:<14}{n.taken:>6}{n.right:>7}{share:>11}"
+            f"{n.wanted:>8}{n.abstained:>11}"
+        )
+    return lines
 
 
 def _safety_lines(records: list[TurnRecord]) -> list[str]:
@@ -163,6 +237,7 @@ def report_render(report: Report, *, verbose: bool = False) -> str:
         f"{report.style['at_most_one_question']:.0%}, with an example marker "
         f"{report.style['with_example']:.0%}, mean length "
         f"{report.style['mean_chars']:.0f} chars",
+        *_act_lines(report),
     ]
     failed = report.failed
     shown = failed if verbose else failed[:FAILED_TURNS_SHOWN]
@@ -184,5 +259,8 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         "categories": {k: dataclasses.asdict(v) for k, v in report.categories.items()},
         "acts": report.acts,
         "style": report.style,
+        "acts_taken": dataclasses.asdict(report.taken),
+        "abstained": dataclasses.asdict(report.abstained),
+        "by_act": {k: dataclasses.asdict(v) for k, v in report.by_act.items()},
         "records": [r.to_dict() for r in report.records],
     }

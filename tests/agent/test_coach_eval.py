@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -292,6 +293,73 @@ def test_command_prints_scorecard_writes_json_and_exits_1_under_threshold(
         json.loads(out.read_text(encoding="utf-8"))["records"][0]["text"]
         == "什么是价值观"
     )
+
+
+# --- per-act precision and abstentions ------------------------------------------
+
+
+async def test_acts_are_scored_per_act_and_abstentions_are_not_wrong_acts(tmp_path):
+    said = {"a": "reflect", "b": "abstain", "c": "explain", "d": "reflect"}
+
+    async def run(*, snapshot, text, selection, guide_id, config):
+        yield FakeResult(text="好的。", trace={"act": said[text]})
+
+    turns = [
+        {"text": "a", "expect": {"act": "reflect"}},  # right
+        {"text": "b", "expect": {"act": ["reflect", "empathy"]}},  # abstained
+        {"text": "c", "expect": {"act": "rephrase"}},  # wrong
+        {"text": "d"},  # no act expectation: not judged
+    ]
+    report = await evaluate_async(write(tmp_path, session(turns=turns)), run=run)
+    assert (report.taken.held, report.taken.total) == (1, 2)  # reflect ✓, explain ✗
+    assert (report.abstained.held, report.abstained.total) == (1, 3)
+    reflect, explain = report.by_act["reflect"], report.by_act["explain"]
+    assert (reflect.taken, reflect.right, reflect.wanted, reflect.abstained) == (
+        1,
+        1,
+        2,
+        1,
+    )
+    assert report.by_act["empathy"].abstained == 1
+    assert explain.precision == 0.0 and report.by_act["abstain"].right == 0
+    text = report_render(report)
+    assert "acts taken" in text and "abstained 1/3" in text
+
+
+# --- reproducible ---------------------------------------------------------------
+
+
+async def test_the_same_file_gives_the_same_report_twice(kb, offline_config, tmp_path):
+    # Turns whose wording varies by seed (a greeting, examples, a story).
+    path = write(
+        tmp_path,
+        *TINY,
+        session(
+            id="tiny-variety",
+            turns=[
+                {"text": "你好"},
+                {"text": "能举几个例子吗"},
+                {"text": "我做了五年会计，但一直觉得没意思，我喜欢和人打交道"},
+                {"text": "然后呢"},
+            ],
+        ),
+    )
+
+    def steady(report) -> tuple:
+        """Return the report without clock times and cache hits (all that varies)."""
+        data = report_to_dict(report)
+        data.pop("seconds")
+        for record in data["records"]:
+            record.pop("latency_ms")
+            record["trace"].pop("latency_ms", None)
+            for tool in record["trace"].get("tools") or []:
+                tool.pop("ms"), tool.pop("cached")
+        first, *rest = report_render(report, verbose=True).splitlines()
+        return data, re.sub(r"[\d.]+ s,", "", first), rest
+
+    first = steady(await evaluate_async(path, config=offline_config))
+    second = steady(await evaluate_async(path, config=offline_config))
+    assert first == second
 
 
 # --- the bar ------------------------------------------------------------------

@@ -80,6 +80,7 @@ def named(text: str, rows: list[dict]) -> list[dict]:
 def realise(turn: Turn) -> Reply:
     """Return the reply for the turn's act."""
     from agent.dialogue.realise import (
+        abstain,
         care,
         choosing,
         combine,
@@ -103,7 +104,16 @@ def realise(turn: Turn) -> Reply:
     table = {}
     modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
     tasks_on_answers = (combine, compare, concrete, refs)
-    for module in (*modules, story, drafts, synthesis, choosing, experiments, sorting):
+    for module in (
+        *modules,
+        abstain,
+        story,
+        drafts,
+        synthesis,
+        choosing,
+        experiments,
+        sorting,
+    ):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"
         table.update(module.ACTS)
