@@ -89,13 +89,18 @@ def assess(text: str) -> Risk:
     if strong is not None and not strong[1]:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
-    if score >= HIGH:
-        return Risk(kind, "high", score, "model")
     cue = bool(lexicon.CUES.search(lexicon.FIGURES.sub("", plain)))
     echo = bool(lexicon.ECHOES.search(plain))
-    if score >= CHECK or (cue and score >= CUE_CHECK) or echo:
-        return Risk(kind, "check", score, "model")
-    return NONE
+    level = 0
+    if score >= HIGH:
+        level = 2
+    elif score >= CHECK or (cue and score >= CUE_CHECK) or echo:
+        level = 1
+    if lexicon.JOKING.search(plain):  # "他就嘴上说说": a guess drops one level
+        level -= 1
+    if level <= 0:
+        return NONE
+    return Risk(kind, "high" if level == 2 else "check", score, "model")
 
 
 def assess_all(texts) -> Risk:
