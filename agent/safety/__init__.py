@@ -29,8 +29,8 @@ FAMILY = {
     "harm_others": "others",
 }
 HIGH = 0.85  # the classifier alone: full care at or above this risk score
-CHECK = 0.55  # a gentle check-in at or above this (docs/safety.md)
-CUE_CHECK = 0.4  # with a cue word in the message, a lower score is enough
+CHECK = 0.5  # a gentle check-in at or above this (docs/safety.md)
+CUE_CHECK = 0.45  # with a cue word in the message, a lower score is enough
 # Saved answers and the profile are long and read on every turn: a check-in for
 # them needs a surer reading than a message does (ordinary answers in the dev
 # set reach 0.72; the abuse hinted at in a profile of the safety set, 0.84).
@@ -90,7 +90,8 @@ def assess(text: str) -> Risk:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
     cue = bool(lexicon.CUES.search(lexicon.FIGURES.sub("", plain)))
-    echo = bool(lexicon.ECHOES.search(plain))
+    # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
+    echo = bool(lexicon.ECHOES.search(normalise(lexicon.QUOTED.sub("", text))))
     level = 0
     if score >= HIGH:
         level = 2
