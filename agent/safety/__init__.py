@@ -79,7 +79,7 @@ def _strong(text: str) -> tuple[str, bool] | None:
 @lru_cache(maxsize=4096)
 def assess(text: str) -> Risk:
     """Return the risk in ``text`` (a message, an answer or a profile field)."""
-    plain = normalise(text)
+    plain = normalise(lexicon.INSULT.sub("", text or ""))
     if not plain:
         return NONE
     from agent.safety.model import scores
@@ -99,6 +99,8 @@ def assess(text: str) -> Risk:
         level = 1
     if lexicon.JOKING.search(plain):  # "他就嘴上说说": a guess drops one level
         level -= 1
+    if kind == "abuse" and lexicon.NEVER_HIT.search(plain):  # "从没动过手"
+        level = 0
     if level <= 0:
         return NONE
     return Risk(kind, "high" if level == 2 else "check", score, "model")
