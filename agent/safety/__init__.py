@@ -99,7 +99,11 @@ def assess(text: str) -> Risk:
         level = 1
     if lexicon.JOKING.search(plain):  # "他就嘴上说说": a guess drops one level
         level -= 1
-    if kind == "abuse" and lexicon.NEVER_HIT.search(plain):  # "从没动过手"
+    if (
+        kind == "abuse"
+        and lexicon.NEVER_HIT.search(plain)
+        and not lexicon.BUT_NOW.search(plain)
+    ):  # "从小没碰过我一根手指": a guess about blows that never came
         level = 0
     if level <= 0:
         return NONE

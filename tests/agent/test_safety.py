@@ -232,3 +232,19 @@ def test_a_story_answered_with_a_check_in_quotes_none_of_its_risk_words():
     for reply in replies(True):
         assert "12356" in reply
         assert not any(risky_quote(q) for q in QUOTE.findall(reply)), reply
+
+
+def test_blows_that_never_came_are_no_risk_but_blows_that_came_later_are():
+    from agent.safety import assess
+
+    told = "我爸老说我敢裸辞就打断我的腿，其实他从小到大没碰过我一根手指"
+    assert not assess(told).found
+    later = "我爸以前从没打过我，可最近他喝多了以后开始对我动手"
+    assert assess(later).family == "abuse"
+
+
+def test_a_place_reached_is_news_of_danger_but_an_outing_is_not():
+    from agent.safety import assess
+
+    assert assess("到楼顶了，这里信号还挺好哈哈").kind == "danger_now"
+    assert assess("周末到海边了，超美").level != "high"
