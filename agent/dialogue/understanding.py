@@ -44,7 +44,7 @@ WORKBOOK_ASK = re.compile(
 )
 # "最后那个" / "第二个呢" right after items were shown: a pointer, not a farewell.
 POINTS_AT = re.compile(
-    r"第[一二三四五六七八九1-9][个条项]|最后(?:那|一)?[个条项]|上一[个条]"
+    r"第[一二三四五六七八九1-9][个条项]|最后(?:那|一)?[个条项]|上一[个条]|^[那这][个条]呢"
 )
 MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22

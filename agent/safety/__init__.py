@@ -99,6 +99,8 @@ def assess(text: str) -> Risk:
         level = 1
     if lexicon.JOKING.search(plain):  # "他就嘴上说说": a guess drops one level
         level -= 1
+    if not cue and lexicon.JOY.search(plain):  # "比自己拿奖还开心": likewise
+        level -= 1
     if (
         kind == "abuse"
         and lexicon.NEVER_HIT.search(plain)

@@ -309,6 +309,12 @@ JOKING = re.compile(
     r"(?:但|不过|可是)(?:是)?.{0,10}(?:很爽|真爽|超爽|好爽|过瘾|值了|很值|满足|完赛|做出来了?)"
 )
 
+# Joy said outright ("我比自己拿奖还开心"), with no cue word: a classifier's
+# guess drops one level (out of fold: recall unchanged, docs/safety.md).
+JOY = re.compile(
+    r"(?<![不没])(?:开心|高兴|兴奋|满足|成就感|好玩|骄傲|自豪|过瘾|很爽|真爽|好爽|带劲|幸福)"
+)
+
 # ...and when they say the blow never came ("从小没碰过我一根手指"), a guess
 # about abuse is dropped: "又打我了" is a strong phrasing and still holds.
 NEVER_HIT = re.compile(
