@@ -89,13 +89,34 @@ def assess(text: str) -> Risk:
     if strong is not None and not strong[1]:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
+    level = guess_level(text, plain, kind, score)
+    if level <= 0:
+        return NONE
+    return Risk(kind, "high" if level == 2 else "check", score, "model")
+
+
+def guess_level(
+    text: str,
+    plain: str,
+    kind: str,
+    score: float,
+    *,
+    high: float = HIGH,
+    check: float = CHECK,
+    cue_check: float = CUE_CHECK,
+) -> int:
+    """Return 2 (full care), 1 (check-in) or 0 for the classifier's guess alone.
+
+    One function for ``assess`` and for ``calibrate``, which chooses the
+    thresholds on out-of-fold scores with exactly these rules.
+    """
     cue = bool(lexicon.CUES.search(lexicon.FIGURES.sub("", plain)))
     # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
     echo = bool(lexicon.ECHOES.search(normalise(lexicon.QUOTED.sub("", text))))
     level = 0
-    if score >= HIGH:
+    if score >= high:
         level = 2
-    elif score >= CHECK or (cue and score >= CUE_CHECK) or echo:
+    elif score >= check or (cue and score >= cue_check) or echo:
         level = 1
     if lexicon.JOKING.search(plain):  # "他就嘴上说说": a guess drops one level
         level -= 1
@@ -107,9 +128,7 @@ def assess(text: str) -> Risk:
         and not lexicon.BUT_NOW.search(plain)
     ):  # "从小没碰过我一根手指": a guess about blows that never came
         level = 0
-    if level <= 0:
-        return NONE
-    return Risk(kind, "high" if level == 2 else "check", score, "model")
+    return max(level, 0)
 
 
 def assess_all(texts) -> Risk:
