@@ -231,14 +231,12 @@ def unquote_risk(text: str) -> str:
     if not any(risky_quote(m.group(1)) for m in QUOTE.finditer(text)):
         return text
     for pattern, plain in _UNQUOTED:
-        text = pattern.sub(
-            lambda m, plain=plain: (
-                plain
-                if any(risky_quote(q) for q in QUOTE.findall(m.group(0)))
-                else m.group(0)
-            ),
-            text,
-        )
+
+        def swap(match: re.Match, plain: str = plain) -> str:
+            quoted = QUOTE.findall(match.group(0))
+            return plain if any(risky_quote(q) for q in quoted) else match.group(0)
+
+        text = pattern.sub(swap, text)
     return text
 
 
