@@ -290,10 +290,13 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         return u
     in_care = d.last_act in ("crisis", "care") and bool(d.care_kind)
     stays = pred.intent in CARE_STAYS or len(LEAD_PARTICLES.sub("", text)) <= 4
-    if in_care and risk.found:
+    if in_care and risk.level == "high":
         u.intent, u.crisis = "crisis", True  # more risk said in care: the script again
         return u
-    if HELP_ASKED.search(text) or (in_care and (RESUME.search(text) or stays)):
+    # A mere guess in care ("最好是可以远程的那种" after care): the frame holds.
+    if HELP_ASKED.search(text) or (
+        in_care and (RESUME.search(text) or stays or risk.found)
+    ):
         u.intent = "care"  # the care frame holds until they move on, unrepeated
         return u
     if risk.level == "check":

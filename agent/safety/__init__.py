@@ -111,6 +111,11 @@ def guess_level(
     thresholds on out-of-fold scores with exactly these rules.
     """
     cue = bool(lexicon.CUES.search(lexicon.FIGURES.sub("", plain)))
+    # Its only cue word sits in a figure ("要被他气死") or it is about a story,
+    # a case or a job ("写女主从天台跳下去"): a check-in at most, never the script.
+    at_most = 1 if lexicon.CUES.search(plain) and not cue else 2
+    if lexicon.FICTION.search(plain):
+        at_most = 1
     # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
     echo = bool(lexicon.ECHOES.search(normalise(lexicon.QUOTED.sub("", text))))
     level = 0
@@ -128,7 +133,7 @@ def guess_level(
         and not lexicon.BUT_NOW.search(plain)
     ):  # "从小没碰过我一根手指": a guess about blows that never came
         level = 0
-    return max(level, 0)
+    return max(min(level, at_most), 0)
 
 
 def assess_all(texts) -> Risk:

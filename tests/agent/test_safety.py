@@ -256,3 +256,31 @@ def test_a_place_reached_is_news_of_danger_but_an_outing_is_not():
 
     assert assess("到楼顶了，这里信号还挺好哈哈").kind == "danger_now"
     assert assess("周末到海边了，超美").level != "high"
+
+
+def test_after_care_a_mere_guess_keeps_the_care_frame_and_a_sure_risk_the_script(
+    kb, monkeypatch
+):
+    from agent import safety
+
+    after = DialogueState(last_act="crisis", care_kind="self_harm", cared=True)
+    guess = safety.Risk("suicide", "check", 0.6, "model")
+    monkeypatch.setattr(safety, "assess", lambda text: guess)
+    u = understand(_ctx("最好是能在家里做的那种工作"), after)
+    assert u.intent == "care" and not u.crisis  # asked again, not the whole script
+    sure = safety.Risk("self_harm", "high", 0.9, "lexicon")
+    monkeypatch.setattr(safety, "assess", lambda text: sure)
+    assert understand(_ctx("昨天又划了"), after).intent == "crisis"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我在写网文，这一章男主从楼顶跳下去，读者都说太虐了",
+        "那个组长又让我背锅，我真的要被他气死了",
+    ],
+)
+def test_a_story_or_a_figure_gets_a_check_in_at_most(text):
+    from agent.safety import assess
+
+    assert assess(text).level != "high", text
