@@ -290,6 +290,13 @@ def understand(ctx: TurnContext, d: DialogueState) -> Understanding:
         return u
     in_care = d.last_act in ("crisis", "care") and bool(d.care_kind)
     stays = pred.intent in CARE_STAYS or len(LEAD_PARTICLES.sub("", text)) <= 4
+    if (
+        in_care
+        and d.care_kind in ("means", "danger_now")
+        and safety.lexicon.SYMPTOMS.search(text)
+    ):  # "就是有点困了" after pills or gas: the danger goes on, 120 again
+        risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
+        u.risk = risk.dump()
     if in_care and risk.level == "high":
         u.intent, u.crisis = "crisis", True  # more risk said in care: the script again
         return u

@@ -284,3 +284,21 @@ def test_a_story_or_a_figure_gets_a_check_in_at_most(text):
     from agent.safety import assess
 
     assert assess(text).level != "high", text
+
+
+def test_after_care_for_pills_feeling_drowsy_is_the_danger_going_on(kb):
+    after = DialogueState(last_act="crisis", care_kind="means", cared=True)
+    u = understand(_ctx("没事的，只是眼皮越来越重了"), after)
+    assert u.crisis and u.risk["kind"] == "means"
+    # ...but the same words after care for something else are not read that way,
+    # and a puzzle is not drowsiness.
+    other = DialogueState(last_act="crisis", care_kind="abuse", cared=True)
+    assert not understand(_ctx("没事的，只是眼皮越来越重了"), other).crisis
+    assert not understand(_ctx("我有点困惑，这题怎么写"), after).crisis
+
+
+def test_control_with_a_slur_is_abuse():
+    from agent.safety import assess
+
+    text = "我想去学画画，老公不许我去，还骂我说出去就是想勾引别人"
+    assert assess(text).family == "abuse"
