@@ -209,7 +209,7 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         note = replies.checkin_note(
             (seen.get("risk") or {}).get("kind", ""), written=bool(seen.get("written"))
         )
-        text = clip(text, budget - len(note)) + note
+        text = clip(replies.unquote_risk(text), budget - len(note)) + note
     # The offline coach says what it named; a model's text is read for 「names」,
     # and its tool rows stand in as example cards when it named none.
     shown = (

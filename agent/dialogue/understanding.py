@@ -67,7 +67,7 @@ THIS_QUESTION = re.compile(r"这道?题|这一题|这个问题")
 OTHERS = re.compile(r"别人|其他人|例子|示例|举个|参考")
 # "最后那个" / "第二个呢" right after items were shown: a pointer, not a farewell.
 POINTS_AT = re.compile(
-    r"第[一二三四五六七八九1-9][个条项]|最后(?:那|一)?[个条项]|上一[个条]"
+    r"第[一二三四五六七八九1-9][个条项]|最后(?:那|一)?[个条项]|上一[个条]|^[那这][个条]呢"
 )
 MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22
@@ -478,10 +478,20 @@ def understand(
         return u
     in_care = d.last_act in ("crisis", "care") and bool(d.care_kind)
     stays = pred.intent in CARE_STAYS or len(LEAD_PARTICLES.sub("", text)) <= 4
-    if in_care and risk.found:
+    if (
+        in_care
+        and d.care_kind in ("means", "danger_now")
+        and safety.lexicon.SYMPTOMS.search(text)
+    ):  # "就是有点困了" after pills or gas: the danger goes on, 120 again
+        risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
+        u.risk = risk.dump()
+    if in_care and risk.level == "high":
         u.intent, u.crisis = "crisis", True  # more risk said in care: the script again
         return u
-    if HELP_ASKED.search(text) or (in_care and (RESUME.search(text) or stays)):
+    # A mere guess in care ("最好是可以远程的那种" after care): the frame holds.
+    if HELP_ASKED.search(text) or (
+        in_care and (RESUME.search(text) or stays or risk.found)
+    ):
         u.intent = "care"  # the care frame holds until they move on, unrepeated
         return u
     if risk.level == "check":

@@ -29,8 +29,8 @@ FAMILY = {
     "harm_others": "others",
 }
 HIGH = 0.85  # the classifier alone: full care at or above this risk score
-CHECK = 0.55  # a gentle check-in at or above this (docs/safety.md)
-CUE_CHECK = 0.4  # with a cue word in the message, a lower score is enough
+CHECK = 0.5  # a gentle check-in at or above this (docs/safety.md)
+CUE_CHECK = 0.45  # with a cue word in the message, a lower score is enough
 # Saved answers and the profile are long and read on every turn: a check-in for
 # them needs a surer reading than a message does (ordinary answers in the dev
 # set reach 0.72; the abuse hinted at in a profile of the safety set, 0.84).
@@ -79,7 +79,7 @@ def _strong(text: str) -> tuple[str, bool] | None:
 @lru_cache(maxsize=4096)
 def assess(text: str) -> Risk:
     """Return the risk in ``text`` (a message, an answer or a profile field)."""
-    plain = normalise(text)
+    plain = normalise(lexicon.INSULT.sub("", text or ""))
     if not plain:
         return NONE
     from agent.safety.model import scores
@@ -89,13 +89,51 @@ def assess(text: str) -> Risk:
     if strong is not None and not strong[1]:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
-    if score >= HIGH:
-        return Risk(kind, "high", score, "model")
+    level = guess_level(text, plain, kind, score)
+    if level <= 0:
+        return NONE
+    return Risk(kind, "high" if level == 2 else "check", score, "model")
+
+
+def guess_level(
+    text: str,
+    plain: str,
+    kind: str,
+    score: float,
+    *,
+    high: float = HIGH,
+    check: float = CHECK,
+    cue_check: float = CUE_CHECK,
+) -> int:
+    """Return 2 (full care), 1 (check-in) or 0 for the classifier's guess alone.
+
+    One function for ``assess`` and for ``calibrate``, which chooses the
+    thresholds on out-of-fold scores with exactly these rules.
+    """
     cue = bool(lexicon.CUES.search(lexicon.FIGURES.sub("", plain)))
-    echo = bool(lexicon.ECHOES.search(plain))
-    if score >= CHECK or (cue and score >= CUE_CHECK) or echo:
-        return Risk(kind, "check", score, "model")
-    return NONE
+    # Its only cue word sits in a figure ("要被他气死") or it is about a story,
+    # a case or a job ("写女主从天台跳下去"): a check-in at most, never the script.
+    at_most = 1 if lexicon.CUES.search(plain) and not cue else 2
+    if lexicon.FICTION.search(plain):
+        at_most = 1
+    # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
+    echo = bool(lexicon.ECHOES.search(normalise(lexicon.QUOTED.sub("", text))))
+    level = 0
+    if score >= high:
+        level = 2
+    elif score >= check or (cue and score >= cue_check) or echo:
+        level = 1
+    if lexicon.JOKING.search(plain):  # "他就嘴上说说": a guess drops one level
+        level -= 1
+    if not cue and lexicon.JOY.search(plain):  # "比自己拿奖还开心": likewise
+        level -= 1
+    if (
+        kind == "abuse"
+        and lexicon.NEVER_HIT.search(plain)
+        and not lexicon.BUT_NOW.search(plain)
+    ):  # "从小没碰过我一根手指": a guess about blows that never came
+        level = 0
+    return max(min(level, at_most), 0)
 
 
 def assess_all(texts) -> Risk:

@@ -60,11 +60,11 @@ def heldout(path: str) -> int:
 def main() -> int:
     """Print recall and false alarms per threshold, from out-of-fold scores."""
     from agent import safety
-    from agent.safety import lexicon, model
+    from agent.safety import model
     from agent.safety.text import normalise
 
     pairs = model.examples_load()
-    oof: list[tuple[str, str, float, bool, bool]] = []
+    oof: list[tuple[str, str, str, str, float, bool]] = []
     for train_idx, test_idx in _folds(pairs):
         pipe = model.train([pairs[i] for i in train_idx])
         for i in test_idx:
@@ -73,28 +73,34 @@ def main() -> int:
             probs = dict(
                 zip(pipe.classes_, pipe.predict_proba([plain])[0], strict=True)
             )
+            guess = max((k for k in probs if k != "none"), key=probs.__getitem__)
             strong = safety._strong(plain)
             oof.append(
                 (
                     kind,
                     text,
+                    plain,
+                    str(guess),
                     1.0 - probs["none"],
                     strong is not None and not strong[1],
-                    bool(lexicon.CUES.search(lexicon.FIGURES.sub("", plain))),
                 )
             )
     risky = [o for o in oof if o[0] != "none"]
     plain_ = [o for o in oof if o[0] == "none"]
     print(f"examples: {len(risky)} risk, {len(plain_)} none (5-fold, out of fold)")
     print("high  check  cue  | caught  high  | false alarm  full script")
-    for high in (0.7, 0.75, 0.8):
-        for check in (0.4, 0.45, 0.5, 0.55):
-            for cue in (0.25, 0.3, 0.35):
+    for high in (0.8, 0.85, 0.9):
+        for check in (0.45, 0.5, 0.55, 0.6):
+            for cue in (0.4, 0.45, 0.5):
+                if cue > check:
+                    continue
 
                 def level(o, high=high, check=check, cue=cue):
-                    if o[3] or o[2] >= high:
+                    if o[5]:
                         return 2
-                    return 1 if o[2] >= check or (o[4] and o[2] >= cue) else 0
+                    return safety.guess_level(
+                        o[1], o[2], o[3], o[4], high=high, check=check, cue_check=cue
+                    )
 
                 caught = sum(level(o) > 0 for o in risky) / len(risky)
                 full = sum(level(o) == 2 for o in risky) / len(risky)
@@ -105,8 +111,8 @@ def main() -> int:
                     f" {alarm:6.1%}  {script:6.1%}"
                 )
     if "-v" in sys.argv:
-        for o in sorted(oof, key=lambda o: o[2]):
-            print(f"{o[0]:12} {o[2]:.2f} {'L' if o[3] else ' '} {o[1]}")
+        for o in sorted(oof, key=lambda o: o[4]):
+            print(f"{o[0]:12} {o[4]:.2f} {'L' if o[5] else ' '} {o[1]}")
     return 0
 
 

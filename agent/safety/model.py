@@ -78,7 +78,7 @@ def train(pairs: list[tuple[str, str]]):
         ),
         SGDClassifier(
             loss="log_loss",
-            alpha=1e-4,
+            alpha=5e-5,
             max_iter=50,
             random_state=0,
         ),

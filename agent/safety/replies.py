@@ -13,6 +13,7 @@ Each function returns slots (alternatives per part) for ``combos``; the
 from __future__ import annotations
 
 import random
+import re
 
 HOTLINE = "12356"
 HELP_LINE = "全国心理援助热线 12356"
@@ -166,6 +167,14 @@ HELP_ANSWER = (
     "也可以马上联系一个你信任的人，请他过来陪你。"
 )
 CHECKIN_NOTE = "（顺便问一句：如果你有过伤害自己的念头，请告诉我，或拨 12356。）"
+# The same line inside a story, by who might be in danger (110 first for them).
+CHECKIN_NOTES = {
+    "self": CHECKIN_NOTE,
+    "abuse": "（顺便问一句：在家里你是安全的吗？"
+    "不安全时可拨 110，也可打 12356 找人说说。）",
+    "others": "（顺便问一句：如果担心自己会伤害别人，"
+    "先离开现场，需要时打 110 或 12356。）",
+}
 # The same question for what the person wrote in an answer or the profile: it
 # names where, never the words, and asks once (DialogueState.cared).
 WRITTEN_NOTES = {
@@ -182,9 +191,53 @@ def checkin_note(kind: str, *, written: bool = False) -> str:
     """Return the one-line question asked beside an answer for a possible risk."""
     from agent.safety import FAMILY
 
-    if not written:
-        return CHECKIN_NOTE
-    return WRITTEN_NOTES[FAMILY.get(kind, "self")]
+    notes = WRITTEN_NOTES if written else CHECKIN_NOTES
+    return notes[FAMILY.get(kind, "self")]
+
+
+QUOTE = re.compile(r"「([^」]+)」")
+# How a reply leads into a quote, and what it says instead when the quote must go.
+_UNQUOTED = (
+    (re.compile(r"因为你写到「[^」]+」"), "因为你写的这件事"),
+    (re.compile(r"你写到「[^」]+」(?:，(?:也|又)写到「[^」]+」)?(?=，)"), "你写的这些"),
+    (
+        re.compile(r"你写到「[^」]+」(?:，(?:也|又)写到「[^」]+」)?"),
+        "你写的这些，我记下了",
+    ),
+    (
+        re.compile(r"「[^」]+」(?:——这句我留意到了|这几个字，你写了进来)"),
+        "你写的这些，我记下了",
+    ),
+    (re.compile(r"「[^」]+」这一幕，你写得很具体"), "这段经历你写得很具体"),
+    (re.compile(r"「[^」]+」"), "你写的这段话"),
+)
+
+
+def risky_quote(fragment: str) -> bool:
+    """Return whether a quoted fragment carries risk words (never said back)."""
+    from agent.safety import assess, lexicon
+    from agent.safety.text import normalise
+
+    plain = lexicon.FIGURES.sub("，", normalise(fragment))
+    return assess(fragment).found or bool(lexicon.CUES.search(plain))
+
+
+def unquote_risk(text: str) -> str:
+    """Return ``text`` with every quote that carries risk words put in plain words.
+
+    A reply that asks whether someone is safe must not hand their words about
+    knives, pills or blows back to them in 「」; the rest of the reply stays.
+    """
+    if not any(risky_quote(m.group(1)) for m in QUOTE.finditer(text)):
+        return text
+    for pattern, plain in _UNQUOTED:
+
+        def swap(match: re.Match, plain: str = plain) -> str:
+            quoted = QUOTE.findall(match.group(0))
+            return plain if any(risky_quote(q) for q in quoted) else match.group(0)
+
+        text = pattern.sub(swap, text)
+    return text
 
 
 def text(slots: list[list[str]], seed: int = 0) -> str:

@@ -140,6 +140,10 @@ def realise(turn: Turn) -> Reply:
         check = checkin_note(kind, written=turn.u.written)
         draft.options = [[o[0], check, *o[1:]] for o in draft.options]
     text = choose(draft.options, turn.d, turn.budget)
+    if turn.u.checkin or turn.u.risk.get("level", "none") != "none":
+        from agent.safety.replies import unquote_risk
+
+        text = unquote_risk(text)  # asking if they are safe, never in their words
     rows = draft.rows or turn.rows()
     marks = [
         m
