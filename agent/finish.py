@@ -231,6 +231,7 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         question_id=state.get("current_question_id"),
         marks=coach.get("marks") or [],
         risk_kind=(state["understanding"].get("risk") or {}).get("kind", ""),
+        about=(state["plan"].get("target") or {}).get("question_id") or "",
     )
     plan = state["plan"]
     choices = choices_kept(plan.get("choices") or [], dialogue.pending)

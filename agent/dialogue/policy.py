@@ -12,7 +12,12 @@ import re
 
 from agent.concepts import concept_key
 from agent.context import TurnContext
-from agent.dialogue.numbered import MEANING, number_missing, question_asked
+from agent.dialogue.numbered import (
+    MEANING,
+    named_question,
+    number_missing,
+    question_asked,
+)
 from agent.dialogue.plans import (
     STEP_CATEGORY,
     Plan,
@@ -102,6 +107,15 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         SORT_ASK.search(ctx.text)
     ):  # "我喜欢画画，这属于哪一类": a part and its entries, offered (§8)
         return Plan("sort")
+    if (
+        u.intent in ABOUT_A_QUESTION
+        and d.about
+        and d.about != qid
+        and THIS_QUESTION.search(ctx.text)
+        and not named_question(ctx.text, ctx.step)
+    ):  # "这题还能写吗" right after question 4 was explained: question 4
+        call = _call("guide_question", question_id=d.about)
+        return Plan("rephrase", [call], target={"question_id": d.about})
     if u.intent in ABOUT_A_QUESTION and (
         asked := question_asked(
             ctx.text, ctx.step, qid, meaning_only=u.intent in ("examples", "more")

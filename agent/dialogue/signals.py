@@ -30,7 +30,17 @@ REVISE = re.compile(
 # "帮我挑出最重要的5个价值观": a task on the saved answers (realise/tasks.py).
 TOP_ASK = re.compile(
     r"(?:挑|选|找|列|排)(?:出|一下|个)?.{0,8}(?:最重要|最主要|最核心|前)\s*的?\s*"
-    r"[1-9一二三四五六七八九]\s*(?:个|条|项)|\btop\s*[1-9]",
+    r"[1-9一二三四五六七八九]\s*(?:个|条|项)|\btop\s*[1-9]|"
+    # "挑3个最像我的才能", "能看出什么价值观": a number or a which, and the part
+    r"(?:挑|选|找|列|排|看)(?:出|一下|挑|看|得出)?.{0,8}"
+    r"(?:[1-9一二三四五六七八九]\s*(?:个|条|项)|什么|哪些|哪几个).{0,8}"
+    r"(?:价值观|才能|优势|长处|天赋|热情|喜欢的事)",
+    re.I,
+)
+# "help me combine 一下", "把我写的组合成方向": a combination of their parts.
+COMBINE_ASK = re.compile(
+    r"\bcombine\b|\bput\b.{0,12}\btogether\b|"
+    r"(?:把|帮我).{0,12}(?:组合|合起来|拼起来|拼成|合成)(?:一下|成|起来)?",
     re.I,
 )
 # "这属于哪一类" / "算热情还是才能": which part a thing belongs to (realise/sorting.py).
@@ -81,6 +91,11 @@ MUST_WRITE = re.compile(
 )
 # "S02是让我写缺点吗": a yes-or-no question about what the question wants.
 ASKS_IF = re.compile(r"是(?:让|要)我写.{1,10}吗|是不是(?:让|要)我写|就是写.{1,10}吗")
+# "这题还能写吗", "这题跟我没关系吧": whether the question fits their life at all.
+FITS_ME = re.compile(
+    r"(?:这题|这道题|这个问题|这一题).{0,4}(?:还能写|能写|能答|还能答)吗|"
+    r"(?:跟|和|与)我(?:没|没有|无)(?:啥|什么)?关系吧|不适合我吧"
+)
 RESUME = re.compile(r"没事|算了|继续|做题|写题|不用管|好多了")
 FOLLOW_UPS = ("more", "refer", "why", "go_on")
 # "然后呢 做完了怎么判断" / "好吧 那回到题目…": the request follows the particles.

@@ -38,6 +38,9 @@ class DialogueState:
     # A care reply was given in this session: risk found in saved answers or
     # the profile is not answered again on every turn.
     cared: bool = False
+    # The workbook question the last reply explained ("第4题是什么意思" asked with
+    # question 2 on screen): the next "这题" means that one.
+    about: str = ""
 
     @classmethod
     def load(cls, raw: dict | None) -> DialogueState:
@@ -73,6 +76,7 @@ def advance(
     question_id: str | None,
     marks: list[str] | None = None,
     risk_kind: str = "",
+    about: str = "",
 ) -> DialogueState:
     """Return the state after a reply; the input is left unchanged.
 
@@ -97,6 +101,7 @@ def advance(
         probes=probes,
         # Any reply that gave the hotline for a risk counts: written risk is asked once.
         cared=state.cared or act == "crisis" or bool(risk_kind and "12356" in text),
+        about=about,
         care_kind=(risk_kind or state.care_kind)
         if act == "crisis"
         else state.care_kind

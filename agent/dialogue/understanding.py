@@ -23,8 +23,10 @@ from agent.dialogue.signals import (
     ASKS_ABOUT,
     ASKS_IF,
     ATTACK,
+    COMBINE_ASK,
     COMPARE,
     COUNTS_ASK,
+    FITS_ME,
     FLIP,
     FOLLOW_UPS,
     GRIEF,
@@ -69,6 +71,11 @@ OTHERS = re.compile(r"别人|其他人|例子|示例|举个|参考")
 POINTS_AT = re.compile(
     r"第[一二三四五六七八九1-9][个条项]|最后(?:那|一)?[个条项]|上一[个条]|^[那这][个条]呢"
 )
+# "怎么把三者组合起来？" asks for the method; the classifier reads it.
+ASKS_HOW = re.compile(r"怎么|如何|how\b", re.I)
+IN_ENGLISH = re.compile(r"\bin\s+english\b|用英文|英文(?:说|解释|回答)", re.I)
+# A first-person story this long is quoted back, never abstained on.
+STORY_TOLD_CHARS = 14
 MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22
 # "热线是哪个号码": the help itself, asked for, is answered at once.
@@ -402,6 +409,10 @@ def _abstention(
         and intent == pred.intent  # no rule and no dialogue state confirmed it
         and pred.confidence < classifier.ABSTAIN_BELOW
         and not (intent == "story" and _continues_story(text, d))
+        # A story told at some length is met by quoting it, as written: the one
+        # reading that cannot be wrong about the person (blind2: "其实当年选设计，
+        # 就是因为不想坐办公室填表" got "我没把握你想让我做什么").
+        and not (intent == "story" and len(folded) >= STORY_TOLD_CHARS)
     ):
         return "unsure"
     return ""
@@ -515,6 +526,9 @@ def understand(
     if task := task_intent(text, d):
         u.intent = task  # compare, make concrete, "第二条为什么" (tasks_route.py)
         return u
+    if COMBINE_ASK.search(text) and not ASKS_HOW.search(text):
+        u.intent = "synthesis"  # "help me combine 一下 我写的这些": the task itself
+        return u
     named = entities.question_named(text, ctx.step)
     if (
         not named
@@ -561,10 +575,9 @@ def understand(
         u.intent = intent
         return u
     if (
-        not re.search(r"[\u4e00-\u9fff]", text)
-        and len(text.split()) >= 3
-        and intent != "injection"
-    ):
+        (not re.search(r"[\u4e00-\u9fff]", text) and len(text.split()) >= 3)
+        or IN_ENGLISH.search(text)  # "Can you explain this in English? 我中文慢"
+    ) and intent != "injection":
         u.intent = "english"  # an English message gets an English-friendly reply
         return u
     if ctx.selection and re.search(r"不同意|不认同|不赞同|不对吧", text):
@@ -582,7 +595,9 @@ def understand(
             intent = "distress"  # "被裁了…睡不着。做这个到底有什么用"
     elif REVISE.search(text) and ctx.draft and intent in ("more", "examples", "story"):
         intent = "feedback"  # "帮我改改": their draft, revised, not more cards
-    elif (MUST_WRITE.search(text) or ASKS_IF.search(text)) and intent in (
+    elif (
+        MUST_WRITE.search(text) or ASKS_IF.search(text) or FITS_ME.search(text)
+    ) and intent in (
         "story",
         "unclear",
         "feedback",

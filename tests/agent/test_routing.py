@@ -193,3 +193,70 @@ def test_this_question_asked_about_is_the_one_on_screen(kb):
     assert understand(context("别人一般是怎么写这题的"), DialogueState()).intent == (
         "examples"
     )
+
+
+# --- read from the second blind set (coach3_blind2.jsonl) ----------------------
+
+S = "strengths_exploration"
+
+
+async def test_a_story_told_at_length_is_quoted_not_abstained_on(kb, offline_config):
+    chat = Chat(offline_config, question_id="V02")
+    text = "其实当年选设计，就是因为不想坐办公室填表，想自己说了算"
+    result = await chat.say(text)
+    assert result.trace["act"] != "abstain", result.text
+    quoted = re.findall(r"「(.+?)」", result.text)
+    assert all(q in text for q in quoted), result.text  # only their words, verbatim
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("帮我从我写的里面挑3个最像我的才能", "top"),
+        ("那帮我挑挑这题里能看出什么价值观", "top"),
+        ("help me combine 一下 我写的这些", "synthesis"),
+        ("Can you explain this question in English? 我中文读得比较慢", "english"),
+        ("比较一下我这两个候选：开一家宠物洗护小店 和 在宠物医院做营养咨询", "compare"),
+    ],
+)
+def test_tasks_asked_in_other_words_are_the_tasks(kb, text, intent):
+    assert understand(context(text), DialogueState()).intent == intent
+
+
+def test_how_to_combine_is_a_question_about_the_method_not_the_task(kb):
+    assert understand(context("怎么把三者组合起来？"), DialogueState()).intent != (
+        "abstain"
+    )
+
+
+async def test_this_question_after_another_was_explained_means_that_one(
+    kb, offline_config
+):
+    chat = Chat(offline_config, question_id="V02")
+    first = await chat.say("第4题是什么意思？")
+    assert first.trace["act"] == "rephrase" and "第4题" in first.text
+    second = await chat.say("可我爸妈很早就离婚了，我跟奶奶长大的，这题还能写吗")
+    assert "第4题" in second.text and "第2题" not in second.text, second.text
+    assert second.text.startswith("能写"), second.text  # the yes first, not "差不多"
+
+
+async def test_two_candidates_after_a_colon_are_both_compared(kb, offline_config):
+    chat = Chat(offline_config, "synthesis", question_id="C01")
+    result = await chat.say(
+        "比较一下我这两个候选：开一家宠物洗护小店 和 在宠物医院做营养咨询"
+    )
+    assert "开一家宠物洗护小店" in result.text, result.text
+    assert "在宠物医院做营养咨询" in result.text, result.text
+    assert "哪个好" not in result.text and "选哪个由你定" in result.text
+
+
+async def test_a_top_list_with_only_hints_offers_them_as_a_question(kb, offline_config):
+    answers = {"S02": "我妈老说我抠门，买个东西要比三家"}  # 精打细算, only hinted
+    chat = Chat(offline_config, S, question_id="S03", answers=answers)
+    result = await chat.say("帮我挑出最重要的3个才能")
+    text = result.text
+    assert result.trace["act"] == "top", text
+    assert "还没有直接说出" in text and text.rstrip().endswith(("？", "。")), text
+    assert "吗？" in text  # offered, theirs to take or strike, never asserted
+    for quote in re.findall(r"第\d题「(.+?)」", text):
+        assert quote.strip("…") in answers["S02"], text

@@ -28,6 +28,11 @@ QUOTED = re.compile(r"[「“\"]([^」”\"]{2,30})[」”\"]")
 EITHER = re.compile(
     r"(?:是|选|去|做)?(?P<a>[^，,。；;：:？?\s]{2,20})还是(?P<b>[^，,。；;：:？?\s]{2,20})"
 )
+# "比较一下我这两个候选：开一家宠物洗护小店 和 在宠物医院做营养咨询"
+BOTH = re.compile(
+    r"[：:]\s*(?P<a>[^，,。；;：:？?\n]{2,30}?)\s*(?:和|跟|与|vs\.?|VS)\s*"
+    r"(?P<b>[^，,。；;：:？?\n]{2,30})"
+)
 TRAILING = re.compile(r"[，,。；;！!？?\s]+$|(?:哪个|哪条)(?:好|更好|合适|更合适)?.*$")
 NAME_ROOM = 14
 QUOTE_ROOM = 10
@@ -35,7 +40,7 @@ QUOTE_ROOM = 10
 
 def _from_message(text: str) -> list[str]:
     """Return the two candidates the message spells out, if it does."""
-    for pattern in (LABELLED, EITHER):
+    for pattern in (LABELLED, EITHER, BOTH):
         if m := pattern.search(text):
             pair = [TRAILING.sub("", m.group(g)).strip() for g in ("a", "b")]
             if all(len(p) >= 2 for p in pair):

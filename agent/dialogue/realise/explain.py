@@ -17,7 +17,7 @@ from agent.dialogue.realise.phrases import (
     quote_whole,
     someone,
 )
-from agent.dialogue.signals import ASKS_IF, MUST_WRITE
+from agent.dialogue.signals import ASKS_IF, FITS_ME, MUST_WRITE
 from agent.lookups import row_of
 from agent.rules import clip
 from knowledge import selectors as kb
@@ -220,6 +220,8 @@ def _relevance(t: Turn, step: str) -> str:
         }.get(step, "")
     if ASKS_IF.search(t.ctx.text):  # "是让我写缺点吗": a short answer, then the aim
         relevance = "差不多，不过重点不在对错，而在后面这一步。"
+    if FITS_ME.search(t.ctx.text):  # "这题还能写吗": yes, from their own life
+        relevance = "能写，也和你有关：照你自己的实际情况写就行，没有标准的样子。"
     if MUST_WRITE.search(t.ctx.text):  # "也得写吗": say so before anything else
         relevance = (
             "不一定每一半都写满。真觉得没有，就写“没有”，"
@@ -368,20 +370,7 @@ def rephrase(t: Turn) -> Draft:
         ]
     )
     asked = q_short(q, 40)
-    relevance = ""
-    if re.search(r"关系|有什么用|有啥用|为什么要|干嘛要", t.ctx.text):
-        relevance = {
-            "values_exploration": "问这个，是为了找出你为什么而工作。",
-            "strengths_exploration": "问这个，是为了找出你不费力就做得好的方式。",
-            "interests_exploration": "问这个，是为了找出你愿意长期投入的领域。",
-        }.get(t.ctx.step, "")
-    if ASKS_IF.search(t.ctx.text):  # "是让我写缺点吗": a short answer, then the aim
-        relevance = "差不多，不过重点不在对错，而在后面这一步。"
-    if MUST_WRITE.search(t.ctx.text):  # "也得写吗": say so before anything else
-        relevance = (
-            "不一定每一半都写满。真觉得没有，就写“没有”，"
-            "再补一句为什么，这本身也是线索。"
-        )
+    relevance = _relevance(t, t.ctx.step)
     return Draft(
         combos(
             [

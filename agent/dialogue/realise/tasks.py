@@ -29,6 +29,7 @@ STEP_KIND = {
     "interests_exploration": 2,
 }
 QUOTE_ROOM = 10  # characters of their words per item: five items fit in 200
+SUSPECTED_MAX = 3  # hints offered when nothing is named: a question, not a list
 
 
 def _wanted(t: Turn) -> tuple[Category, str, int]:
@@ -43,13 +44,17 @@ def _wanted(t: Turn) -> tuple[Category, str, int]:
 def top(t: Turn) -> Draft:
     """Pick the person's top N of one part: only what their answers name."""
     category, word, count = _wanted(t)
+    every = evidence_find(answers=t.ctx.answers, categories=(category,))
     found = [
         e
-        for e in evidence_find(answers=t.ctx.answers, categories=(category,))
+        for e in every
         # Named, and by a word of two characters or more: "钱" in "借出去的钱从来不催"
         # is not 「财富」, and a list of someone's values must not guess.
         if e.strength == "named" and len(e.surface) >= 2
     ]
+    hinted = _first_each([e for e in every if len(e.surface) >= 2])[:SUSPECTED_MAX]
+    if not found and hinted:
+        return _offered(t, word, hinted)
     if not found:
         return Draft(
             [
@@ -59,11 +64,7 @@ def top(t: Turn) -> Draft:
                 ]
             ]
         )
-    support = Counter(e.entry_id for e in found)
-    first: dict[str, Evidence] = {}
-    for e in found:
-        first.setdefault(e.entry_id, e)
-    ranked = sorted(first.values(), key=lambda e: -support[e.entry_id])[:count]
+    ranked = _first_each(found)[:count]
     fewer = f"目前只找到{len(ranked)}个，不凑数。" if len(ranked) < count else ""
     for room in (QUOTE_ROOM, 8, 6):  # a clause may run a little over: fit it
         items = "；".join(f"「{e.name}」（{cite(e, room=room)}）" for e in ranked)
@@ -82,6 +83,43 @@ def top(t: Turn) -> Draft:
             "items": [
                 {"name": e.name, "ids": [e.entry_id], "category": e.category}
                 for e in ranked
+            ]
+        },
+    )
+
+
+def _first_each(records: list[Evidence]) -> list[Evidence]:
+    """Return one record per entry (its first), the most supported first."""
+    support = Counter(e.entry_id for e in records)
+    first: dict[str, Evidence] = {}
+    for e in records:
+        first.setdefault(e.entry_id, e)
+    return sorted(first.values(), key=lambda e: -support[e.entry_id])
+
+
+def _offered(t: Turn, word: str, hinted: list[Evidence]) -> Draft:
+    """Return entries only hinted at, offered as a question (Coach 3 §4).
+
+    No answer names one, so none is said to be theirs: each is put to them
+    with the words it was read from, for them to take or strike.
+    """
+    for room in (QUOTE_ROOM, 8, 6):
+        items = "、".join(f"「{e.name}」（{cite(e, room=room)}）" for e in hinted)
+        if len(items) + 70 <= t.budget:
+            break
+    return Draft(
+        [
+            [
+                f"你的答案里还没有直接说出某个{word}的句子，所以我不硬挑。",
+                f"有几处可能相关：{items}。",
+                "它们说的是你吗？不是就告诉我，划掉就好。",
+            ]
+        ],
+        rows=[],
+        pending={
+            "items": [
+                {"name": e.name, "ids": [e.entry_id], "category": e.category}
+                for e in hinted
             ]
         },
     )
