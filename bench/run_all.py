@@ -24,6 +24,7 @@ SCRIPTS = [
     "hardening.py",
     "socket_burst.py",
     "profile_turns.py",
+    "startup.py",
 ]
 
 
