@@ -33,7 +33,7 @@ test: $(VENV)/.installed-dev browser
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	@$(PY) -m mypy coach knowledge agent > $(VENV)/mypy.log 2>&1 & types=$$!; \
-	  $(PY) -m pytest -n $(TEST_WORKERS) --dist loadscope; tests=$$?; \
+	  $(PY) -m pytest -n $(TEST_WORKERS) --dist loadscope --durations=15; tests=$$?; \
 	  wait $$types; typed=$$?; echo "mypy coach knowledge agent:"; cat $(VENV)/mypy.log; \
 	  exit $$(( tests || typed ))
 
