@@ -124,7 +124,7 @@ def _why(t: Turn, row: dict | None) -> str:
         (span_of(text, c) for c in reversed(clauses) if span_of(text, c)), ""
     )
     if not moving:
-        return "因为写下的细节越具体，后面越容易看出哪些线索在反复出现。"
+        return ""  # realise reads the reason off the reply itself
     return f"因为你写到「{moving}」：让人动情的地方，通常就是在意的地方。"
 
 
@@ -176,10 +176,10 @@ def reflect(t: Turn) -> Draft:
             _before(ctx.text, said["duration"]),
         )
     ):  # their own years, not their parents' ("我妈一直忍，忍了三十年")
+        # The years are theirs; a verdict on them (韧劲, 分量) would be ours.
         affirm = [
-            f"能把一件事做{said['duration']}，这份韧劲本身就难得。",
-            f"{said['duration']}没有走开，这本身就说明了你的分量。",
-            f"一做就是{said['duration']}，别人未必撑得下来。",
+            f"{said['duration']}，不是一个小数字。",
+            f"你写的是{said['duration']}，这段时间本身就值得再看一眼。",
         ]
     example = (
         [f"比如{someone(row, t.seed)}。"]
