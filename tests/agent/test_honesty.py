@@ -173,3 +173,24 @@ async def test_an_answer_inside_a_doubt_is_taken_as_the_answer(kb, offline_confi
     assert not re.search(r"工作|面试|简历", result.text), result.text
     why = await chat.say("为什么这么说")
     assert "第7题" in why.text and re.search("园艺|月季", why.text), why.text
+
+
+async def test_why_with_nothing_to_explain_says_what_the_reply_did(kb, offline_config):
+    chat = Chat(offline_config, "synthesis", question_id=None)
+    first = await chat.say("你好")
+    why = await chat.say("为什么这么说")
+    assert why.trace["act"] == "why", why.text
+    assert "写得越具体" not in why.text
+    if "「" not in why.text:
+        # No quote and no entry to point at: it says what it was doing, and offers.
+        assert "我只是想" in why.text and "？" in why.text, (first.text, why.text)
+
+
+async def test_counts_on_a_plain_hobby_quotes_it(kb, offline_config):
+    result = await Chat(offline_config, P, question_id="P03").say(
+        "我周末老去河边钓鱼，一坐一整天，这也算吗"
+    )
+    if result.trace["act"] != "counts":
+        pytest.skip(f"routed to {result.trace['act']} (routing is not ours)")
+    assert "钓鱼" in result.text, result.text
+    assert "正因为" not in result.text  # no flip on something they enjoy
