@@ -153,7 +153,7 @@ def empathy(t: Turn) -> Draft:
         ]
     real = [v for v in t.ctx.answers.values() if len(v.strip()) >= 8]
     affirm = (
-        [f"你已经认真写下了{len(real)}题，这些都是你自己的线索。"]
+        [f"你已经写下了{len(real)}题，这些都是你自己的线索。"]
         if len(real) >= 2
         else [""]
     )

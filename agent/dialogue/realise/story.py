@@ -159,12 +159,12 @@ def reflect(t: Turn) -> Draft:
         day = "一天" in (q.get("text") or "") if q else False
         affirm = (
             [
-                f"这一点都不“{said['judged']}”，它是你真心想过的日子。",
+                f"这一点都不“{said['judged']}”，这就是你想过的日子。",
                 f"别说“{said['judged']}”：能说清自己想要什么样的一天，很多人都做不到。",
             ]
             if day
             else [
-                f"这一点都不“{said['judged']}”，它是你真心在意的东西。",
+                f"这一点都不“{said['judged']}”，写下来的就是你在意的东西。",
                 f"别说“{said['judged']}”：能把自己在意的说清楚，很多人都做不到。",
             ]
         )
