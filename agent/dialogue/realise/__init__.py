@@ -153,4 +153,19 @@ def realise(turn: Turn) -> Reply:
         or m.startswith("ex:")
         and "有人写" in text
     ]
-    return Reply(text=text, shown=named(text, rows), pending=draft.pending, marks=marks)
+    shown = named(text, rows)
+    if turn.plan.act != "why" and not draft.pending.get("why"):
+        # "为什么这么说" then explains this reply, not any reply (Coach 3 §5).
+        from agent.dialogue.realise.reasons import basis
+
+        reason = basis(
+            act=turn.plan.act,
+            reply=text,
+            message=turn.ctx.text,
+            answers=turn.ctx.answers or {},
+            history=[x for r, x in turn.ctx.history if r == "user"],
+            shown=shown,
+            question=turn.ctx.question or {},
+        )
+        draft.pending = {**draft.pending, "basis": reason, "did": turn.plan.act}
+    return Reply(text=text, shown=shown, pending=draft.pending, marks=marks)

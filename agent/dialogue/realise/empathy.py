@@ -4,18 +4,87 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import person_named
+from agent.dialogue.facts import QUOTE_MAX, asks, person_named, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     combos,
     q_ref,
+    q_short,
 )
 from agent.dialogue.signals import GRIEF
+
+# A clause that reads as an answer to a workbook question: something they want,
+# love or have kept doing ("我想学园艺", "月季养了八年了").
+ANSWERISH = re.compile(
+    r"想学|想做|想去|想当|想开|喜欢|爱[看做玩听画写弄]|养了|种了|练了|迷上|着迷"
+    r"|停不下来|忘了时间|不觉得累"
+)
+# ...and not the doubt or the distress around it.
+NOT_ANSWER = re.compile(
+    r"有啥用|有什么用|有用吗|不知道|累|烦|被裁|裁员|失业|没用|来不及|太晚|不想|"
+    r"[0-9]{2}\s*(?:岁|了)$"
+)
+
+
+def answer_clauses(text: str) -> list[str]:
+    """Return the clauses of ``text`` that already answer a question, verbatim."""
+    return [
+        c
+        for c in spans(text)
+        if ANSWERISH.search(c)
+        and not NOT_ANSWER.search(c)
+        and not asks(text, c)
+        and 4 <= len(c) <= QUOTE_MAX
+    ][:2]
+
+
+def _answered(t: Turn, found: list[str]) -> Draft:
+    """Say that what they wrote already answers the question, then meet the doubt."""
+    q, text = t.ctx.question, t.ctx.text
+    quoted = "".join(f"「{c}」" for c in found)
+    doubt = (
+        [
+            "有没有用先放一边：这些题不是考试，是帮你看清自己喜欢什么、在意什么。",
+            "先不急着问有没有用：这道题只问你想要什么，不问能换来什么。",
+        ]
+        if re.search(r"有啥用|有什么用|有用吗|意义", text)
+        else [""]
+    )
+    age = t.u.said.get("age")
+    late = (
+        [f"{age}岁写下想学的东西，也一样算数。"]
+        if age and re.search(r"都|了|太晚|来不及|年纪", text)
+        else [""]
+    )
+    return Draft(
+        combos(
+            [
+                [
+                    f"你写的{quoted}，正好就是{q_ref(q)}要的答案。",
+                    f"{quoted}——这已经是在答{q_ref(q)}了。",
+                ],
+                doubt,
+                late,
+                [
+                    "先把这句原样写进去，再补一句你最想学会的是哪一部分。"
+                    if "学" in quoted
+                    else "先把这句原样写进去，再补一句它哪一点最吸引你。"
+                ],
+            ],
+            t.seed,
+        ),
+        pending={
+            "why": f"因为你写的{quoted}，回答的正是{q_ref(q)}问的：{q_short(q)}。"
+        },
+    )
 
 
 def empathy(t: Turn) -> Draft:
     """Acknowledge the feeling first, then one small step, then offer quiet mode."""
     text, said = t.ctx.text, t.u.said
+    found = answer_clauses(text) if t.ctx.question and not GRIEF.search(text) else []
+    if found:  # a story that answers the question on screen is taken as one
+        return _answered(t, found)
     # Their feeling in their words, but never a label they put on themselves
     # ("我是个废物"): saying that back would agree with it.
     own = next(
@@ -29,33 +98,37 @@ def empathy(t: Turn) -> Draft:
     )
     heard = (
         [
-            f"“{own[:22]}”，听得出来你已经扛了一阵子。",
-            f"你说“{own[:22]}”，这份难受是真的。",
-            f"“{own[:22]}”——这样的日子确实磨人。",
+            f"你说“{own[:22]}”，我听到了。",
+            f"“{own[:22]}”——这句话我先接住。",
+            f"你说“{own[:22]}”，先不急着往下写。",
         ]
         if own
         else []
     )
     if GRIEF.search(text):
         feel = [
-            "那份空落，是因为感情一直都在。",
-            "想起离开的人，心里空一块，很正常。",
+            "想起离开的人，心里不好受，很正常。",
+            "这种时候，不用急着把题写完。",
         ]
     elif re.search(r"被裁|裁员|失业|没回音|被辞", text):
         role = t.ctx.role
         feel = [
-            "被裁、投出去的简历没回音，这是处境，不是对你这个人的结论。",
+            "被裁是公司的决定，是处境，不是对你这个人的结论。",
             (
-                f"你做过{role}，这些年攒下的本事，不会因为一次裁员消失。"
+                f"你做{role}攒下的本事，不会因为一次裁员消失。"
                 if role
-                else "一次裁员抹不掉你这些年攒下的本事。"
+                else "被裁说的是公司的处境，说不了你会什么、在意什么。"
             ),
         ]
     elif said.get("age") or re.search(r"太晚|来不及|年纪|这个年龄", text):
         age = f"{said['age']}岁" if said.get("age") else "现在"
         feel = [
             f"{age}开始认真想“我想要什么”，不算晚；很多人是换过几次方向才想清楚的。",
-            f"觉得来不及，往往是因为你在乎。{age}看清方向，后面还有很长的路用得上。",
+            (
+                f"觉得来不及，往往是因为在乎。{age}看清方向，后面的路还用得上。"
+                if re.search(r"太晚|来不及", text)
+                else f"{age}看清自己想要什么，后面的路还用得上。"
+            ),
         ]
     elif re.search(r"一无是处|没用|什么都不|不如别人|比我强|失败|废物", text):
         feel = [
@@ -64,22 +137,23 @@ def empathy(t: Turn) -> Draft:
         ]
     elif re.search(r"不想写|好累|写不动|放弃|烦|废话", text):
         feel = [
-            "写到这里觉得累，很正常，认真面对自己本来就耗力气。",
-            "想停下来也没关系，这不是偷懒，是真的费心。",
+            "停一停也没关系，认真面对自己本来就耗力气。",
+            "今天到这儿也行，这不是偷懒。",
         ]
     else:
-        feel = [
-            "迷茫不是你哪里做错了，而是你不想随便选一条路。",
-            "你愿意停下来问自己想要什么，这本身就不容易。",
-        ]
+        # Only what they said: "迷茫" is named back only when they wrote it.
+        feel = (
+            ["迷茫不是你哪里做错了。", "迷茫的时候，先不用急着找答案。"]
+            if "迷茫" in text
+            else ["先不用急着找答案，我们一小步一小步来。"]
+        )
     if re.search(r"有什么用|有啥用|有用吗|意义", text):  # answer the question asked
         feel = [
-            f"{feel[0]}这些题不是考试，是帮你看清下一份工作里要守住什么，"
-            "面试时也说得清自己。"
+            f"{feel[0]}这些题不是考试，是帮你看清自己在意什么、擅长什么、喜欢什么。"
         ]
     real = [v for v in t.ctx.answers.values() if len(v.strip()) >= 8]
     affirm = (
-        [f"你已经认真写下了{len(real)}题，这些都是你自己的线索。"]
+        [f"你已经写下了{len(real)}题，这些都是你自己的线索。"]
         if len(real) >= 2
         else [""]
     )

@@ -362,7 +362,7 @@ def rephrase(t: Turn) -> Draft:
     start = (
         [f"你写到「{span_of(t.ctx.text, own)}」——就从这里写起。"]
         if own and span_of(t.ctx.text, own)
-        else [f"可以先从你做{role}的这些年里找一个场景。"]
+        else [f"可以先从你做{role}的日子里找一个场景。"]
         if role
         else [
             "先写一个具体的人或一件事，之后我们再一起提炼。",

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import clauses, read, span_of
+from agent.dialogue.facts import QUOTE_MAX, clauses, read, span_of, spans
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import where
 from agent.dialogue.realise.phrases import (
     cell,
     combos,
@@ -23,8 +24,25 @@ def why(t: Turn) -> Draft:
     data = t.art.get("explain_concept") or {}
     if not reason and data.get("role"):
         reason = f"因为{data['role']}。"
-    if not reason:
-        reason = "因为写得越具体，后面越容易看出哪些线索在反复出现。"
+    reason = reason or t.d.pending.get("basis") or ""
+    if not reason:  # the last reply had no reason worth giving: say what it did
+        from agent.dialogue.realise.reasons import purpose
+
+        did = purpose(t.d.pending.get("did") or t.d.last_act)
+        q = q_ref(t.ctx.question)
+        return Draft(
+            [
+                [
+                    f"刚才那句没有更深的理由，我只是想{did}。",
+                    (
+                        f"你想让我换个说法讲{q}、举一个别人的例子，还是先写一句试试？"
+                        if q
+                        else "你想让我举一个别人的例子，还是换个说法再讲一遍？"
+                    ),
+                ]
+            ],
+            pending={"more": t.d.pending.get("more", "")},
+        )
     return Draft(
         combos(
             [
@@ -110,21 +128,32 @@ def counts(t: Turn) -> Draft:
             for c in t.u.said.get("clauses", [])
             if len(c) >= 5
             and not re.search(r"算|吗|呢|\?|？", c)
-            and re.search(r"[\u4e00-\u9fff]{3}", c)
+            and re.search(r"[\u4e00-\u9fff]{3}|[A-Za-z]+(?:\s+[A-Za-z]+){2}", c)
         ]
     )
+    meant_q, meant = _answer_meant(t) if not here else ("", "")
     # "我写的这个算吗": "this" is the draft of the question the message is about.
     mine = t.ctx.draft if re.search(r"写的|这个|这样", t.ctx.text) else ""
     drafted = False
     if here:
         thing = span_of(t.ctx.text, here[0])
+        if not thing and re.fullmatch(r"[ -~]+", here[0]):  # English: cut at a word
+            thing = here[0] if len(here[0]) <= 2 * QUOTE_MAX else ""
+        if not thing and re.fullmatch(r"[ -~]+", here[0]):
+            thing = here[0][: 2 * QUOTE_MAX].rsplit(" ", 1)[0]  # words, not chars
     elif told and len(t.ctx.text) < 20:
         thing = span_of(told[0], read(told[0]).vivid)
     elif mine and clauses(mine):
         thing = span_of(mine, read(mine).vivid or clauses(mine)[0])
         drafted = True
+    elif meant:  # "上台那个呢，也算吗": a clause of a saved answer
+        thing, drafted = meant, True
     else:
         thing = ""
+    # A weakness asked about as a talent, or a fear anywhere: flip it.
+    weak = WEAK.search(thing) if kind == "strengths" else FEAR.search(thing)
+    if thing and weak:
+        return _counts_flip(t, thing, meant_q)
     worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
     if kind == "values" and re.search(r"年薪|万|买房|存款|钱|升职|职位", t.ctx.text):
         return Draft(
@@ -144,7 +173,7 @@ def counts(t: Turn) -> Draft:
             [
                 ["算。", "当然算。", "算的，而且很可能是条好线索。"],
                 ["不会也不影响：喜欢的事看的是你想靠近它，不是你已经会。"]
-                if worry
+                if worry and kind == "interests"
                 else [""],
                 ["让你生气的事，常常指向你在意的价值。" if angry else ""],
                 [
@@ -166,6 +195,97 @@ def counts(t: Turn) -> Draft:
             t.seed,
         ),
         rows=[row] if row else [],
+    )
+
+
+# A fear or a weakness in their words: the flip answers it, never an entry
+# that names its opposite (a fear of the stage is not 「享受舞台」).
+WEAK = re.compile(
+    r"怕|不敢|紧张|不会|做不好|做不来|不擅长|吃力|费劲|空白|头疼|慌|拖延|磨蹭|"
+    r"太慢|粗心|不好意思|拒绝不了|afraid|scared|bad at|can't",
+    re.I,
+)
+FEAR = re.compile(r"怕|不敢|afraid|scared", re.I)
+# Words of the request itself, not of what it points at ("上台那个呢，也算才能").
+ASK_WORDS = re.compile(r"也算|这个|那个|算不算|算吗|才能|优点|长处|价值观|喜欢")
+
+
+def _answer_meant(t: Turn) -> tuple[str, str]:
+    """Return (question id, clause) of the saved answer the message points at.
+
+    "上台那个呢" names no clause of its own; the answer clause sharing the
+    longest run of characters with it (two at least) is the one meant.
+    """
+    text = ASK_WORDS.sub(" ", t.ctx.text or "")
+    best: tuple[int, str, str] = (1, "", "")
+    for qid, answer in (t.ctx.answers or {}).items():
+        for clause in spans(answer):
+            run = max(
+                (
+                    n
+                    for n in range(2, min(len(clause), 8) + 1)
+                    for i in range(len(clause) - n + 1)
+                    if re.fullmatch(r"[\u4e00-\u9fff]+", clause[i : i + n])
+                    and clause[i : i + n] in text
+                ),
+                default=0,
+            )
+            if run > best[0] and len(clause) <= QUOTE_MAX:
+                best = (run, qid, clause)
+    return best[1], best[2]
+
+
+def _counts_flip(t: Turn, thing: str, qid: str) -> Draft:
+    """Answer "这也算吗" on a fear or weakness with the 正因为……所以…… flip.
+
+    The knowledge entry is named only when its own weakness form is in their
+    words; otherwise none, since a guess here could say the opposite.
+    """
+    rows = [
+        r
+        for r in (t.art.get("search_content") or {}).get("entries") or []
+        if r.get("category") == "strengths" and cell(r.get("weakness_form"))
+    ]
+    row = next(
+        (
+            r
+            for r in rows
+            if any(
+                w and len(w) >= 2 and w in t.ctx.text + thing
+                for w in re.split(r"[|、，,；;/ ]", cell(r.get("weakness_form")))
+            )
+        ),
+        None,
+    )
+    other = qid and qid != t.ctx.question.get("id")
+    across = other and qid[:1] != (t.ctx.question.get("id") or "x")[:1]
+    lead = f"你在{where(qid, step=bool(across))}写的" if other else "你写的"
+    named = (
+        [f"有人把这样翻过来的本事叫「{row['name']}」：{meaning(row)}。"]
+        if row
+        else [""]
+    )
+    return Draft(
+        combos(
+            [
+                [
+                    f"算，不过要翻过来看。{lead}「{thing}」是短处那一面。",
+                    f"能算，但得翻个面。{lead}「{thing}」本身是短处。",
+                ],
+                ["用“正因为……所以……”把它翻过来，后半句写它在哪种场合反而帮了你。"],
+                named,
+                [
+                    "你会怎么补这句的后半句？",
+                    "正是因为这一点，你在哪件事上反而做得比别人好？",
+                ],
+            ],
+            t.seed,
+        ),
+        rows=[row] if row else [],
+        pending={
+            "why": f"因为你写的「{thing}」说的是怕或做不好的事；"
+            "短处本身不是才能，翻过来的那一面才可能是。"
+        },
     )
 
 

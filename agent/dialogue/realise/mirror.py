@@ -75,7 +75,7 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
     if vivid:
         return [f"你写到「{vivid}」", f"「{vivid}」这一幕，你写得很具体"], "vivid"
     if neg:
-        return [f"你写到「{neg[0]}」，听起来这件事挺消耗人"], "neg"
+        return [f"你写到「{neg[0]}」，这一句我先记下"], "neg"
     head = max(
         (c for c in spans(text) if len(c) <= QUOTE_MAX and not asks(text, c)),
         key=len,

@@ -79,7 +79,7 @@ def _openers(trigger: str, focus: dict, answer: str, minutes: int) -> list[str]:
                 f"{ref}写了{quote}，好像卡在这儿了。",
             ]
         return [
-            f"看起来你对{ref}有些困惑，我换个方式解释：",
+            f"{ref}要是不好下笔，我换个方式解释：",
             f"{ref}好像不太好下笔。换个角度：",
         ]
     if trigger == "vague_answer" and is_shrug(answer):

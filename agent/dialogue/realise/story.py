@@ -124,7 +124,7 @@ def _why(t: Turn, row: dict | None) -> str:
         (span_of(text, c) for c in reversed(clauses) if span_of(text, c)), ""
     )
     if not moving:
-        return "因为写下的细节越具体，后面越容易看出哪些线索在反复出现。"
+        return ""  # realise reads the reason off the reply itself
     return f"因为你写到「{moving}」：让人动情的地方，通常就是在意的地方。"
 
 
@@ -159,12 +159,12 @@ def reflect(t: Turn) -> Draft:
         day = "一天" in (q.get("text") or "") if q else False
         affirm = (
             [
-                f"这一点都不“{said['judged']}”，它是你真心想过的日子。",
+                f"这一点都不“{said['judged']}”，这就是你想过的日子。",
                 f"别说“{said['judged']}”：能说清自己想要什么样的一天，很多人都做不到。",
             ]
             if day
             else [
-                f"这一点都不“{said['judged']}”，它是你真心在意的东西。",
+                f"这一点都不“{said['judged']}”，写下来的就是你在意的东西。",
                 f"别说“{said['judged']}”：能把自己在意的说清楚，很多人都做不到。",
             ]
         )
@@ -176,10 +176,10 @@ def reflect(t: Turn) -> Draft:
             _before(ctx.text, said["duration"]),
         )
     ):  # their own years, not their parents' ("我妈一直忍，忍了三十年")
+        # The years are theirs; a verdict on them (韧劲, 分量) would be ours.
         affirm = [
-            f"能把一件事做{said['duration']}，这份韧劲本身就难得。",
-            f"{said['duration']}没有走开，这本身就说明了你的分量。",
-            f"一做就是{said['duration']}，别人未必撑得下来。",
+            f"{said['duration']}，不是一个小数字。",
+            f"你写的是{said['duration']}，这段时间本身就值得再看一眼。",
         ]
     example = (
         [f"比如{someone(row, t.seed)}。"]
