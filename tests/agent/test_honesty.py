@@ -83,19 +83,17 @@ async def test_why_after_an_empathy_reply_names_what_it_took_up(kb, offline_conf
     assert "写得越具体" not in why.text
     quoted = re.findall(r"「([^」]+)」", why.text)
     message = "上个月刚被裁，38了，干了十二年平面设计，公司说AI能出图了就不用我了"
-    taken = [
-        message[i : i + 2]
-        for i in range(len(message) - 1)
-        if message[i : i + 2] in first.text
-        and re.match(r"[\u4e00-\u9fff]{2}", message[i : i + 2])
-    ]
+    # What the reply quoted of theirs (a shared everyday word such as "不用"
+    # is not taking up their words).
+    taken = [q for q in re.findall(r"[「“]([^」”]+)[」”]", first.text) if q in message]
+    assert all(q in message for q in quoted), why.text  # their words, verbatim
     if taken:  # it took up their words: the why quotes a clause holding them
-        assert any(q in message and any(w in q for w in taken) for q in quoted), (
+        assert any(any(w in q or q in w for w in taken) for q in quoted), (
             first.text,
             why.text,
         )
-    else:  # else it names what the reply was for: the question on screen
-        assert "第2题" in why.text, (first.text, why.text)
+    else:  # else a clause of the message it answered, or the question on screen
+        assert quoted or "第2题" in why.text, (first.text, why.text)
 
 
 async def test_why_after_a_reflection_quotes_the_story(kb, offline_config):
@@ -144,8 +142,7 @@ async def test_counts_on_a_saved_fear_quotes_it_and_names_no_opposite(
     result = await Chat(offline_config, S, question_id="S06", answers=answers).say(
         "上台那个呢，怕发言也算才能？"
     )
-    if result.trace["act"] != "counts":
-        pytest.skip(f"routed to {result.trace['act']} (routing is not ours)")
+    assert result.trace["act"] == "counts", result.text  # routed as "does it count"
     assert "最怕在大会上发言" in result.text or "一上台脑子就空白" in result.text
     assert "「享受舞台」" not in result.text
     assert "正因为" in result.text
@@ -155,8 +152,7 @@ async def test_counts_quotes_their_english_words(kb, offline_config):
     result = await Chat(offline_config, S, question_id="S03").say(
         "I can fix old bikes for hours lol 这个算吗"
     )
-    if result.trace["act"] != "counts":
-        pytest.skip(f"routed to {result.trace['act']} (routing is not ours)")
+    assert result.trace["act"] == "counts", result.text  # routed as "does it count"
     assert "fix old bikes" in result.text, result.text
 
 
@@ -190,7 +186,6 @@ async def test_counts_on_a_plain_hobby_quotes_it(kb, offline_config):
     result = await Chat(offline_config, P, question_id="P03").say(
         "我周末老去河边钓鱼，一坐一整天，这也算吗"
     )
-    if result.trace["act"] != "counts":
-        pytest.skip(f"routed to {result.trace['act']} (routing is not ours)")
+    assert result.trace["act"] == "counts", result.text  # routed as "does it count"
     assert "钓鱼" in result.text, result.text
     assert "正因为" not in result.text  # no flip on something they enjoy

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import os
 import re
 import uuid
+from collections import defaultdict
 
 import pytest
 
@@ -22,15 +25,21 @@ QFOR = {V: "V03", S: "S02", P: "P03", X: None}
 SENTENCE_END = "。！？!?"
 
 
+_CHATS: defaultdict[str, itertools.count] = defaultdict(itertools.count)
+
+
 class Chat:
     """One session with the offline coach; each turn returns its TurnResult."""
 
     def __init__(self, config, step: str = V, **overrides) -> None:
         overrides.setdefault("question_id", QFOR[step])
         overrides.setdefault("answers", {})
-        self.snapshot = snapshot(
-            session_id=f"offline-{uuid.uuid4().hex[:12]}", step=step, **overrides
-        )
+        # The session id seeds the coach's phrase variety: named after the test
+        # (and how many chats it opened), a run is the same on every machine,
+        # and no two tests share a conversation.
+        test = os.environ.get("PYTEST_CURRENT_TEST", "").split(" (")[0]
+        name = uuid.uuid5(uuid.NAMESPACE_URL, f"{test}#{next(_CHATS[test])}").hex[:12]
+        self.snapshot = snapshot(session_id=f"offline-{name}", step=step, **overrides)
         self.config = config
 
     async def say(self, text: str, **kwargs) -> TurnResult:
