@@ -46,7 +46,7 @@ def broken(reply: str) -> list[str]:
         found.append("their clause pasted as ours")
     if "「」" in reply or "“”" in reply:
         found.append("an empty quote")
-    if re.search(r"正因为把|翻成优点，", reply):
+    if re.search(r"正因为把缺点|翻成优点，", reply):  # the chip's own words
         found.append("the request pasted into the frame")
     if not 0 < len(reply) <= 200:
         found.append(f"length {len(reply)}")
