@@ -49,8 +49,8 @@ def _warm_up() -> None:
         from agent.api import warm_up
         from knowledge.search import index_warm
 
+        index_warm()  # first: every page reads the knowledge (and waits for it)
         warm_up()  # the risk and intent classifiers, once per process
-        index_warm()
     except Exception as exc:  # a cold index only slows the first search
         logging.getLogger(__name__).warning("warm-up failed: %s", exc)
     # Everything loaded so far (Django, LangGraph, jieba's dictionary, the index)
