@@ -79,13 +79,15 @@ def top(t: Turn) -> Draft:
         ],
         rows=[],
         # "第二条为什么" points here (realise/refs.py).
-        pending={
-            "items": [
-                {"name": e.name, "ids": [e.entry_id], "category": e.category}
-                for e in ranked
-            ]
-        },
+        pending={"items": _items(ranked)},
     )
+
+
+def _items(records: list[Evidence]) -> list[dict]:
+    """Return what "第二条为什么" can point at next (realise/refs.py)."""
+    return [
+        {"name": e.name, "ids": [e.entry_id], "category": e.category} for e in records
+    ]
 
 
 def _first_each(records: list[Evidence]) -> list[Evidence]:
@@ -116,12 +118,7 @@ def _offered(t: Turn, word: str, hinted: list[Evidence]) -> Draft:
             ]
         ],
         rows=[],
-        pending={
-            "items": [
-                {"name": e.name, "ids": [e.entry_id], "category": e.category}
-                for e in hinted
-            ]
-        },
+        pending={"items": _items(hinted)},
     )
 
 
