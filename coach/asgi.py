@@ -15,7 +15,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from coach import header_deadline  # noqa: E402
+from coach import header_deadline, warmth  # noqa: E402
 from coach.origins import SiteOriginValidator  # noqa: E402
 from coach.routing import websocket_urlpatterns  # noqa: E402
 from knowledge import early_refusal  # noqa: E402
@@ -59,6 +59,8 @@ def _warm_up() -> None:
     # (bench/ws_load.py, 50 sessions: p95 106-165 ms -> 40 ms).
     gc.collect()
     gc.freeze()
+    warmth.done()
 
 
+warmth.begin()
 threading.Thread(target=_warm_up, name="warm-up", daemon=True).start()

@@ -100,11 +100,20 @@ def _knowledge() -> dict:
     return {"ok": True, "version": knowledge_version()}
 
 
+def _coach() -> dict:
+    from coach import warmth
+
+    if warmth.is_warm():
+        return {"ok": True}
+    return {"ok": False, "detail": "正在加载教练的模型和知识索引（几秒钟）"}
+
+
 CHECKS = {
     "database": _database,
     "redis": _channel_layer,
     "worker": _worker,
     "knowledge": _knowledge,
+    "coach": _coach,
 }
 
 
@@ -123,7 +132,7 @@ def health_report() -> tuple[bool, dict]:
         if not report[name]["ok"]:
             log.warning("health check %s failed: %s", name, report[name])
     report["llm"] = {"ok": True, "mode": settings.COACH_LLM_MODE}
-    required = ["database", "redis", "knowledge"]
+    required = ["database", "redis", "knowledge", "coach"]
     if settings.HEALTHZ_REQUIRE_WORKER:
         required.append("worker")
     healthy = all(report[name]["ok"] for name in required)

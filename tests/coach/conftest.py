@@ -10,9 +10,14 @@ from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 from django.core.management import call_command
 
+from coach import warmth
 from coach.asgi import application
 from coach.models import CoachingSession
 from coach.services.sessions import SESSION_KEY
+
+# As daphne does, the import started the warm-up beside it: the tests, like the
+# stacks' wait for /healthz, begin once it is done.
+warmth.wait(120)
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 

@@ -70,7 +70,13 @@ def test_anonymous_callers_get_booleans_only(client, settings, caplog):
     body = response.json()
     assert body == {
         "status": "degraded",
-        "checks": {"database": True, "redis": True, "worker": False, "knowledge": True},
+        "checks": {
+            "database": True,
+            "redis": True,
+            "worker": False,
+            "knowledge": True,
+            "coach": True,
+        },
     }
     text = response.content.decode()
     assert not any(word in text for word in SECRET_WORDS)
@@ -92,3 +98,23 @@ def test_staff_get_the_details(client):
     body = client.get("/healthz").json()
     assert body["database"]["vendor"] in ("sqlite", "postgresql")
     assert body["checks"]["database"] is True
+
+
+@pytest.mark.django_db
+def test_a_process_still_warming_up_is_not_ready_for_turns(client, settings):
+    # daphne listens before its classifiers and index are loaded (coach/asgi.py):
+    # pages are served, but a turn would spend its time limit waiting.
+    from coach import warmth
+
+    settings.HEALTHZ_TOKEN = TOKEN
+    heartbeat_record()
+    warmth.begin()
+    try:
+        response = client.get("/healthz", headers={TOKEN_HEADER: TOKEN})
+        assert response.status_code == 503
+        assert response.json()["checks"]["coach"] is False
+        assert "正在加载" in response.json()["coach"]["detail"]
+    finally:
+        warmth.done()
+    response = client.get("/healthz", headers={TOKEN_HEADER: TOKEN})
+    assert response.status_code == 200 and response.json()["checks"]["coach"] is True
