@@ -54,7 +54,8 @@ SENTENCE_ENDS = frozenset(".;!?。\n")
 # What may stand around a word that is the whole topic of its clause ("至于钱嘛，
 # 无所谓", "钱的话，不重要"): then the next clause's dismissal is about it.
 TOPIC_FILLERS = re.compile(
-    r"至于|说到|说起|关于|对于|的话|方面|这块|这东西|啥的|什么的|之类的|嘛|呢|啊|吧|么|\s"
+    r"至于|说到|说起|关于|对于|的话|方面|这块|这东西|这种事|这件事|这事|啥的|什么的|之类的|"
+    r"嘛|呢|啊|吧|么|\s"
 )
 # What may stand beside a shrug in a clause that is only that shrug ("我也不确定").
 HEDGE_FILLERS = re.compile(r"[我也还都就真的其实诶欸啊呀吧呢哈嘛了嗯~\s.,;:!?。…]")

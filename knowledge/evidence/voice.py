@@ -175,17 +175,23 @@ _MODIFIER = (
 )
 # When the clause is set, before its subject: "那段时间我的主管…".
 _WHEN = "(?:那段时间|那时候|那时|当时|小时候|以前|现在|后来|上学时|读书时)?"
+# Seeing them: "看到我闺蜜终于自由了" is the friend's freedom.
+_SEEING = "(?:看到|看着|看见|听到|听说)?"
 _OTHER_OPENS = re.compile(
-    rf"^{_CONJ}{_WHEN}(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}{_OTHER}"
+    rf"^{_CONJ}{_WHEN}{_SEEING}(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}{_OTHER}"
 )
 # The person speaking for themselves again: "我…", "但我…", "这个我…".
-_SELF = re.compile(rf"^{_CONJ}(?:其实)?(?:我|自己|和我|跟我|对我|这个我|这点我|这我)")
+_SELF = re.compile(
+    rf"^{_CONJ}(?:说实话|说真的|老实说)?(?:其实)?(?:我|自己|和我|跟我|对我|这个我|这点我|这我)"
+)
 # How the person sets themselves apart without a negation: another role
 # ("我就是那个在旁边听的", "我就负责吃", "我只想准点下班"), or a verdict on the
 # other's motive ("我觉得他就是想让我多干活", "我觉得他们就是客气").
 _APART = re.compile(
     rf"^{_CONJ}(?:其实)?我(?:就|只|也就)(?:是|负责|管|想|会)"
     rf"|^{_CONJ}(?:其实)?我(?:觉得|看|感觉|猜)(?:他|她|人家)们?(?:就|只|是|在|无非)"
+    # "我看着都累": a reaction that keeps them at a distance.
+    rf"|^{_CONJ}(?:说实话|说真的|老实说)?(?:其实)?我(?:看着|听着)都(?:累|烦|怕|头疼|头大)"
     # "我跟她不一样" ("不一样" is no negation in the lexicon).
     rf"|^{_CONJ}(?:其实)?我[^，,。]{{0,4}}(?:不一样|不同)"
 )

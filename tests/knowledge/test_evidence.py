@@ -442,6 +442,7 @@ def test_labelled_spans_named_precision(kb):
         ),
         ("我爸一辈子顾家，只围着家里转。我不想过这种日子。", "V04", "values", "V006"),
         ("我男朋友天天在研究摄影，我就负责当模特。", "P05", "interests", "P040"),
+        ("我表姐特别上进，说真的我看着都累。", "V01", "values", "V002"),
         ("我哥从小就爱讲故事，我就是在旁边听的那个。", "S02", "strengths", "T029"),
         # Others' praise the person disputes.
         (
@@ -465,6 +466,7 @@ def test_someone_elses_trait_is_at_most_suspected(kb):
     assert found("我姐特别会讲故事。", "S02", "strengths") == {"T029": "suspected"}
     assert found("我同事天天研究摄影。", "P05", "interests") == {"P040": "suspected"}
     assert found("我妹妹活得很自由。", "V07") == {"V001": "suspected"}
+    assert found("看到我闺蜜终于自由了。", "V06")["V001"] == "suspected"
     # Whom the person admires (V01) or would inherit from (V04) stays named,
     # and admiring them while falling short leaves a doubt, not nothing.
     assert found("我妹妹活得很自由。", "V01") == {"V001": "named"}
@@ -508,6 +510,11 @@ def test_a_hedge_anywhere_in_the_sentence_leaves_a_doubt(
         ("让我同时做几件事我就乱了。", "S05", "strengths", "T069"),
         ("说我擅长维修，我真不同意。", "S04", "strengths", "T071"),
         ("搜的全是数据分析的教程，老板要的。", "P03", "interests", "P031"),
+        ("画画早就放弃了。", "P04", "interests", "P077"),
+        ("打游戏以前天天玩，现在戒了。", "P04", "interests", "P010"),
+        ("健身这种事，我其实挺抗拒的。", "P05", "interests", "P006"),
+        ("讲故事真的不行。", "S05", "strengths", "T029"),
+        ("画画？算了吧。", "P04", "interests", "P077"),
     ],
 )
 def test_a_dismissal_or_a_dropped_view_does_not_name(
