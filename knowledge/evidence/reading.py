@@ -172,10 +172,12 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     runs, dropped = others_spans(
         folded,
         [t.start for t in tokens if t.word.before or t.word.after],
-        [t.start for t in tokens if t.word.kind == "entry"],
+        # A hint ("我就没那么靠谱") does not keep a clause from setting apart.
+        [t.start for t in tokens if t.word.names],
     )
     # Set apart from someone admired: only a doubt; from anyone else: nothing.
     doubted, dropped = (dropped, []) if ADMIRES.search(folded) else ([], dropped)
+    doubted += [(r[0], r[1]) for r in runs if r[3]]
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
     for i, c in enumerate(clause):
         bounds[c] = (bounds.get(c, (i, i))[0], i + 1)

@@ -202,6 +202,9 @@ _APART = re.compile(
 ADMIRES = re.compile(r"佩服|敬佩|羡慕|欣赏|崇拜|向往|榜样|想学|想成为|学习他|学习她")
 
 
+_CONTRAST = re.compile(r"^(?:但是|但|可是|可|而|不过)(?:其实)?我")
+
+
 def _clause_list(folded: str) -> list[tuple[int, int, int]]:
     """Return each clause's [start, end) without its marks, and its sentence."""
     found, sentence, start = [], 0, 0
@@ -216,13 +219,15 @@ def _clause_list(folded: str) -> list[tuple[int, int, int]]:
 
 def others_spans(
     folded: str, negations: list[int], entries: list[int]
-) -> tuple[list[tuple[int, int, bool]], list[tuple[int, int]]]:
+) -> tuple[list[tuple[int, int, bool, bool]], list[tuple[int, int]]]:
     """Return the runs of clauses about someone else, and those set apart.
 
     A run opens at a clause whose subject is someone else ("我同事特别上进")
     and goes on over the clauses of its sentence that do not speak for the
-    person again. Each run is (start, end, about_me): about_me when its first
-    clause speaks of the person ("同事说我…", "朋友总找我…").
+    person again. Each run is (start, end, about_me, contrasted): about_me
+    when its first clause speaks of the person ("同事说我…", "朋友总找我…"),
+    contrasted when the person's next clause opens with 但我/可我/而我 ("我妈
+    特别节俭，但我花钱大手大脚"): unsure, so a doubt.
     A run is set apart when a clause of the person's after it, in the same
     sentence or opening the next, rejects without naming anything: it holds
     a negation (a start in ``negations``) and no entry word (``entries``):
@@ -230,7 +235,7 @@ def others_spans(
     or judges the other's motive (_APART: "我就负责吃", "我觉得他就是客气").
     """
     clauses = _clause_list(folded)
-    runs: list[tuple[int, int, bool]] = []
+    runs: list[tuple[int, int, bool, bool]] = []
     dropped: list[tuple[int, int]] = []
     k = 0
     while k < len(clauses):
@@ -248,9 +253,12 @@ def others_spans(
         ):
             j += 1
         run = (start, clauses[j - 1][1])
-        runs.append((*run, about_me))
         # The person's clauses after the run, to the end of that sentence.
         after = clauses[j][2] if j < len(clauses) else -1
+        contrasted = j < len(clauses) and bool(
+            _CONTRAST.match(folded[clauses[j][0] : clauses[j][1]])
+        )
+        runs.append((*run, about_me, contrasted))
         for s, e, n in clauses[j:]:
             text = folded[s:e]
             if n != after or _OTHER_OPENS.match(text):

@@ -443,6 +443,8 @@ def test_labelled_spans_named_precision(kb):
         ("我爸一辈子顾家，只围着家里转。我不想过这种日子。", "V04", "values", "V006"),
         ("我男朋友天天在研究摄影，我就负责当模特。", "P05", "interests", "P040"),
         ("我表姐特别上进，说真的我看着都累。", "V01", "values", "V002"),
+        # A keyword in the person's clause ("靠谱") does not stop it.
+        ("我哥特别有责任心，家里事都是他扛，我就没那么靠谱。", "V01", "values", "V040"),
         ("我哥从小就爱讲故事，我就是在旁边听的那个。", "S02", "strengths", "T029"),
         # Others' praise the person disputes.
         (
@@ -467,6 +469,8 @@ def test_someone_elses_trait_is_at_most_suspected(kb):
     assert found("我同事天天研究摄影。", "P05", "interests") == {"P040": "suspected"}
     assert found("我妹妹活得很自由。", "V07") == {"V001": "suspected"}
     assert found("看到我闺蜜终于自由了。", "V06")["V001"] == "suspected"
+    # A contrast with the person ("但我…") leaves a doubt, even on V04.
+    assert found("我妈特别节俭，但我花钱大手大脚。", "V04") == {"V033": "suspected"}
     # Whom the person admires (V01) or would inherit from (V04) stays named,
     # and admiring them while falling short leaves a doubt, not nothing.
     assert found("我妹妹活得很自由。", "V01") == {"V001": "named"}
@@ -527,6 +531,7 @@ def test_a_dismissal_or_a_dropped_view_does_not_name(
 def test_the_questions_own_wording_is_no_value(kb):
     assert "V095" not in found("理想的一天？我也说不好。", "V07")
     assert "V095" not in found("我男朋友的理想一天是打游戏。", "V07")
+    assert "V095" not in found("我理想的生活就是不用上班。", "V07")
     assert found("我一直有个理想，开一家书店。", "V07") == {"V095": "named"}
     assert "V074" not in {
         k for k, v in found("领导当着全部门的面骂人。", "V05").items() if v == "named"
