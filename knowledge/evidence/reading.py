@@ -72,6 +72,9 @@ HEDGE_STEMS = re.compile(
     r"记不清|记不太清|不知道|不确定|不一定|算不算|算吗|迷茫"
 )
 CAUSE = re.compile(r"[是就]?因为|是由于")
+# A hedge with a question of its own as object doubts that, not the sentence:
+# "不知道她哪来那么大的韧性", "不确定干什么，但一定要和家人在一起".
+WH_OBJECT = re.compile(r"[^算]*?(?:哪|为什么|为啥|怎么|什么|啥|谁|多少|多大|几)")
 # What follows a shrug that looks back: nothing, or "这/那/算不算…".
 LOOKS_BACK = re.compile(r"[\s吧呢啊呀诶欸哈了~]*(?:$|[.,;:!?。…]|这|那|算|是不是)")
 # What may follow that dismissal to the clause's end ("无所谓啦", "不重要了").
@@ -253,8 +256,11 @@ def _shrugged(
         earlier = [v for v in named if v < s]
         if alone and earlier and s not in named:
             found |= {k for k, v in sentence.items() if v == max(earlier)}
-        if HEDGE_STEMS.search(hedge.word.text) and not CAUSE.match(
-            folded[hedge.end : end]
+        rest = folded[hedge.end : end]
+        if (
+            HEDGE_STEMS.search(hedge.word.text)
+            and not CAUSE.match(rest)
+            and not (WH_OBJECT.match(rest) and not QUESTION.search(rest))
         ):
             found |= {k for k, v in sentence.items() if v == s}
             opening = min(k for k, v in sentence.items() if v == s)

@@ -536,3 +536,17 @@ def test_the_questions_own_wording_is_no_value(kb):
     assert "V074" not in {
         k for k, v in found("领导当着全部门的面骂人。", "V05").items() if v == "named"
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "可能" inside another word is no hedge.
+        "自由，尽可能少被打扰。",
+        "我最看重自由，觉得人生有无限可能。",
+        # A hedge with a question of its own as object doubts only that.
+        "和家人在一起，不确定干什么，但一定要在一起。",
+    ],
+)
+def test_what_only_looks_like_a_hedge_leaves_the_sentence_named(kb, text):
+    assert "named" in found(text, "V07").values()
