@@ -454,6 +454,8 @@ def test_labelled_spans_named_precision(kb):
             "T049",
         ),
         ("邻居都说我擅长维修，其实我根本不会。", "S04", "strengths", "T071"),
+        ("同事都说我很会讲故事，我觉得一般吧。", "S07", "strengths", "T029"),
+        ("身边的人都在拼命赚钱，我不想那样。", "V07", "values", "V069"),
     ],
 )
 def test_someone_elses_trait_the_person_sets_apart_gives_nothing(
@@ -479,6 +481,9 @@ def test_someone_elses_trait_is_at_most_suspected(kb):
     }
     # What others say of the person is still a talent of theirs.
     assert found("同事都说我是树洞。", "S04", "strengths") == {"T045": "named"}
+    assert found("同事都说我很会讲故事，我也这么觉得。", "S07", "strengths") == {
+        "T029": "named"
+    }
 
 
 # Kind 2: a hedge anywhere in the sentence, or opening the next one.
