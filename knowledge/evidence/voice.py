@@ -181,6 +181,17 @@ _SEEING = "(?:看到|看着|看见|听到|听说)?"
 _OTHER_OPENS = re.compile(
     rf"^{_CONJ}{_WHEN}{_SEEING}(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}{_OTHER}"
 )
+# Others speaking of the person without naming them: "被说最多的是…",
+# "从小被夸会讲故事" (about the person, like "同事说我…").
+_PASSIVE_OPENS = re.compile(
+    r"^(?:从小|小时候)?(?:就)?(?:常|总|经常|老|一直)?被(?:人|别人|大家)?"
+    r"(?:说|夸|骂|叫|评价|吐槽|嫌)"
+)
+# Waving their words away without "我": "…，其实是客套话", "不过是场面话".
+_WAVED = re.compile(
+    rf"^{_CONJ}(?:其实|说白了)?(?:就|只|不过|也就)?是(?:客套|客气|场面|恭维|开玩笑|随口|"
+    r"哄我|安慰)"
+)
 # The person speaking for themselves again: "我…", "但我…", "这个我…".
 _SELF = re.compile(
     rf"^{_CONJ}(?:说实话|说真的|老实说)?(?:其实)?(?:我|自己|和我|跟我|对我|这个我|这点我|这我)"
@@ -244,15 +255,17 @@ def others_spans(
     while k < len(clauses):
         start, end, sentence = clauses[k]
         opened = _OTHER_OPENS.match(folded[start:end])
-        if not opened:
+        passive = _PASSIVE_OPENS.match(folded[start:end])
+        if not (opened or passive):
             k += 1
             continue
-        about_me = "我" in folded[start + opened.end() : end]
+        about_me = not opened or "我" in folded[start + opened.end() : end]
         j = k + 1
         while (
             j < len(clauses)
             and clauses[j][2] == sentence
             and not _SELF.match(folded[clauses[j][0] : clauses[j][1]])
+            and not _WAVED.match(folded[clauses[j][0] : clauses[j][1]])
         ):
             j += 1
         run = (start, clauses[j - 1][1])
@@ -269,7 +282,11 @@ def others_spans(
             rejects = any(s <= i < e for i in negations) and not any(
                 s <= i < e for i in entries
             )
-            if _SELF.match(text) and (rejects or _APART.match(text)):
+            if (
+                _SELF.match(text)
+                and (rejects or _APART.match(text))
+                or (_WAVED.match(text))
+            ):
                 dropped.append(run)
                 break
         k = j

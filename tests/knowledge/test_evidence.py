@@ -455,6 +455,8 @@ def test_labelled_spans_named_precision(kb):
         ),
         ("邻居都说我擅长维修，其实我根本不会。", "S04", "strengths", "T071"),
         ("同事都说我很会讲故事，我觉得一般吧。", "S07", "strengths", "T029"),
+        ("朋友都说我会讲故事，其实是客套话。", "S04", "strengths", "T029"),
+        ("从小被夸会讲故事，不过我觉得他们在哄我。", "S02", "strengths", "T029"),
         ("身边的人都在拼命赚钱，我不想那样。", "V07", "values", "V069"),
     ],
 )
@@ -481,6 +483,7 @@ def test_someone_elses_trait_is_at_most_suspected(kb):
     }
     # What others say of the person is still a talent of theirs.
     assert found("同事都说我是树洞。", "S04", "strengths") == {"T045": "named"}
+    assert found("从小被夸会讲故事。", "S02", "strengths") == {"T029": "named"}
     assert found("同事都说我很会讲故事，我也这么觉得。", "S07", "strengths") == {
         "T029": "named"
     }
@@ -523,6 +526,8 @@ def test_a_hedge_anywhere_in_the_sentence_leaves_a_doubt(
         ("打游戏以前天天玩，现在戒了。", "P04", "interests", "P010"),
         ("健身这种事，我其实挺抗拒的。", "P05", "interests", "P006"),
         ("讲故事真的不行。", "S05", "strengths", "T029"),
+        ("我带团队带得一塌糊涂。", "S06", "strengths", "T049"),
+        ("带团队对我来说太累了。", "S05", "strengths", "T049"),
         ("画画？算了吧。", "P04", "interests", "P077"),
     ],
 )
