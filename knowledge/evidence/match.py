@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable, Mapping
 
-from knowledge.evidence.reading import fold, tokens_read
+from knowledge.evidence.reading import Reading, fold, tokens_read
 from knowledge.evidence.records import (
     CATEGORIES,
     CATEGORY_OF,
@@ -27,6 +27,14 @@ DOUBTED_BY: dict[Category, tuple[str, ...]] = {
     "strengths": ("asked",),
     "interests": ("reported", "theirs"),
 }
+# Someone else's trait or doing ("我同事特别上进", "我老婆天天聊做面包") is at
+# most suspected: a named record needs the person as the subject. Except for
+# values on the questions that ask about other people's ways (V01 whom you
+# admire, V04 what you would inherit, V08 what you would like said of you),
+# for passions on the question about the world's problems (P06: "我妈坐轮椅
+# 以后我才发现…"), and for talents where those clauses speak of the person
+# or report others' praise ("同事说我…", "大家都说氛围感拉满").
+OTHERS_ASKED = frozenset({"V01", "V04", "V08", "P06"})
 
 
 def spans_match(
@@ -57,7 +65,9 @@ def spans_match(
             category = CATEGORY_OF.get(entry_id[:1])
             if category not in wanted:
                 continue
-            doubted = any(getattr(reading, f) for f in DOUBTED_BY[category])
+            doubted = any(getattr(reading, f) for f in DOUBTED_BY[category]) or (
+                _others_doubted(reading, category, question_id)
+            )
             strong = names and not (reading.weakened or doubted)
             strength: Strength = "named" if strong else "suspected"
             old = best.get(entry_id)
@@ -92,6 +102,16 @@ def evidence_find(
             text=text or "", question_id=question_id, categories=wanted
         )
     ]
+
+
+def _others_doubted(reading: Reading, category: Category, question_id: str) -> bool:
+    if not reading.others:
+        return False
+    if question_id in OTHERS_ASKED:
+        return False
+    if category == "strengths":
+        return not (reading.others_me or reading.reported)
+    return True
 
 
 def _quote_span(text: str, start: int, end: int) -> tuple[int, int]:

@@ -16,7 +16,13 @@ import unicodedata
 from dataclasses import dataclass
 
 from knowledge.evidence.vocabulary import Vocabulary, Word
-from knowledge.evidence.voice import question_spans, reported_spans, taste_spans
+from knowledge.evidence.voice import (
+    ADMIRES,
+    others_spans,
+    question_spans,
+    reported_spans,
+    taste_spans,
+)
 
 # Overlapping words of one length: a homonym first, then an entry's word (a
 # negation may not eat a name), then a negation, then a shrug ("没有" is both:
@@ -48,12 +54,27 @@ SENTENCE_ENDS = frozenset(".;!?。\n")
 # What may stand around a word that is the whole topic of its clause ("至于钱嘛，
 # 无所谓", "钱的话，不重要"): then the next clause's dismissal is about it.
 TOPIC_FILLERS = re.compile(
-    r"至于|说到|说起|关于|对于|的话|方面|这块|这东西|啥的|什么的|之类的|嘛|呢|啊|吧|么|\s"
+    r"至于|说到|说起|关于|对于|的话|方面|这块|这东西|这种事|这件事|这事|啥的|什么的|之类的|"
+    r"嘛|呢|啊|吧|么|\s"
 )
 # What may stand beside a shrug in a clause that is only that shrug ("我也不确定").
 HEDGE_FILLERS = re.compile(r"[我也还都就真的其实诶欸啊呀吧呢哈嘛了嗯~\s.,;:!?。…]")
 # Where a rejected stretch starts ("以前总觉得…，现在不这么想了").
 FORMERLY = ("以前", "过去", "曾经", "原来", "从前")
+# "…，现在完全没兴趣了": a dismissal may say that the view is gone now.
+NOW = re.compile(r"现在|如今|后来|早就|已经|完全|彻底|再也|根本|一点都|一点也")
+# Hedges proper, unlike other shrugs ("还好", "随便"): a hedge doubts its whole
+# sentence ("我爸特别节俭，我好像也有点遗传到了"), and one that opens a
+# sentence doubts the sentence before too ("他们说我会夸人……不知道算不算
+# 优点"). Not one about a cause: "…，可能因为从小被管太多了".
+HEDGE_STEMS = re.compile(
+    r"可能|也许|或许|大概|好像|似乎|说不上|说不清|说不准|讲不清|搞不清|"
+    r"记不清|记不太清|不知道|不确定|不一定|算不算|算吗|迷茫"
+)
+CAUSE = re.compile(r"[是就]?因为|是由于")
+# A hedge with a question of its own as object doubts that, not the sentence:
+# "不知道她哪来那么大的韧性", "不确定干什么，但一定要和家人在一起".
+WH_OBJECT = re.compile(r"[^算]*?(?:哪|为什么|为啥|怎么|什么|啥|谁|多少|多大|几)")
 # What follows a shrug that looks back: nothing, or "这/那/算不算…".
 LOOKS_BACK = re.compile(r"[\s吧呢啊呀诶欸哈了~]*(?:$|[.,;:!?。…]|这|那|算|是不是)")
 # What may follow that dismissal to the clause's end ("无所谓啦", "不重要了").
@@ -85,6 +106,10 @@ class Reading:
     reported: bool = False  # inside someone else's words ("我妈总说钱最重要")
     asked: bool = False  # inside a question ("自由重要吗？")
     theirs: bool = False  # someone else's liking ("我老婆喜欢烘焙")
+    # In clauses whose subject is someone else ("我同事特别上进"), and whether
+    # those clauses speak of the person ("同事说我…").
+    others: bool = False
+    others_me: bool = False
 
 
 def fold(text: str) -> tuple[str, list[int]]:
@@ -147,6 +172,15 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     shrugged = _shrugged(folded, tokens, hedges, clause, questions)
     reported = reported_spans(folded, clause)
     liked = taste_spans(folded, clause)
+    runs, dropped = others_spans(
+        folded,
+        [t.start for t in tokens if t.word.before or t.word.after],
+        # A hint ("我就没那么靠谱") does not keep a clause from setting apart.
+        [t.start for t in tokens if t.word.names],
+    )
+    # Set apart from someone admired: only a doubt; from anyone else: nothing.
+    doubted, dropped = (dropped, []) if ADMIRES.search(folded) else ([], dropped)
+    doubted += [(r[0], r[1]) for r in runs if r[3]]
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
     for i, c in enumerate(clause):
         bounds[c] = (bounds.get(c, (i, i))[0], i + 1)
@@ -161,15 +195,19 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             count >= 2
             or token.clause in rejected | shrugged
             or any(s <= token.start and token.end <= e for s, e in weak)
+            or _inside(token, doubted)
         )
+        run = next((r for r in runs if r[0] <= token.start < r[1]), None)
         readings.append(
             Reading(
                 token,
-                count % 2 == 1,
+                count % 2 == 1 or _inside(token, dropped),
                 weakened,
                 reported=_inside(token, reported),
                 asked=_inside(token, questions),
                 theirs=_inside(token, liked),
+                others=run is not None,
+                others_me=run is not None and run[2],
             )
         )
     return readings
@@ -218,6 +256,17 @@ def _shrugged(
         earlier = [v for v in named if v < s]
         if alone and earlier and s not in named:
             found |= {k for k, v in sentence.items() if v == max(earlier)}
+        rest = folded[hedge.end : end]
+        if (
+            HEDGE_STEMS.search(hedge.word.text)
+            and not CAUSE.match(rest)
+            and not (WH_OBJECT.match(rest) and not QUESTION.search(rest))
+        ):
+            found |= {k for k, v in sentence.items() if v == s}
+            opening = min(k for k, v in sentence.items() if v == s)
+            lead = folded[bounds[opening][0] : hedge.start]
+            if earlier and not HEDGE_FILLERS.sub("", lead):
+                found |= {k for k, v in sentence.items() if v == max(earlier)}
     return found
 
 
@@ -251,13 +300,22 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
         # A clause's text starts with the mark that opened it, if any.
         while c > 0 and text[c][:1] not in SENTENCE_ENDS:
             c -= 1
-            if any(a in text.get(c, "") for a in ANAPHORS):
+            if _points(text.get(c, "")):
                 break
             found.add(c)
             # "以前总觉得赚钱最重要，现在不这么想了": back to "以前", no further.
             if any(w in text.get(c, "") for w in FORMERLY):
                 break
     return found
+
+
+def _points(text: str) -> bool:
+    """Return whether a clause points at something ("这点我想继承").
+
+    A "那种" that only closes a description ("通宵那种") points at nothing.
+    """
+    body = text.rstrip("".join(CLAUSE_ENDS) + "的了啊吧")
+    return any(a in body and not body.endswith(a) for a in ANAPHORS)
 
 
 def _rejects(own: list[Token], text: str, before: str, after: str) -> bool:
@@ -277,7 +335,7 @@ def _rejects(own: list[Token], text: str, before: str, after: str) -> bool:
     # with nothing before it ("…，无所谓"); "别的不重要" has its own object.
     if COMMENT_TAIL.sub("", after):
         return False
-    return last.word.before or not HEDGE_FILLERS.sub("", before)
+    return last.word.before or not HEDGE_FILLERS.sub("", NOW.sub("", before))
 
 
 def _before(tokens: list[Token], i: int) -> int:

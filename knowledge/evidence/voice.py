@@ -14,7 +14,7 @@ import re
 # Someone other than the person: pronouns, family, people around them. The
 # last characters are enough ("我妈", "他妈妈", "周围的人" all end in one).
 _SPEAKER = (
-    "(?:别人|他人|大家|人家|他们|她们|他|她|父母|爸妈|妈妈|爸爸|妈|爸|家里人|"
+    "(?:别人|他人|大家|人家|大人|他们|她们|他|她|父母|爸妈|妈妈|爸爸|妈|爸|家里人|"
     "家里|家人|长辈|老人|老师|亲戚|朋友|同事|同学|领导|老板|上司|主管|组长|"
     "经理|网上|社会|人们|有人|很多人|不少人|所有人|的人|有些人|某些人|那些|"
     "这些人|奶奶|爷爷|外婆|外公|姥姥|姥爷|哥哥|姐姐|哥|姐|表姐|表哥|老公|"
@@ -23,7 +23,7 @@ _SPEAKER = (
 # Adverbs between the speaker and the verb ("我妈从小就总说").
 _ADVERBS = (
     "(?:总是|总|老是|老|常常|常|经常|一直|从小就|从小|都|也|就|又|"
-    "天天|整天|成天|每天|反复|一再|还|只)"
+    "天天|整天|成天|每天|反复|一再|还|只|正在|在)"
 )
 # Verbs of saying or believing: what follows is the speaker's view. Not the
 # set phrases that only start with "说" ("说话", "说到做到", "说了算"...).
@@ -58,6 +58,9 @@ _TASTE = re.compile(
     rf"{_SUBJECT}{_ADVERBS}{{0,3}}(?:特别|很|超|最|非常)?"
     r"(?:喜欢|爱(?!好)|热爱|迷上了|迷上|痴迷|沉迷)"
 )
+# A clause that says the rest of its sentence was someone else's demand:
+# "搜的都是工作上的Excel问题，老板要的".
+_DEMANDED = re.compile(rf"^{_SPEAKER}(?:要|让|安排|逼|布置|交代|派)的[了啊吧呀嘛]*$")
 # A speaker inside the person's own wish is theirs: "希望有人说：这个人真诚".
 _WISH = ("希望", "想让", "但愿", "盼")
 # Marks between the verb and what was said ("我妈说：“…”").
@@ -66,6 +69,7 @@ _MARKS = _OPENERS + ",，、"
 # A later clause in the person's own voice ends the report: "…，我还是选了自由".
 _OWN_VOICE = re.compile(r"^[\s,，、]*(?:我|自己|但|可|不过|其实|然而|所以|而)")
 SENTENCE_ENDS = frozenset(".;!?。\n")
+_CLAUSE_MARKS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
 
 
 def _clause_start(clause: list[int], i: int) -> int:
@@ -117,6 +121,16 @@ def reported_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
         ):
             end = _clause_end(clause, end)
         spans.append((verb_end, end))
+    return spans + _demanded(folded)
+
+
+def _demanded(folded: str) -> list[tuple[int, int]]:
+    """Return the sentences that a "老板要的" clause says were demanded."""
+    spans = []
+    for s, e, n in (clauses := _clause_list(folded)):
+        if _DEMANDED.match(folded[s:e]):
+            first = min(a for a, _, m in clauses if m == n)
+            spans.append((first, e))
     return spans
 
 
@@ -141,3 +155,139 @@ def question_spans(folded: str) -> list[tuple[int, int]]:
                 spans.append((start, i + 1))
             start = i + 1
     return spans
+
+
+# Someone else as the subject of a clause: "我同事特别上进", "我大学室友…",
+# "我们组长…", "有个朋友…", "但他们…". Narrower than _SPEAKER: a clause that
+# opens with "家人" or "社会" is the person's own view of them.
+_OTHER = (
+    "(?:别人|他人|大家|人家|大人|他们|她们|他|她|父母|爸妈|妈妈|爸爸|妈|爸|长辈|"
+    "老师|亲戚|朋友|男朋友|女朋友|男友|女友|闺蜜|室友|同事|同学|同桌|队友|邻居|"
+    "领导|老板|上司|主管|组长|经理|师父|师傅|前辈|奶奶|爷爷|外婆|外公|姥姥|"
+    "姥爷|哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹|表姐|表哥|表妹|表弟|舅舅|姑姑|"
+    "阿姨|叔叔|老公|老婆|对象|女儿|儿子|身边的人|周围的人|很多人|好多人|有的人|"
+    "有些人|有人|同龄人)"
+)
+_CONJ = "(?:但是|但|可是|可|不过|而且|而|然后|后来)?"
+# What may stand between "我" and the person ("我大学室友", "有个朋友").
+_MODIFIER = (
+    "(?:大学|高中|初中|小学|公司|部门|单位|隔壁|以前的|以前|前|老|亲|表|堂|"
+    "家里的|身边的|那个|一个|有个|有一个)"
+)
+# When the clause is set, before its subject: "那段时间我的主管…".
+_WHEN = "(?:那段时间|那时候|那时|当时|小时候|以前|现在|后来|上学时|读书时)?"
+# Seeing them: "看到我闺蜜终于自由了" is the friend's freedom.
+_SEEING = "(?:看到|看着|看见|听到|听说)?"
+_OTHER_OPENS = re.compile(
+    rf"^{_CONJ}{_WHEN}{_SEEING}(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}{_OTHER}"
+)
+# Others speaking of the person without naming them: "被说最多的是…",
+# "从小被夸会讲故事" (about the person, like "同事说我…").
+_PASSIVE_OPENS = re.compile(
+    r"^(?:从小|小时候)?(?:就)?(?:常|总|经常|老|一直)?被(?:人|别人|大家)?"
+    r"(?:说|夸|骂|叫|评价|吐槽|嫌)"
+)
+# Waving their words away without "我": "…，其实是客套话", "不过是场面话".
+_WAVED = re.compile(
+    rf"^{_CONJ}(?:其实|说白了)?(?:就|只|不过|也就)?是(?:客套|客气|场面|恭维|开玩笑|随口|"
+    r"哄我|安慰)"
+)
+# The person speaking for themselves again: "我…", "但我…", "这个我…".
+_SELF = re.compile(
+    rf"^{_CONJ}(?:说实话|说真的|老实说)?(?:其实)?(?:我|自己|和我|跟我|对我|这个我|这点我|这我)"
+)
+# How the person sets themselves apart without a negation: another role
+# ("我就是那个在旁边听的", "我就负责吃", "我只想准点下班"), or a verdict on the
+# other's motive ("我觉得他就是想让我多干活", "我觉得他们就是客气").
+_APART = re.compile(
+    rf"^{_CONJ}(?:其实)?我(?:就|只|也就)(?:是|负责|管|想|会)"
+    rf"|^{_CONJ}(?:其实)?我(?:觉得|看|感觉|猜)(?:他|她|人家)们?(?:就|只|是|在|无非)"
+    # "我看着都累": a reaction that keeps them at a distance.
+    rf"|^{_CONJ}(?:说实话|说真的|老实说)?(?:其实)?我(?:看着|听着)都(?:累|烦|怕|头疼|头大)"
+    # "我觉得一般", "我感觉也就那样": a shrug at what they said.
+    rf"|^{_CONJ}(?:其实)?我(?:自己)?(?:觉得|感觉)(?:也就|就|还)?(?:一般|那样|凑合)"
+    # "我跟她不一样" ("不一样" is no negation in the lexicon).
+    rf"|^{_CONJ}(?:其实)?我[^，,。]{{0,4}}(?:不一样|不同)"
+)
+
+
+# Admiring the other: then setting oneself apart ("我佩服我表哥…，我就做不
+# 到") says the person falls short of it, not that they reject it.
+ADMIRES = re.compile(r"佩服|敬佩|羡慕|欣赏|崇拜|向往|榜样|想学|想成为|学习他|学习她")
+
+
+_CONTRAST = re.compile(r"^(?:但是|但|可是|可|而|不过)(?:其实)?我")
+
+
+def _clause_list(folded: str) -> list[tuple[int, int, int]]:
+    """Return each clause's [start, end) without its marks, and its sentence."""
+    found, sentence, start = [], 0, 0
+    for i, ch in enumerate(folded + "\n"):
+        if ch in _CLAUSE_MARKS:
+            if i > start:
+                found.append((start, i, sentence))
+            sentence += ch in SENTENCE_ENDS
+            start = i + 1
+    return found
+
+
+def others_spans(
+    folded: str, negations: list[int], entries: list[int]
+) -> tuple[list[tuple[int, int, bool, bool]], list[tuple[int, int]]]:
+    """Return the runs of clauses about someone else, and those set apart.
+
+    A run opens at a clause whose subject is someone else ("我同事特别上进")
+    and goes on over the clauses of its sentence that do not speak for the
+    person again. Each run is (start, end, about_me, contrasted): about_me
+    when its first clause speaks of the person ("同事说我…", "朋友总找我…"),
+    contrasted when the person's next clause opens with 但我/可我/而我 ("我妈
+    特别节俭，但我花钱大手大脚"): unsure, so a doubt.
+    A run is set apart when a clause of the person's after it, in the same
+    sentence or opening the next, rejects without naming anything: it holds
+    a negation (a start in ``negations``) and no entry word (``entries``):
+    "我做不到", "但我不太一样", "我不想要这种活法"; or it takes another role
+    or judges the other's motive (_APART: "我就负责吃", "我觉得他就是客气").
+    """
+    clauses = _clause_list(folded)
+    runs: list[tuple[int, int, bool, bool]] = []
+    dropped: list[tuple[int, int]] = []
+    k = 0
+    while k < len(clauses):
+        start, end, sentence = clauses[k]
+        opened = _OTHER_OPENS.match(folded[start:end])
+        passive = _PASSIVE_OPENS.match(folded[start:end])
+        if not (opened or passive):
+            k += 1
+            continue
+        about_me = not opened or "我" in folded[start + opened.end() : end]
+        j = k + 1
+        while (
+            j < len(clauses)
+            and clauses[j][2] == sentence
+            and not _SELF.match(folded[clauses[j][0] : clauses[j][1]])
+            and not _WAVED.match(folded[clauses[j][0] : clauses[j][1]])
+        ):
+            j += 1
+        run = (start, clauses[j - 1][1])
+        # The person's clauses after the run, to the end of that sentence.
+        after = clauses[j][2] if j < len(clauses) else -1
+        contrasted = j < len(clauses) and bool(
+            _CONTRAST.match(folded[clauses[j][0] : clauses[j][1]])
+        )
+        runs.append((*run, about_me, contrasted))
+        for s, e, n in clauses[j:]:
+            text = folded[s:e]
+            if n != after or _OTHER_OPENS.match(text):
+                break
+            rejects = any(s <= i < e for i in negations) and not any(
+                s <= i < e for i in entries
+            )
+            if (
+                _SELF.match(text)
+                and (rejects or _APART.match(text))
+                or (_WAVED.match(text))
+            ):
+                dropped.append(run)
+                break
+        k = j
+    return runs, dropped

@@ -15,6 +15,7 @@ from knowledge.evidence import spans_match
 SPANS = Path(__file__).with_name("evidence_spans.jsonl")
 # Written by someone else, blind to the matcher; see docs/evidence.md.
 BLIND2 = Path(__file__).with_name("evidence_blind2.jsonl")
+BLIND3 = Path(__file__).with_name("evidence_blind3.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

@@ -10,7 +10,7 @@ from knowledge.evidence import Evidence, evidence_find, spans_match
 from knowledge.evidence.vocabulary import _build
 from knowledge.models import LexiconTerm, LoadedRow
 from knowledge.services import knowledge_seed_if_empty, record_delete
-from tests.knowledge.evidence_score import BLIND2, spans_load, spans_score
+from tests.knowledge.evidence_score import BLIND2, BLIND3, spans_load, spans_score
 from tests.knowledge.helpers import DATA, LEXICON
 
 pytestmark = pytest.mark.django_db
@@ -72,8 +72,9 @@ def test_a_double_negative_is_only_suspected(kb):
 def test_everyday_words_and_rejected_clauses_are_only_suspected(kb):
     assert found("毕业典礼上，爸妈坐在台下") == {"V006": "suspected"}
     assert found("想多陪陪家人") == {"V006": "named"}
-    assert found("我妈总是为了面子硬撑，我特别反感这一点") == {"V072": "suspected"}
-    assert found("我妈总是为了面子硬撑") == {"V072": "named"}
+    # Someone else's way the person sets themselves apart from gives nothing.
+    assert found("我妈总是为了面子硬撑，我特别反感这一点", "V04") == {}
+    assert found("我妈总是为了面子硬撑", "V04") == {"V072": "named"}
 
 
 def test_an_a_not_a_question_is_no_negation(kb):
@@ -83,7 +84,7 @@ def test_an_a_not_a_question_is_no_negation(kb):
 
 def test_a_hedged_mention_is_only_suspected(kb):
     assert found("不知道算不算自由") == {"V001": "suspected"}
-    assert found("她一直很自由") == {"V001": "named"}
+    assert found("她一直很自由", "V01") == {"V001": "named"}
 
 
 @pytest.mark.parametrize(
@@ -124,16 +125,21 @@ def test_the_persons_own_words_beside_reported_ones_still_name(kb):
 
 def test_reported_words_run_on_until_the_person_speaks_again(kb):
     # Carried over a list, and by a clause that starts with the verb.
-    spans = found("别人都说要活得体面，什么有钱有地位，我没感觉。", "V01")
+    spans = found("别人都说要活得体面，什么有钱有地位。", "V01")
     assert spans["V069"] == spans["V072"] == "suspected"
     assert "named" not in spans.values()
-    assert found("我姐哭着说家人最重要，我倒没啥感觉。", "V06") == {"V006": "suspected"}
+    assert found("我姐哭着说家人最重要。", "V06") == {"V006": "suspected"}
+    # The person setting themselves apart from it leaves nothing.
+    assert found("别人都说要活得体面，什么有钱有地位，我没感觉。", "V01") == {}
+    assert found("我姐哭着说家人最重要，我倒没啥感觉。", "V06") == {}
     assert found("她跟我吵了一架，还说钱最重要。", "V05") == {"V069": "suspected"}
     # The person telling someone, or a bare "觉得", is the person's own.
     assert found("我跟我妈说我最想要自由。") == {"V001": "named"}
     assert found("在海边待了一整天，觉得特别自由。", "V06") == {"V001": "named"}
-    # For values, even their words about the person are theirs.
-    assert found("大家都说我很真诚，其实我不觉得。", "V08") == {"V004": "suspected"}
+    # For values, even their words about the person are theirs; and the
+    # person disputing them leaves nothing.
+    assert found("大家都说我很真诚。", "V08") == {"V004": "suspected"}
+    assert found("大家都说我很真诚，其实我不觉得。", "V08") == {}
 
 
 def test_someone_elses_liking_is_no_passion(kb):
@@ -408,10 +414,10 @@ def test_the_scorer_counts_a_wrong_label_against_the_matcher(kb):
 
 
 def test_labelled_spans_named_precision(kb):
-    rows = spans_load() + spans_load(BLIND2)
-    assert len(rows) >= 160
+    rows = spans_load() + spans_load(BLIND2) + spans_load(BLIND3)
+    assert len(rows) >= 700
     report = {}
-    for part in ("dev", "holdout", "holdout2", "blind2", None):
+    for part in ("dev", "holdout", "holdout2", "blind2", "blind3", None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
         report[part or "all"] = tallies = spans_score(chosen)
         print(f"\n{part or 'all'} ({len(chosen)} answers)")
@@ -420,3 +426,137 @@ def test_labelled_spans_named_precision(kb):
     for kind in ("named", "suspected"):
         print(*report["all"][kind].confusions, sep="\n")
     assert report["all"]["named"].precision >= 0.95
+
+
+# Kind 1 of the blind3 review: someone else's trait or liking.
+@pytest.mark.parametrize(
+    ("text", "question_id", "category", "entry"),
+    [
+        # The person's next clause sets them apart: nothing.
+        ("我表哥特别自律，每天五点起床跑步，我可做不到。", "V01", "values", "V017"),
+        (
+            "我室友特别有主见，什么都自己拿主意，但我跟她不一样。",
+            "V01",
+            "values",
+            "V014",
+        ),
+        ("我爸一辈子顾家，只围着家里转。我不想过这种日子。", "V04", "values", "V006"),
+        ("我男朋友天天在研究摄影，我就负责当模特。", "P05", "interests", "P040"),
+        ("我表姐特别上进，说真的我看着都累。", "V01", "values", "V002"),
+        # A keyword in the person's clause ("靠谱") does not stop it.
+        ("我哥特别有责任心，家里事都是他扛，我就没那么靠谱。", "V01", "values", "V040"),
+        ("我哥从小就爱讲故事，我就是在旁边听的那个。", "S02", "strengths", "T029"),
+        # Others' praise the person disputes.
+        (
+            "经理说我特别会带团队，我觉得他就是想让我多干活。",
+            "S04",
+            "strengths",
+            "T049",
+        ),
+        ("邻居都说我擅长维修，其实我根本不会。", "S04", "strengths", "T071"),
+        ("同事都说我很会讲故事，我觉得一般吧。", "S07", "strengths", "T029"),
+        ("朋友都说我会讲故事，其实是客套话。", "S04", "strengths", "T029"),
+        ("从小被夸会讲故事，不过我觉得他们在哄我。", "S02", "strengths", "T029"),
+        ("身边的人都在拼命赚钱，我不想那样。", "V07", "values", "V069"),
+    ],
+)
+def test_someone_elses_trait_the_person_sets_apart_gives_nothing(
+    kb, text, question_id, category, entry
+):
+    assert entry not in found(text, question_id, category)
+
+
+def test_someone_elses_trait_is_at_most_suspected(kb):
+    # Not the person's talent, passion or (outside the questions about other
+    # people) value: "我妹妹活得很自由" is hers.
+    assert found("我姐特别会讲故事。", "S02", "strengths") == {"T029": "suspected"}
+    assert found("我同事天天研究摄影。", "P05", "interests") == {"P040": "suspected"}
+    assert found("我妹妹活得很自由。", "V07") == {"V001": "suspected"}
+    assert found("看到我闺蜜终于自由了。", "V06")["V001"] == "suspected"
+    # A contrast with the person ("但我…") leaves a doubt, even on V04.
+    assert found("我妈特别节俭，但我花钱大手大脚。", "V04") == {"V033": "suspected"}
+    # Whom the person admires (V01) or would inherit from (V04) stays named,
+    # and admiring them while falling short leaves a doubt, not nothing.
+    assert found("我妹妹活得很自由。", "V01") == {"V001": "named"}
+    assert found("我佩服我表哥，他特别自律，我可做不到。", "V01") == {
+        "V017": "suspected"
+    }
+    # What others say of the person is still a talent of theirs.
+    assert found("同事都说我是树洞。", "S04", "strengths") == {"T045": "named"}
+    assert found("从小被夸会讲故事。", "S02", "strengths") == {"T029": "named"}
+    assert found("同事都说我很会讲故事，我也这么觉得。", "S07", "strengths") == {
+        "T029": "named"
+    }
+
+
+# Kind 2: a hedge anywhere in the sentence, or opening the next one.
+@pytest.mark.parametrize(
+    ("text", "question_id", "category", "entry"),
+    [
+        ("我妈很节俭，我好像也有点像她。", "V04", "values", "V033"),
+        ("我常看攒钱的视频，但可能只是焦虑。", "P02", "interests", "P113"),
+        ("朋友说我会讲故事，我也不知道是夸还是损。", "S07", "strengths", "T029"),
+        ("大家说我会讲故事……不知道算不算优点。", "S07", "strengths", "T029"),
+        ("我舅舅很有影响力。我想不想那样？搞不清楚。", "V01", "values", "V070"),
+        ("气候变化算吗？", "P06", "interests", "P053"),
+    ],
+)
+def test_a_hedge_anywhere_in_the_sentence_leaves_a_doubt(
+    kb, text, question_id, category, entry
+):
+    assert found(text, question_id, category)[entry] == "suspected"
+
+
+# Kind 3: dismissals and views the person has dropped.
+@pytest.mark.parametrize(
+    ("text", "question_id", "category", "entry"),
+    [
+        (
+            "以前很爱画画，一画一下午那种，现在完全没兴趣了。",
+            "P04",
+            "interests",
+            "P077",
+        ),
+        ("主持对我来说就是酷刑。", "S05", "strengths", "T034"),
+        ("每次当众讲话，一上去腿就抖，就是折磨。", "S05", "strengths", "T034"),
+        ("让我同时做几件事我就乱了。", "S05", "strengths", "T069"),
+        ("说我擅长维修，我真不同意。", "S04", "strengths", "T071"),
+        ("搜的全是数据分析的教程，老板要的。", "P03", "interests", "P031"),
+        ("画画早就放弃了。", "P04", "interests", "P077"),
+        ("打游戏以前天天玩，现在戒了。", "P04", "interests", "P010"),
+        ("健身这种事，我其实挺抗拒的。", "P05", "interests", "P006"),
+        ("讲故事真的不行。", "S05", "strengths", "T029"),
+        ("我带团队带得一塌糊涂。", "S06", "strengths", "T049"),
+        ("带团队对我来说太累了。", "S05", "strengths", "T049"),
+        ("画画？算了吧。", "P04", "interests", "P077"),
+    ],
+)
+def test_a_dismissal_or_a_dropped_view_does_not_name(
+    kb, text, question_id, category, entry
+):
+    assert found(text, question_id, category).get(entry) != "named"
+
+
+# Kind 4: homonyms of the question's own wording and of the boss.
+def test_the_questions_own_wording_is_no_value(kb):
+    assert "V095" not in found("理想的一天？我也说不好。", "V07")
+    assert "V095" not in found("我男朋友的理想一天是打游戏。", "V07")
+    assert "V095" not in found("我理想的生活就是不用上班。", "V07")
+    assert found("我一直有个理想，开一家书店。", "V07") == {"V095": "named"}
+    assert "V074" not in {
+        k for k, v in found("领导当着全部门的面骂人。", "V05").items() if v == "named"
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "可能" inside another word is no hedge.
+        "自由，尽可能少被打扰。",
+        "我最看重自由，觉得人生有无限可能。",
+        # A hedge with a question of its own as object doubts only that.
+        "和家人在一起，不确定干什么，但一定要在一起。",
+    ],
+)
+def test_what_only_looks_like_a_hedge_leaves_the_sentence_named(kb, text):
+    assert "named" in found(text, "V07").values()
