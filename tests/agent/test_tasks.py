@@ -353,3 +353,15 @@ async def test_compare_names_a_saved_candidate_that_is_still_empty(kb, offline_c
     result = await chat.say("C01和C03帮我比较一下")
     assert result.trace["act"] == "compare"
     assert "C03还没写下内容" in result.text and "C01" not in result.text
+
+
+async def test_a_part_answered_in_other_words_is_not_called_missing(kb, offline_config):
+    # The talents step is written, it just names no entry: "还缺才能" would tell
+    # someone who wrote it that they did not (blind review, 2026-11-27).
+    answers = {
+        "V02": "我更看重自由，不想被盯着打卡。",
+        "S03": "整理药柜、核对效期可以弄一下午，弄完心里特别舒服。",
+    }
+    result = await Chat(offline_config, X, answers=answers).say("帮我组合成几个方向")
+    assert "还缺才能" not in result.text, result.text
+    assert "还没有直接说出" in result.text, result.text

@@ -28,6 +28,7 @@ from knowledge.evidence.records import Category
 
 ORDER: tuple[Category, ...] = ("values", "strengths", "interests")
 PER_PART = 3  # at most three directions, so at most three of each part
+SAYS_SOMETHING = 8  # characters: shorter answers are shrugs ("说不上来")
 
 
 def _row(e: Evidence) -> dict:
@@ -90,7 +91,23 @@ def _missing(parts: dict[Category, list[Evidence]], answers: dict) -> str:
     )
     names = "、".join(PART_NAME[c] for c in absent[:-1])
     names = f"{names}和{PART_NAME[absent[-1]]}" if names else PART_NAME[absent[-1]]
+    if len(absent) < len(ORDER) and any(_written(c, answers) for c in absent):
+        # Answered, but in words that name no entry: never "还缺" to someone
+        # who wrote that step (blind review, 2026-11-27).
+        return f"你写的答案里还没有直接说出{names}的词，可以在{where}补一句你自己的说法"
     return f"还缺{names}，可以先写{where}"
+
+
+def _written(category: Category, answers: dict) -> bool:
+    """Tell whether an answer of the part's own step says something.
+
+    A shrug ("说不上来", "不知道") is not an answer: that part is still missing.
+    """
+    prefix = {"values": "V", "strengths": "S", "interests": "P"}[category]
+    return any(
+        q.startswith(prefix) and len((t or "").strip()) >= SAYS_SOMETHING
+        for q, t in answers.items()
+    )
 
 
 def combine(t: Turn) -> Draft:
