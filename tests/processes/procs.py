@@ -163,6 +163,23 @@ class ProcessStack:
             time.sleep(0.3)
         raise AssertionError(f"stack never healthy\n{self.logs()}")
 
+    def wait_warm(self, timeout: float = 60) -> None:
+        """Wait until daphne has warmed up (/healthz ``coach``), worker or not.
+
+        daphne listens before it loads its classifiers and the index; a turn
+        sent sooner waits for them (the restart tests measure that). Tests of a
+        turn's own time limit start from a warm process.
+        """
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                if healthz(self.port)[1].get("checks", {}).get("coach"):
+                    return
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.2)
+        raise AssertionError(f"daphne never warm\n{self.logs()}")
+
     def stop(self, name: str, *, kill: bool = False) -> None:
         """Stop one process (SIGKILL with ``kill``) and wait for it."""
         proc = self.procs.pop(name, None)

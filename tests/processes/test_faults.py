@@ -40,6 +40,7 @@ async def test_a_failing_llm_still_gets_an_answer_within_the_deadline(tmp_path, 
     )
     try:
         stack.start("daphne")
+        stack.wait_warm()  # the time limit is a turn's, not the process start's
         async with Client(stack.port) as tab:
             started = time.monotonic()
             await tab.send(type="chat", text="什么是价值观？", client_id="f1")
