@@ -172,27 +172,3 @@ def quoted_question(text: str) -> str | None:
             if body[i : i + 12] in folded:
                 return q.id
     return None
-
-
-# "第5题", "第 五 题", "V05", "c01": a workbook question named by number or id.
-QUESTION_NUMBER = re.compile(r"第\s*([1-9]|[一二三四五六七八九])\s*[题道]")
-# Ids as the page writes them (two digits), so "C1驾照" names no question.
-QUESTION_ID = re.compile(r"(?<![A-Za-z])([VSPCvspc])0([1-9])(?![0-9A-Za-z])")
-CHINESE_DIGITS = "一二三四五六七八九"
-
-
-def question_named(text: str, step: str) -> str | None:
-    """Return the id of the workbook question ``text`` names, if it exists.
-
-    "第5题" counts within the step on screen; "S05" names its step itself.
-    """
-    ids = {q.id: q for q in kb.questions_all()}
-    if m := QUESTION_ID.search(text or ""):
-        qid = f"{m.group(1).upper()}{int(m.group(2)):02d}"
-        return qid if qid in ids else None
-    if m := QUESTION_NUMBER.search(text or ""):
-        digit = m.group(1)
-        number = int(digit) if digit.isdigit() else CHINESE_DIGITS.index(digit) + 1
-        found = [q for q in ids.values() if q.step == step and q.number == number]
-        return found[0].id if found else None
-    return None

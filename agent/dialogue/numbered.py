@@ -17,7 +17,9 @@ QUESTION_ID = re.compile(r"(?<![A-Za-z0-9])([VSPCvspc])\s?0?([1-9])(?![0-9])")
 CN_DIGITS = {k: v for k, v in ORDINALS.items() if not k.isdigit()} | dict(
     zip("六七八九", range(6, 10), strict=True)
 )
-NUMBERED = re.compile(r"第\s*([1-9一二两三四五六七八九])\s*(?:个|道)?\s*(?:问题|题)")
+NUMBERED = re.compile(
+    r"第\s*([1-9一二两三四五六七八九])\s*(?:(?:个|道)?\s*(?:问题|题)|道(?!理))"
+)
 THIS_ONE = re.compile(r"这个?问题|这道?题|这一题|此题|本题|上面这题")
 # Asking what it means, or how to answer it, or for an example of it.
 MEANING = re.compile(

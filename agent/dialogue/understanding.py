@@ -15,7 +15,7 @@ from agent import safety
 from agent.context import TurnContext
 from agent.dialogue import classifier, entities, facts
 from agent.dialogue.lexicon import SHRUGS
-from agent.dialogue.numbered import question_asked
+from agent.dialogue.numbered import THIS_ONE, named_question, question_asked
 from agent.dialogue.signals import (
     ABOUT_COACH,
     ANSWER_MIN_CHARS,
@@ -64,8 +64,6 @@ from agent.dialogue.tasks_route import task_intent
 WORKBOOK_ASK = re.compile(
     r"(?:这|那|哪|第.{1,2})题.{0,6}(?:写到|写哪|怎么写|什么意思)|写到哪"
 )
-# "这题怎么理解": the question on screen, named without its number.
-THIS_QUESTION = re.compile(r"这道?题|这一题|这个问题")
 OTHERS = re.compile(r"别人|其他人|例子|示例|举个|参考")
 # "最后那个" / "第二个呢" right after items were shown: a pointer, not a farewell.
 POINTS_AT = re.compile(
@@ -529,10 +527,10 @@ def understand(
     if COMBINE_ASK.search(text) and not ASKS_HOW.search(text):
         u.intent = "synthesis"  # "help me combine 一下 我写的这些": the task itself
         return u
-    named = entities.question_named(text, ctx.step)
+    named = named_question(text, ctx.step)
     if (
         not named
-        and THIS_QUESTION.search(text)
+        and THIS_ONE.search(text)  # "这题怎么理解": the one on screen
         and not entities.quoted_question(text)  # a quoted question is named by it
     ):
         named = ctx.question.get("id")  # "这题怎么理解": the one on screen
