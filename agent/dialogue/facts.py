@@ -132,13 +132,25 @@ def spans(text: str) -> list[str]:
 # say back what they asked of us as if it were about their life. A question
 # word inside a statement ("想知道里面是怎么转起来的") is still their story.
 REQUEST = re.compile(r"帮我|帮忙|请你|你能|能不能|可不可以|你替我|[吗呢]$")
+# Talk about the exercise, not about their life: the question said back to us
+# ("你问我重要选择按啥标准"), what they want from it ("背后是啥价值观",
+# "挑出我最突出的三个才能", "or just a hobby"), or how it is going ("我写不来这种").
+# Quoted as "线索", these read as if the request were their answer (review 11-27).
+META = re.compile(
+    r"你问|问我|你说的|背后是|是啥|是什么|算不算|算吗|也算|这算|能算|算是什么|"
+    r"挑出|挑个|挑几|选出|列出|排个|写不来|不会写|怎么写|该写|写啥|写什么|"
+    r"有啥用|有什么用|没啥用|没什么用|有意义吗|没意义|"
+    r"第.{1,2}题|这题|那题|这道题|"
+    r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
+    re.I,
+)
 
 
 def asks(text: str, clause: str) -> bool:
-    """Return whether ``clause`` of ``text`` asks something of us."""
+    """Return whether ``clause`` of ``text`` asks us something or is about the task."""
     at = (text or "").find(clause)
     after = text[at + len(clause) : at + len(clause) + 1] if at >= 0 else ""
-    return bool(REQUEST.search(clause)) or after in ("?", "？")
+    return bool(REQUEST.search(clause) or META.search(clause)) or after in ("?", "？")
 
 
 def span_of(text: str, fragment: str) -> str:

@@ -103,6 +103,8 @@ def _refer(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
                 hit = kb.entry_get(entry_id=recent[u.ordinal - 1])
                 if hit is not None:
                     target = {"id": hit.id, "name": hit.name, "category": hit.category}
+        if target is None and len(d.shown) == 1:  # "第二个" when one was shown
+            target = {**d.shown[0], "only": True}
         if target is None:
             return Plan("refer", target={"missing": u.ordinal, "count": len(d.shown)})
     if target is None:

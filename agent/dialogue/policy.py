@@ -72,6 +72,7 @@ ACTS = {
     "compare": "compare",
     "concrete": "concrete",
     "item_why": "item_why",
+    "read_answer": "read_answer",  # "帮我看看第5题我写的，背后是啥价值观"
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",
 }
@@ -126,6 +127,8 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         return Plan("rephrase", [call], target={"question_id": asked})
     if u.intent in ABOUT_A_QUESTION and (missing := number_missing(ctx.text, ctx.step)):
         return Plan("rephrase", target={"missing": missing[0], "total": missing[1]})
+    if act == "read_answer":
+        return Plan(act, target={"question_id": u.topic})
     if act in (
         "crisis",
         "care",

@@ -164,3 +164,15 @@ SELF_CONTAINED = (
     "synthesis",
     "greet",
 )
+# "帮我看看第5题我写的，背后是啥价值观": what their own saved answer shows.
+READ_MINE = re.compile(
+    r"我(?:写|填)的.{0,10}(?:背后|说明|看出|反映|代表|(?:啥|什么|哪个|哪种)"
+    r"(?:价值观|才能|热情|领域))"
+)
+
+# Doubt about the exercise itself, not about a reply of ours.
+DOUBT_METHOD = re.compile(
+    r"(?:填|写|做)(?:这些|这个|这种|这几道|这套|题|表)[^，。？?]{0,8}"
+    r"(?:没(?:啥|什么)?用|有(?:啥|什么)用|没意义|有意义|不管用|白费|浪费)"
+    r"|(?:没啥用|没什么用|有啥用|没意义|不管用|浪费时间)[吧吗啊呢]?$"
+)

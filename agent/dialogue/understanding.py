@@ -26,6 +26,7 @@ from agent.dialogue.signals import (
     COMBINE_ASK,
     COMPARE,
     COUNTS_ASK,
+    DOUBT_METHOD,
     FITS_ME,
     FLIP,
     FOLLOW_UPS,
@@ -42,6 +43,7 @@ from agent.dialogue.signals import (
     OBJECTS,
     PROGRESS_ASK,
     RANK,
+    READ_MINE,
     REQUEST,
     RESUME,
     REVISE,
@@ -261,6 +263,8 @@ def _resolve(
         and len(text) <= 12
     ):
         return "off_topic", True  # "那你随便说说嘛": still out of scope
+    if DOUBT_METHOD.search(text) and _breaks_tie("pushback", pred):
+        return "pushback", True  # "填这些对我没啥用吧": doubt about the exercise
     if intent == "pushback" and not d.last_act:
         return (
             "question_help",
@@ -281,7 +285,7 @@ def _resolve(
     ):
         return "choose", True  # "内训师更稳定啊": a reason in the middle of choosing
     if (
-        intent == "concept"
+        intent in ("concept", "why")  # "为什么你觉得这和价值观有关": that reason
         and text.startswith(("为什么", "为啥", "凭什么"))
         and d.pending.get("why")
     ):
@@ -534,6 +538,9 @@ def understand(
         and not entities.quoted_question(text)  # a quoted question is named by it
     ):
         named = ctx.question.get("id")  # "这题怎么理解": the one on screen
+    if named and (ctx.answers or {}).get(named) and READ_MINE.search(text):
+        u.intent, u.topic = "read_answer", named  # the saved answer is the subject
+        return u
     if (
         named
         and ASKS_ABOUT.search(text)

@@ -93,6 +93,7 @@ def realise(turn: Turn) -> Reply:
         experiments,
         explain,
         followups,
+        reading,
         refs,
         scope,
         sorting,
@@ -113,6 +114,7 @@ def realise(turn: Turn) -> Reply:
         choosing,
         experiments,
         sorting,
+        reading,
     ):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"

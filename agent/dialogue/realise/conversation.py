@@ -49,6 +49,10 @@ def greet(t: Turn) -> Draft:
 
 def autonomy(t: Turn) -> Draft:
     """The choice is theirs; offer one small step or two options."""
+    from agent.dialogue.realise import stance
+
+    if stance.OTHERS_CALL.search(t.ctx.text or ""):  # "你是不是也觉得我该听我妈的"
+        return stance.whose_call(t)
     facts = [
         c
         for c in t.u.said.get("clauses", [])
@@ -211,6 +215,12 @@ CORRECTION = re.compile(
 
 def repair(t: Turn) -> Draft:
     """Own the miss, try another angle on the question, ask what they wanted."""
+    from agent.dialogue.realise import stance
+
+    if stance.DOUBT_METHOD.search(t.ctx.text or ""):  # "填这些对我没啥用吧"
+        return stance.doubt(t)
+    if handed := stance.correction(t):  # "我不是想被表扬，我就是觉得不公平"
+        return handed
     if re.search(r"不同意|不认同|不对吧|不觉得", t.ctx.text) and t.ctx.selection:
         return Draft(
             combos(

@@ -38,10 +38,24 @@ STEPS = {
 }
 
 
+ASKS_OK = re.compile(
+    r"[，,。 ]*(?:这样|这么)?写(?:行吗|可以吗|对吗|好吗|怎么样)|[，,。 ]*行不行"
+)
+
+
+def _written_here(text: str) -> str:
+    """Return the answer written in the message before "这样写行吗", verbatim, or ''."""
+    m = ASKS_OK.search(text or "")
+    head = (text[: m.start()] if m else "").strip(" ，,。")
+    return head if len(head) >= 8 else ""
+
+
 def feedback(t: Turn) -> Draft:
     """Say what is specific in the draft, what is missing, one deepening question."""
     draft, q = t.ctx.draft, t.ctx.question
     told = [text for role, text in t.ctx.history if role == "user" and len(text) >= 30]
+    if not draft and (here := _written_here(t.ctx.text)):
+        draft = here  # "我就想别人说老谢这人开车稳、不坑人，这样写行吗": this is it
     if not draft and told:
         draft = told[-1]  # "那我V03就这么写？": the story they just told is the draft
     if re.search(r"多细|多长|写多少|几句|三句|一句话", t.ctx.text):

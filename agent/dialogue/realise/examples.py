@@ -148,6 +148,10 @@ def refer(t: Turn) -> Draft:
         combos(
             [
                 [
+                    f"刚才只列了这一个，就展开它：「{name}」是{meaning(row)}。",
+                ]
+                if t.plan.target.get("only")
+                else [
                     f"「{name}」是{meaning(row)}。",
                     f"展开说「{name}」：{meaning(row)}。",
                 ],

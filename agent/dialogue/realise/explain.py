@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from agent.concepts import CONCEPTS, CORE
-from agent.dialogue.facts import span_of
+from agent.dialogue.facts import asks, span_of
 from agent.dialogue.plans import STEP_CATEGORY
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
@@ -196,12 +196,13 @@ def _own_start(t: Turn) -> str:
             and not re.search(
                 # Talk about the conversation ("你说的不对", "我问的不是这个")
                 # is not a story to write from.
-                r"没看懂|不懂|怎么|什么|吗|题|关系|你说|我问|不对|不是这个|除了|？|\?"
-                r"|累|不想|烦|迷茫|想不出|意思|例子|说法"
+                r"没看懂|没懂|不懂|怎么|什么|吗|题|关系|你说|我问|不对|不是这个|除了|？|\?"
+                r"|累|不想|烦|迷茫|想不出|意思|例子|说法|瞎玩|随便|不知道"
                 # "我现在哪有心思想这个" is a mood, not a start.
                 r"|哪有|心思|心情|没空|算了",
                 c,
             )
+            and not asks(t.ctx.text, c)  # "这个concept没懂" is about the task
         ),
         "",
     )

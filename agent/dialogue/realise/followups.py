@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import QUOTE_MAX, clauses, read, span_of, spans
+from agent.dialogue.facts import QUOTE_MAX, asks, clauses, read, span_of, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import where
 from agent.dialogue.realise.phrases import (
@@ -128,6 +128,7 @@ def counts(t: Turn) -> Draft:
             for c in t.u.said.get("clauses", [])
             if len(c) >= 5
             and not re.search(r"算|吗|呢|\?|？", c)
+            and not asks(t.ctx.text, c)  # "or just a hobby" is the question
             and re.search(r"[\u4e00-\u9fff]{3}|[A-Za-z]+(?:\s+[A-Za-z]+){2}", c)
         ]
     )
@@ -154,6 +155,21 @@ def counts(t: Turn) -> Draft:
     weak = WEAK.search(thing) if kind == "strengths" else FEAR.search(thing)
     if thing and weak:
         return _counts_flip(t, thing, meant_q)
+    if kind == "strengths" and SKILL.search(t.ctx.text):
+        return _skill_not_talent(t, thing)
+    if kind == "interests" and LITTLE_MONEY.search(t.ctx.text):
+        return Draft(  # "这种也能算吗 又没真花多少钱": the amount is not the test
+            combos(
+                [
+                    [
+                        "算。花多少不要紧：钱不宽裕，还每个月都愿意为它掏，恰恰说明你在意。",
+                        "算的，钱多钱少不是标准；手头紧还舍得为它花，这本身就说明问题。",
+                    ],
+                    test,
+                ],
+                t.seed,
+            )
+        )
     worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
     if kind == "values" and re.search(r"年薪|万|买房|存款|钱|升职|职位", t.ctx.text):
         return Draft(
@@ -171,7 +187,7 @@ def counts(t: Turn) -> Draft:
     return Draft(
         combos(
             [
-                ["算。", "当然算。", "算的，而且很可能是条好线索。"],
+                LEADS[kind],
                 ["不会也不影响：喜欢的事看的是你想靠近它，不是你已经会。"]
                 if worry and kind == "interests"
                 else [""],
@@ -195,6 +211,53 @@ def counts(t: Turn) -> Draft:
             t.seed,
         ),
         rows=[row] if row else [],
+    )
+
+
+# "这也算吗": never "当然算" followed by a test that may say it does not (T18).
+LEADS = {
+    "interests": [
+        "喜欢的事找的是你愿意主动琢磨、想多了解的领域；先把它记下当线索。",
+        "可以先记下当线索：喜欢的事看的是你会不会主动去琢磨它。",
+    ],
+    "strengths": ["可能算，先看一点。", "先别急着下结论，看一点就知道。"],
+    "values": [
+        "可以先当线索记下，排不排得上最重要，由你来定。",
+        "先当线索记下：它重不重要，最后由你来排。",
+    ],
+}
+# "又没真花多少钱": spending little is still spending (P04, review 11-27 T51).
+LITTLE_MONEY = re.compile(
+    r"没(?:真|怎么)?花(?:多少|几个|啥)钱|花得不多|就几块|没花钱|不贵"
+)
+# A skill learnt or a certificate passed ("我会Excel，还考了初级会计证").
+SKILL = re.compile(
+    r"证书?|考了|考过|学过|会用|会(?:Excel|PS|PPT|CAD|编程|Python|英语|开车|剪辑)|"
+    r"Excel|Word|PPT|PS|CAD|Python|软件|驾照|技能",
+    re.I,
+)
+
+
+def _skill_not_talent(t: Turn, thing: str) -> Draft:
+    """Say a skill or a certificate is not a talent, then what may be under it."""
+    own = [f"你写的「{thing}」是实打实的本事，" if thing else "这些是实打实的本事，"]
+    return Draft(
+        combos(
+            [
+                own,
+                [
+                    "不过它们更像学来的技能：换个人下功夫也能学会。才能是你不用刻意、"
+                    "自然就会的做事方式。",
+                    "但它们属于学来的技能和证书；才能说的是你不费劲就会、别人常找你的那种方式。",
+                ],
+                [
+                    "技能底下常藏着才能：学它、用它的时候，你更享受把乱的理清，"
+                    "还是把每一步做对？",
+                    "想想你用它的时候：哪一步别人觉得烦，你却做得很顺？",
+                ],
+            ],
+            t.seed,
+        )
     )
 
 

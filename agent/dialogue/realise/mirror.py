@@ -7,6 +7,8 @@ frame, so it cannot come out ungrammatical or say what they did not write.
 
 from __future__ import annotations
 
+import re
+
 from agent.dialogue.facts import QUOTE_MAX, asks, span_of, spans
 from agent.dialogue.realise import Turn
 
@@ -19,6 +21,61 @@ INSIGHTS = {
     "scolded": "同一个习惯，换了地方可能就是本事",
     "want_reject": "想要的和不要的，正好是这道题的两半",
 }
+# The heart of a story: where they say what it meant to them ("也最像我自己",
+# "我就是不想让老街坊吃不到那一口"). Quoted before any detail of the events.
+HEART = re.compile(
+    r"像我自己|像自己|做回自己|就是我自己|舍不得|舍得花|忘不了|不想让(?!自己|我)|就是想让|"
+    r"总得有人|哭|掉眼泪|眼眶|被推着|没得选|哪有得选|身不由己|由不得我|全是(?:她|他|他们)的|满脑子|"
+    r"最(?:踏实|自在|开心|满足|带劲|有劲|来劲|有意思|值得|骄傲|痛快)"
+)
+# For someone else's sake ("不想让老街坊吃不到"): offered, never asserted (§4).
+FOR_OTHERS = re.compile(r"不想让(?!自己|我)|就是想让|舍不得|总得有人")
+SELF = re.compile(r"像我自己|像自己|做回自己|就是我自己")
+PUSHED = re.compile(r"被推着|没得选|哪有得选|身不由己|由不得我")
+# Someone else's words reported ("说铁饭碗最踏实"): their heart, not this person's.
+REPORTED = re.compile(
+    r"^说|让我|催我|逼我|要我|(?:爸|妈|父母|他们|他|她|领导|老板)\S{0,3}(?:说|让|催|逼|觉得)"
+)
+MOVED = re.compile(r"哭|掉眼泪|眼眶")
+DROWNED = re.compile(r"全是(?:她|他|他们)的|满脑子")
+
+
+def heart_of(text: str) -> str:
+    """Return the clause that says what the story meant to them, verbatim, or ''.
+
+    A clause too long to quote is cut after its "是" ("唯一舍得花的是每月十几块
+    买B站大会员看修电脑的视频" → what they spend on), still verbatim.
+    """
+    for c in spans(text):
+        if not HEART.search(c) or asks(text, c) or REPORTED.search(c):
+            continue
+        if len(c) <= QUOTE_MAX:
+            return c
+        tail = re.split(r"的是|就是|是", c, maxsplit=1)[-1]
+        if 4 <= len(tail) <= QUOTE_MAX:
+            return tail
+    return ""
+
+
+def heart_ask(text: str, step: str = "") -> str:
+    """Return one question that fits the heart of what they said."""
+    heart = heart_of(text)
+    if SELF.search(heart):
+        return "那段日子里，哪一刻你最觉得是在做自己？"
+    if MOVED.search(heart):
+        return "那一刻让你掉眼泪的，是哪一句、哪一下？"
+    if PUSHED.search(heart):
+        return "这些年里，有没有哪一次是你自己拿的主意，哪怕很小？"
+    if DROWNED.search(heart):
+        return "先把别人的声音放一边：只问你自己，哪怕一小段，你想要的是什么？"
+    if FOR_OTHERS.search(heart):
+        return {
+            "interests_exploration": "要是有人专门做这件事，你想知道他们怎么做吗？",
+            "strengths_exploration": "做这件事时，哪一步你比别人做得顺？",
+        }.get(step, "这份放不下，更像「责任」还是「守护」，还是都不是？")
+    if step == "interests_exploration":
+        return "它哪一点让你一直看下去？"
+    return "这件事里，哪一刻你最想再经历一次？"
 
 
 def mirror_of(t: Turn) -> tuple[list[str], str]:
@@ -49,6 +106,9 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
     ]
     pos = [p for p in pos if p and p != work][:1]
     both = "你写到「{}」，也写到「{}」"
+    if heart := heart_of(text):  # what it meant to them comes first
+        hard = next((n for n in neg if n and n != heart and heart not in n), "")
+        return ([both.format(hard, heart)] if hard else [f"你写到「{heart}」"]), "heart"
     if said.get("scolded") and (s := q(said["scolded"])):
         return [f"你写到「{s}」", f"「{s}」这几个字，你写了进来"], "scolded"
     want, reject = q(said.get("want", "")), q(said.get("reject", ""))

@@ -40,6 +40,8 @@ PURPOSE = {
     "progress": "告诉你写到了哪里",
     "summary": "把你写下的内容归拢一下",
     "repair": "承认我没接住，问你最想要哪一部分",
+    "top": "只挑你答案里说到了的，每一个都带着你的原话",
+    "read_answer": "从你写下的答案里读出它背后可能的东西，由你来认",
 }
 DEFAULT = "接着你刚才的话往下走一步"
 
@@ -92,7 +94,8 @@ def basis(
 ) -> str:
     """Return the reason behind ``reply``, for a following "为什么这么说"."""
     words = [message, *answers.values(), *history]
-    quotes = [a or b for a, b in QUOTED.findall(reply)]
+    # A task's quote is cut with "…" ("「…到现场一定乱」"): its words are theirs.
+    quotes = [(a or b).strip("…") for a, b in QUOTED.findall(reply)]
     own = next((q for q in quotes if _theirs(q, words)), "") or _echoed(message, reply)
     does = purpose(act)
     if own:

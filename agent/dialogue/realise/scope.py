@@ -88,6 +88,25 @@ def english(t: Turn) -> Draft:
     """An English message: answer briefly in English, then offer the way in."""
     q = t.ctx.question
     start = f"我们从{q_ref(q)}开始：{q_short(q, 40)}？" if q else "我们从第一题开始？"
+    if ASKED_ENGLISH.search(t.ctx.text or ""):  # "can you answer in English?": yes
+        told = any(r == "user" and len(x) >= 15 for r, x in t.ctx.history)
+        n = (q or {}).get("number")
+        where = f"Question {n} ({q_ref(q)})" if n else "The first question"
+        return Draft(
+            [
+                [
+                    "Sure, I'll keep my replies in simple English. The questions stay "
+                    "in Chinese, and you can answer in English or mix both.",
+                    (
+                        f"{where}: what you wrote so far already counts. "
+                        "Want to add one line on what pulls you to it?"
+                        if told
+                        else f"{where}: {q_short(q, 30) if q else '第1题'}. "
+                        "One line is enough to start."
+                    ),
+                ]
+            ]
+        )
     return Draft(
         combos(
             [
@@ -106,5 +125,12 @@ def english(t: Turn) -> Draft:
         )
     )
 
+
+# A request for English replies, not just a message in English.
+ASKED_ENGLISH = re.compile(
+    r"(?:answer|reply|respond|talk|speak|explain)\S*\s+(?:\w+\s+){0,2}in\s+english|"
+    r"in\s+english\s*\?|用英文|英文(?:说|解释|回答)",
+    re.I,
+)
 
 ACTS = {"scope": scope, "english": english}

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.facts import asks as asks_us
+from agent.dialogue.facts import spans
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.mirror import INSIGHTS, mirror_of, span_of
+from agent.dialogue.realise.mirror import INSIGHTS, heart_ask, mirror_of, span_of
 from agent.dialogue.realise.phrases import (
     combos,
     dig,
@@ -26,6 +28,13 @@ OFFER = {
 }
 
 
+# A clause about what another person said, wanted or did to them.
+OTHERS_WORDS = re.compile(
+    r"(?:爸|妈|父母|家里|他们|她|他|领导|老板|老师)\S{0,4}(?:说|让|催|逼|要我|觉得|嫌)"
+    r"|让我|催我|逼我|要我"
+)
+
+
 def _lacks(step: str, said: dict, q: dict) -> list[str]:
     """Return asks for what the story still lacks, in this step's terms.
 
@@ -40,7 +49,7 @@ def _lacks(step: str, said: dict, q: dict) -> list[str]:
         return (
             ["它哪一点让你放不下、想多了解？"]
             if scene
-            else ["最近一次你主动去了解它，是看了什么、做了什么？"]
+            else ["最近一次你主动去了解这件事，是看了什么、做了什么？"]
         )
     if step == "strengths_exploration":
         return (
@@ -54,7 +63,12 @@ def _lacks(step: str, said: dict, q: dict) -> list[str]:
             "这里面哪一天、哪一幕你记得最清楚？",
         ]
     if not said.get("has_feeling"):
-        return ["那一刻你心里是什么滋味？", "当时你心里是什么感觉？"]
+        # "那一刻" needs a moment they described (a thing they did), not just a year.
+        return (
+            ["那一刻你心里是什么滋味？", "当时你心里是什么感觉？"]
+            if said.get("vivid")
+            else ["这件事里，最让你放不下的是什么？"]
+        )
     if not said.get("has_reason"):
         return ["这件事为什么到现在还让你记得？", "它为什么对你这么重要？"]
     return []
@@ -73,7 +87,18 @@ def _linked(t: Turn) -> dict | None:
     question on screen ("理想的一天" is not a wish for 「理想」).
     """
     echo = t.ctx.question.get("text", "")
-    strong = [e["id"] for e in t.u.entities if e["strong"] and e["surface"] not in echo]
+    text = t.ctx.text or ""
+    # Words said of someone else ("说女孩子稳定最重要") are not theirs (§4).
+    theirs = [c for c in spans(text) if not OTHERS_WORDS.search(c)]
+    strong = [
+        e["id"]
+        for e in t.u.entities
+        if e["strong"]
+        and e["surface"] not in echo
+        and any(e["surface"] in c for c in theirs)
+        # "我爸妈都是中学老师" names who they are, not that 「家人」 is a value.
+        and not re.search(r"爸|妈|父母|家里|家人|孩子|老公|老婆", e["surface"])
+    ]
     rows = {r["id"]: r for r in t.rows()}
     # Only what they named: a search hit that merely shares two characters with
     # their story ("财富" for a tea-shop plan) is a guess, and guesses are not said.
@@ -171,6 +196,9 @@ def reflect(t: Turn) -> Draft:
     elif (
         said.get("duration")
         and (ctx.role or work)
+        and kind != "heart"  # the heart of it comes before any count of years
+        # "考了两年没上岸": years that went wrong are not to be weighed by us.
+        and not re.search(r"没|不", span_of(ctx.text, said["duration"]) or "没")
         and not re.search(
             r"爸|妈|父母|他们|他|她",
             _before(ctx.text, said["duration"]),
@@ -181,22 +209,37 @@ def reflect(t: Turn) -> Draft:
             f"{said['duration']}，不是一个小数字。",
             f"你写的是{said['duration']}，这段时间本身就值得再看一眼。",
         ]
+    # One offer at most: an example of someone else's on top of it piled
+    # unrelated lives onto their story (review 11-27, T11, T54).
     example = (
         [f"比如{someone(row, t.seed)}。"]
-        if row and not said.get("doubt") and "算" not in asks
+        if row and not offer and not said.get("doubt") and "算" not in asks
         else [""]
     )
     short = q_short(q, 24) if q else ""
     short = short if len(short) >= 8 else ""
-    unanswered = q and not ctx.draft and len(ctx.text) >= 40
+    # "这段几乎就是第N题的答案" only for their own first-person account: never
+    # for someone else's plan (her mother's), nor for a message about the
+    # exercise ("你问我…") or one already met with an offer of ours.
+    unanswered = (
+        q
+        and not ctx.draft
+        and len(ctx.text) >= 40
+        and "我" in ctx.text
+        and not OTHERS_WORDS.search(ctx.text)
+        and not any(asks_us(ctx.text, c) for c in spans(ctx.text))
+        and kind != "heart"
+        and not offer
+    )
     lacks = _lacks(ctx.step, said, q)
-    then = next((x for x in lacks if "：" not in x), "那一刻你心里是什么滋味？")
+    then = next((x for x in lacks if "：" not in x), "这里面你最在意的是什么？")
     ask = (
         [f"这段几乎就是{q_ref(q)}的答案，先把它贴进去，再补一句：{then}"]
         if unanswered
         else []
     )
     ask += [
+        *([heart_ask(ctx.text, ctx.step)] if kind == "heart" else []),
         *offer,  # our reading, as a question they can turn down
         f"放到{q_ref(q)}上：最近哪一次让你最投入？" if q and pos else "",
         *lacks,
@@ -220,6 +263,8 @@ def reflect(t: Turn) -> Draft:
         ),
         dig(row) if row else "",
     ]
+    if kind == "heart":  # one question that fits what it meant to them
+        ask = [heart_ask(ctx.text, ctx.step)]
     return Draft(
         combos([firsts, affirm, example, [a for a in ask if a][:2]], t.seed),
         rows=[row] if row else [],

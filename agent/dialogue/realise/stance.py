@@ -1,0 +1,154 @@
+"""Where the person stands on the exercise or on us: doubt, a correction, whose call.
+
+Three clear messages the coach used to abstain on (review 2026-11-27, T8, T5,
+T55). Each is understood as an act of its own and answered as such:
+- doubt about the method ("算了 填这些对我没啥用吧"): acknowledge it, give one
+  honest reason, and offer a smaller step or a break;
+- a correction that hands over the value ("我不是想被表扬，我就是觉得不公平"):
+  take their word, and offer the entry their own words name as theirs;
+- "你是不是也觉得我该听我妈的": not ours to decide; what is theirs and what is
+  the other person's are kept apart.
+"""
+
+from __future__ import annotations
+
+__all__ = ["DOUBT_METHOD", "OTHERS_CALL", "correction", "doubt", "whose_call"]
+
+import re
+
+from agent.dialogue.facts import person_named, span_of, spans
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.phrases import combos, q_ref
+from agent.dialogue.signals import DOUBT_METHOD
+
+# Someone else's view held up for us to side with ("你是不是也觉得我该听我妈的").
+OTHERS_CALL = re.compile(
+    r"(?:该|应该|要不要|是不是要)(?:听|照着?|按)(?:我|家里|他们|她|他)"
+    r"|(?:站|向着)(?:我|他|她)?.{0,3}(?:那边|一边)"
+    r"|(?:我)?(?:妈|爸|父母|家里|老公|老婆|对象)(?:说)?(?:得|的)?(?:对|没错)"
+)
+# "我不是想被表扬，我就是觉得不公平": what they are not, then what they are.
+NOT_THIS = re.compile(
+    r"不是(?:在意|看重)?(?P<wrong>[^，,。！？!?]{1,8}?)[，, ]*"
+    r"(?:我)?(?:就是|只是|而是|是)(?P<right>[^，,。！？!?]{2,16})"
+)
+
+
+def _named_value(clause: str) -> str:
+    """Return the value entry a clause of theirs names ("觉得不公平" → 公平), or ''.
+
+    By name only, longest first: "不公平" is a complaint about 公平, which the
+    evidence matcher rightly reads as negated; here the complaint is the point.
+    """
+    from knowledge import selectors as kb
+
+    names = sorted(
+        (e.name for e in kb.entries_all(category="values") if len(e.name) >= 2),
+        key=len,
+        reverse=True,
+    )
+    return next((n for n in names if n in clause), "")
+
+
+def doubt(t: Turn) -> Draft:
+    """Meet doubt about the exercise: fair, one honest reason, a smaller way on."""
+    q = q_ref(t.ctx.question) or "这道题"
+    return Draft(
+        combos(
+            [
+                [
+                    "有这个怀疑很正常，填题本身确实不会直接给你一个答案。",
+                    "你这么想不奇怪：光填这些，确实不会自己变出答案。",
+                ],
+                [
+                    "它能做的，是把你做选择时真正在意的东西摆到纸面上，"
+                    "下次要选的时候，手里有一把自己的尺子。",
+                ],
+                [
+                    f"今天不想填也可以，写下的都保存好了；要是还愿意试一下，{q}只写一句也算数。",
+                    f"要不先停在这儿歇会儿；想试的话，{q}只写一句话就够。",
+                ],
+            ],
+            t.seed,
+        )
+    )
+
+
+def value_handed(t: Turn, wrong: str, right: str, value: str) -> Draft:
+    """Take their correction, and offer the value their own words name."""
+    said = span_of(t.ctx.text, right) or right
+    return Draft(
+        combos(
+            [
+                [
+                    f"明白，是我说偏了，不是「{wrong}」。",
+                    f"好，是我理解错了，你不是「{wrong}」。",
+                ],
+                [
+                    f"你说的是「{said}」——你在意的是「{value}」，这样说对吗？",
+                    f"「{said}」，这说的是「{value}」吧，我这样记对吗？",
+                ],
+            ],
+            t.seed,
+        )
+    )
+
+
+def correction(t: Turn) -> Draft | None:
+    """Return the reply to a correction that hands over a value, or None."""
+    m = NOT_THIS.search(t.ctx.text or "")
+    if not m:
+        return None
+    wrong = m.group("wrong").strip("的了吧啊 ")
+    right = m.group("right").strip("的了吧啊 ")
+    value = _named_value(right)
+    if not (wrong and right and value):
+        return None
+    return value_handed(t, wrong, right, value)
+
+
+def whose_call(t: Turn) -> Draft:
+    """Say whose call it is, and keep their wish apart from the other person's."""
+    text = t.ctx.text or ""
+    who = person_named(text) or "别人"
+    who = {"妈妈": "你妈妈", "爸爸": "你爸爸"}.get(who, who)
+    told = [x for r, x in t.ctx.history if r == "user" and len(x) >= 20]
+    # Their own wish, if an earlier message said one ("其实我更想…").
+    own = next(
+        (
+            span_of(x, c)
+            for x in reversed(told)
+            for c in spans(x)
+            if re.search(r"我(?:更|其实|还是)?想|我喜欢|我想要", c)
+            and not re.search(r"她|他|妈|爸|让我|催我", c)
+            and span_of(x, c)
+        ),
+        "",
+    )
+    q = q_ref(t.ctx.question)
+    mine = (
+        [f"你之前写过「{own}」，这一句是你自己的。"]
+        if own
+        else [f"{who}的想法是{who}的；你自己想要什么，只有你说得出来。"]
+    )
+    ask = (
+        [
+            f"{q}可以先只写你自己的版本，先不管谁会怎么说：如果没人催，你的那一天会怎么开始？",
+            f"{q}先写你自己的版本：不考虑任何人的意见，你最想要的是哪一样？",
+        ]
+        if q
+        else ["不考虑任何人的意见，你自己最想要的是什么？"]
+    )
+    return Draft(
+        combos(
+            [
+                [
+                    "该不该听，不是我能替你定的，我也不站在谁那边。",
+                    "这事我不替你下结论：听不听，是你的决定。",
+                ],
+                mine,
+                ask,
+            ],
+            t.seed,
+        )
+    )
