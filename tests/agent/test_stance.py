@@ -135,3 +135,17 @@ async def test_asked_for_english_the_coach_answers_in_english(kb, offline_config
     assert result.trace["act"] == "english", reply
     assert reply.startswith("Sure"), reply
     assert "我主要用中文回答" not in reply
+
+
+async def test_a_no_with_their_own_words_keeps_their_words(kb, offline_config):
+    chat = Chat(offline_config, V)
+    await chat.say("我做了六年销售，业绩还行，可每天陪客户喝酒真的很累")
+    result = await chat.say("你说得不对，我压根不想再跑业务了，陪酒陪到怕")
+    reply = result.text
+    assert result.trace["act"] == "repair", reply
+    assert any("不想再跑业务" in q for q in quotes(reply)), reply
+    assert "没接住" not in reply, reply
+    other = Chat(offline_config, V)
+    await other.say("我爸当了一辈子木匠，我小时候天天看他刨木头，现在我也在做家具")
+    kept = await other.say("你理解错了，我不是怕我爸，我是敬重他这个人")
+    assert "「怕我爸」" in kept.text and "「敬重他这个人」" in kept.text, kept.text

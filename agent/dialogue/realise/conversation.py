@@ -208,7 +208,7 @@ def nudge(t: Turn) -> Draft:
 
 # "我不是看重什么公平，我就是讨厌没礼貌的人": what they are not, then what they are.
 CORRECTION = re.compile(
-    r"不是(?:看重|在意|想说|说)?(?:什么)?(.{1,8}?)[，, ]*(?:我)?(?:就是|只是|而是)"
+    r"不是(?:看重|在意|想说|说)?(?:什么)?(.{1,8}?)[，, ]*(?:我?(?:就是|只是|而是)|我是)"
     r"(?:单纯)?(.{2,16}?)(?:[。！!？?]|$)"
 )
 
@@ -221,6 +221,9 @@ def repair(t: Turn) -> Draft:
         return stance.doubt(t)
     if handed := stance.correction(t):  # "我不是想被表扬，我就是觉得不公平"
         return handed
+    correction = CORRECTION.search(t.ctx.text)
+    if not correction and (struck := stance.taken_back(t)):
+        return struck  # "你说得不对，我根本不想再当教练了": their words, kept
     if re.search(r"不同意|不认同|不对吧|不觉得", t.ctx.text) and t.ctx.selection:
         return Draft(
             combos(

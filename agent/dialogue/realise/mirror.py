@@ -107,7 +107,17 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
     pos = [p for p in pos if p and p != work][:1]
     both = "你写到「{}」，也写到「{}」"
     if heart := heart_of(text):  # what it meant to them comes first
-        hard = next((n for n in neg if n and n != heart and heart not in n), "")
+        # ...with what happened just before it: the hardship, or the event
+        # ("说我是她住院这些天唯一记得她名字的人" before "我在更衣室哭了好久").
+        clauses_ = spans(text)
+        at = clauses_.index(heart) if heart in clauses_ else -1
+        before = clauses_[at - 1] if at > 0 else ""
+        before = (
+            before
+            if len(before) <= QUOTE_MAX and len(before) >= 4 and not asks(text, before)
+            else ""
+        )
+        hard = next((n for n in neg if n and n != heart and heart not in n), before)
         return ([both.format(hard, heart)] if hard else [f"你写到「{heart}」"]), "heart"
     if said.get("scolded") and (s := q(said["scolded"])):
         return [f"你写到「{s}」", f"「{s}」这几个字，你写了进来"], "scolded"

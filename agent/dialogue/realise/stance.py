@@ -12,7 +12,14 @@ T55). Each is understood as an act of its own and answered as such:
 
 from __future__ import annotations
 
-__all__ = ["DOUBT_METHOD", "OTHERS_CALL", "correction", "doubt", "whose_call"]
+__all__ = [
+    "DOUBT_METHOD",
+    "OTHERS_CALL",
+    "correction",
+    "doubt",
+    "taken_back",
+    "whose_call",
+]
 
 import re
 
@@ -101,10 +108,11 @@ def correction(t: Turn) -> Draft | None:
         return None
     wrong = m.group("wrong").strip("的了吧啊 ")
     right = m.group("right").strip("的了吧啊 ")
-    value = _named_value(right)
-    if not (wrong and right and value):
+    if not (wrong and right):
         return None
-    return value_handed(t, wrong, right, value)
+    value = _named_value(right)
+    # Without a value named, conversation.repair's own reading of it answers.
+    return value_handed(t, wrong, right, value) if value else None
 
 
 def whose_call(t: Turn) -> Draft:
@@ -148,6 +156,41 @@ def whose_call(t: Turn) -> Draft:
                 ],
                 mine,
                 ask,
+            ],
+            t.seed,
+        )
+    )
+
+
+# "你说得不对": the pushback itself, before what they say instead.
+WRONG = re.compile(r"不对|错了|不是这样|理解偏|理解错|说偏")
+
+
+def taken_back(t: Turn) -> Draft | None:
+    """Take a "你说得不对" with their own words in it: strike ours, keep theirs."""
+    text = t.ctx.text or ""
+    if t.ctx.selection or not WRONG.search(text):
+        return None
+    own = next(
+        (
+            c
+            for c in spans(text)
+            if 4 <= len(c) <= 24 and not WRONG.search(c) and not re.search(r"你", c)
+        ),
+        "",
+    )
+    said = span_of(text, own) if own else ""
+    if not said:
+        return None
+    return Draft(
+        combos(
+            [
+                ["明白，是我说偏了。", "好，是我理解错了。"],
+                [f"你说「{said}」，那一条就划掉。", f"「{said}」，我记下了。"],
+                [
+                    "这件事里，哪一部分你还愿意留下？",
+                    "去掉它以后，你还想留着的是哪一部分？",
+                ],
             ],
             t.seed,
         )
