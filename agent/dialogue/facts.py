@@ -140,16 +140,22 @@ META = re.compile(
     r"你问|问我|你说的|背后是|是啥|是什么|算不算|算吗|也算|这算|能算|算是什么|"
     r"挑出|挑个|挑几|选出|列出|排个|写不来|不会写|怎么写|该写|写啥|写什么|"
     r"有啥用|有什么用|没啥用|没什么用|有意义吗|没意义|理解错|理解偏|说偏|说得不对|说的不对|"
+    r"我问|不是这个|有啥关系|有什么关系|什么意思|啥意思|"
     r"第.{1,2}题|这题|那题|这道题|"
     r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
     re.I,
 )
 
 
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
 def asks(text: str, clause: str) -> bool:
     """Return whether ``clause`` of ``text`` asks us something or is about the task."""
     at = (text or "").find(clause)
     after = text[at + len(clause) : at + len(clause) + 1] if at >= 0 else ""
+    if CJK.search(text or "") and not CJK.search(clause) and len(clause.split()) < 4:
+        return True  # "obsessed with" in a Chinese message: a fragment, not theirs
     return bool(REQUEST.search(clause) or META.search(clause)) or after in ("?", "？")
 
 

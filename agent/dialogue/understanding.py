@@ -263,7 +263,11 @@ def _resolve(
         and len(text) <= 12
     ):
         return "off_topic", True  # "那你随便说说嘛": still out of scope
-    if DOUBT_METHOD.search(text) and _breaks_tie("pushback", pred):
+    if (
+        DOUBT_METHOD.search(text)
+        and not HARDSHIP.search(text)  # "被裁了…做这个到底有什么用": care first
+        and _breaks_tie("pushback", pred)
+    ):
         return "pushback", True  # "填这些对我没啥用吧": doubt about the exercise
     if intent == "pushback" and not d.last_act:
         return (
@@ -397,7 +401,7 @@ def _abstention(
         text
     ):  # about a workbook question, or "这属于哪一类": the policy knows what to do
         return ""
-    if SHORT_KNOWN.fullmatch(folded) or folded in SHRUGS:
+    if SHORT_KNOWN.fullmatch(folded) or folded in SHRUGS or facts.is_shrug(text):
         return ""  # "随便", "不知道", "嗯": a small step and an example, as before
     if (
         0 < len(folded) <= SHORT_MAX_CHARS

@@ -149,3 +149,24 @@ async def test_a_no_with_their_own_words_keeps_their_words(kb, offline_config):
     await other.say("我爸当了一辈子木匠，我小时候天天看他刨木头，现在我也在做家具")
     kept = await other.say("你理解错了，我不是怕我爸，我是敬重他这个人")
     assert "「怕我爸」" in kept.text and "「敬重他这个人」" in kept.text, kept.text
+
+
+async def test_an_english_fragment_in_a_chinese_message_is_not_quoted(
+    kb, offline_config
+):
+    chat = Chat(offline_config, P)
+    result = await chat.say("最近 totally hooked on 拼乐高, 一拼就是一晚上")
+    assert not any(re.fullmatch(r"[ -~]+", q) for q in quotes(result.text)), result
+    said = await Chat(offline_config, P).say(
+        "Honestly I really enjoy restoring old radios, does that count as a passion?"
+    )
+    assert "restoring old radios" in said.text, said.text
+    assert said.text.count("?") + said.text.count("？") <= 1, said.text
+
+
+async def test_a_partners_should_is_not_read_as_their_own_start(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V07")
+    result = await chat.say("我男朋友说我应该去考公，你是不是也这么觉得")
+    reply = result.text
+    assert "考公" not in "".join(quotes(reply)), reply
+    assert re.search(r"替你|你的决定|由你", reply), reply

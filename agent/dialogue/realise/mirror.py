@@ -25,7 +25,7 @@ INSIGHTS = {
 # "我就是不想让老街坊吃不到那一口"). Quoted before any detail of the events.
 HEART = re.compile(
     r"像我自己|像自己|做回自己|就是我自己|舍不得|舍得花|忘不了|不想让(?!自己|我)|就是想让|"
-    r"总得有人|哭|掉眼泪|眼眶|被推着|没得选|哪有得选|身不由己|由不得我|全是(?:她|他|他们)的|满脑子|"
+    r"总得有人|哭|掉眼泪|眼眶|像个大人|长大了|独当一面|心慌|不甘心|被推着|没得选|哪有得选|身不由己|由不得我|全是(?:她|他|他们)的|满脑子|"
     r"最(?:踏实|自在|开心|满足|带劲|有劲|来劲|有意思|值得|骄傲|痛快)"
 )
 # For someone else's sake ("不想让老街坊吃不到"): offered, never asserted (§4).
@@ -34,9 +34,11 @@ SELF = re.compile(r"像我自己|像自己|做回自己|就是我自己")
 PUSHED = re.compile(r"被推着|没得选|哪有得选|身不由己|由不得我")
 # Someone else's words reported ("说铁饭碗最踏实"): their heart, not this person's.
 REPORTED = re.compile(
-    r"^说|让我|催我|逼我|要我|(?:爸|妈|父母|他们|他|她|领导|老板)\S{0,3}(?:说|让|催|逼|觉得)"
+    r"^说(?!我)|让我|催我|逼我|要我|(?:爸|妈|父母|他们|他|她|领导|老板)\S{0,3}(?:说|让|催|逼|觉得)"
 )
 MOVED = re.compile(r"哭|掉眼泪|眼眶")
+GROWN = re.compile(r"像个大人|长大了|独当一面")
+UNEASY = re.compile(r"心慌|不甘心")
 DROWNED = re.compile(r"全是(?:她|他|他们)的|满脑子")
 
 
@@ -62,6 +64,10 @@ def heart_ask(text: str, step: str = "") -> str:
     heart = heart_of(text)
     if SELF.search(heart):
         return "那段日子里，哪一刻你最觉得是在做自己？"
+    if GROWN.search(heart):
+        return "那段日子里，哪一刻你最觉得自己撑起来了？"
+    if UNEASY.search(heart):
+        return "让你心里不踏实的那一头，你最怕丢掉的是什么？"
     if MOVED.search(heart):
         return "那一刻让你掉眼泪的，是哪一句、哪一下？"
     if PUSHED.search(heart):
@@ -114,7 +120,9 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
         before = clauses_[at - 1] if at > 0 else ""
         before = (
             before
-            if len(before) <= QUOTE_MAX and len(before) >= 4 and not asks(text, before)
+            if 4 <= len(before) <= QUOTE_MAX
+            and not asks(text, before)
+            and not REPORTED.search(before)  # "说女人顾家最重要": not theirs
             else ""
         )
         hard = next((n for n in neg if n and n != heart and heart not in n), before)

@@ -88,22 +88,36 @@ def english(t: Turn) -> Draft:
     """An English message: answer briefly in English, then offer the way in."""
     q = t.ctx.question
     start = f"我们从{q_ref(q)}开始：{q_short(q, 40)}？" if q else "我们从第一题开始？"
-    if ASKED_ENGLISH.search(t.ctx.text or ""):  # "can you answer in English?": yes
+    text = t.ctx.text or ""
+    if ASKED_ENGLISH.search(text):  # "can you answer in English?": yes, briefly
         told = any(r == "user" and len(x) >= 15 for r, x in t.ctx.history)
         n = (q or {}).get("number")
         where = f"Question {n} ({q_ref(q)})" if n else "The first question"
         return Draft(
             [
                 [
-                    "Sure, I'll keep my replies in simple English. The questions stay "
-                    "in Chinese, and you can answer in English or mix both.",
-                    (
-                        f"{where}: what you wrote so far already counts. "
-                        "Want to add one line on what pulls you to it?"
-                        if told
-                        else f"{where}: {q_short(q, 30) if q else '第1题'}. "
-                        "One line is enough to start."
+                    "Sure, I'll reply in simple English; answer in English or mix, "
+                    "either is fine.",
+                    f" What you told me already fits {where}. What pulls you in most?"
+                    if told
+                    else f" {where}: {q_short(q, 40) if q else '第1题'}. One line, "
+                    "in either language, is enough to start.",
+                ]
+            ]
+        )
+    if m := OWN_LIKE.search(text):  # "I just like fixing old bikes": their answer
+        asks_count = re.search(r"\b(?:passion|count|hobby|talent)\b", text, re.I)
+        return Draft(
+            [
+                [
+                    f"「{m.group(1)}」 is a real lead"
+                    + (
+                        ": whether it's a passion depends on whether you dig into it"
+                        " without being asked."
+                        if asks_count
+                        else "."
                     ),
+                    " What about it pulls you in most?",
                 ]
             ]
         )
@@ -126,6 +140,12 @@ def english(t: Turn) -> Draft:
     )
 
 
+# "I (just/really) like fixing old bikes on weekends": what they like, verbatim.
+OWN_LIKE = re.compile(
+    r"\bI\s+(?:just\s+|really\s+|kind of\s+)?(?:like|love|enjoy|am into)\s+"
+    r"([A-Za-z][A-Za-z' ]{3,40}?)(?=[,.;!?]|\s+(?:and|but|is|so)\b|$)",
+    re.I,
+)
 # A request for English replies, not just a message in English.
 ASKED_ENGLISH = re.compile(
     r"(?:answer|reply|respond|talk|speak|explain)\S*\s+(?:\w+\s+){0,2}in\s+english|"

@@ -23,7 +23,7 @@ __all__ = [
 
 import re
 
-from agent.dialogue.facts import person_named, span_of, spans
+from agent.dialogue.facts import asks, person_named, span_of, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import combos, q_ref
 from agent.dialogue.signals import DOUBT_METHOD
@@ -33,6 +33,7 @@ OTHERS_CALL = re.compile(
     r"(?:该|应该|要不要|是不是要)(?:听|照着?|按)(?:我|家里|他们|她|他)"
     r"|(?:站|向着)(?:我|他|她)?.{0,3}(?:那边|一边)"
     r"|(?:我)?(?:妈|爸|父母|家里|老公|老婆|对象)(?:说)?(?:得|的)?(?:对|没错)"
+    r"|(?:说|让|要)我(?:应该|该|得|去).{0,16}你(?:是不是)?也(?:这么|这样)?(?:觉得|认为)"
 )
 # "我不是想被表扬，我就是觉得不公平": what they are not, then what they are.
 NOT_THIS = re.compile(
@@ -54,7 +55,19 @@ def _named_value(clause: str) -> str:
         key=len,
         reverse=True,
     )
-    return next((n for n in names if n in clause), "")
+    named = next((n for n in names if n in clause), "")
+    if named:
+        return named
+    from agent.dialogue import entities  # an alias of theirs: "说话算数" → 守信
+
+    return next(
+        (
+            e["name"]
+            for e in entities.link(clause)
+            if e["category"] == "values" and e["strong"] and len(e["surface"]) >= 2
+        ),
+        "",
+    )
 
 
 def doubt(t: Turn) -> Draft:
@@ -175,7 +188,10 @@ def taken_back(t: Turn) -> Draft | None:
         (
             c
             for c in spans(text)
-            if 4 <= len(c) <= 24 and not WRONG.search(c) and not re.search(r"你", c)
+            if 4 <= len(c) <= 24
+            and not WRONG.search(c)
+            and not re.search(r"你", c)
+            and not asks(text, c)  # "我问的不是这个" is about us
         ),
         "",
     )

@@ -31,8 +31,12 @@ OFFER = {
 # A clause about what another person said, wanted or did to them.
 OTHERS_WORDS = re.compile(
     r"(?:爸|妈|父母|家里|他们|她|他|领导|老板|老师)\S{0,4}(?:说|让|催|逼|要我|觉得|嫌)"
-    r"|让我|催我|逼我|要我"
+    r"|让我|催我|逼我|要我|^说"
 )
+
+
+# Who someone is or where they are from names no value ("老家" is not 「家乡」).
+KIN = re.compile(r"爸|妈|父母|家里|家人|孩子|老公|老婆|老家|奶奶|爷爷|外婆|外公")
 
 
 def _lacks(step: str, said: dict, q: dict) -> list[str]:
@@ -97,7 +101,7 @@ def _linked(t: Turn) -> dict | None:
         and e["surface"] not in echo
         and any(e["surface"] in c for c in theirs)
         # "我爸妈都是中学老师" names who they are, not that 「家人」 is a value.
-        and not re.search(r"爸|妈|父母|家里|家人|孩子|老公|老婆", e["surface"])
+        and not KIN.search(e["surface"])
     ]
     rows = {r["id"]: r for r in t.rows()}
     # Only what they named: a search hit that merely shares two characters with
