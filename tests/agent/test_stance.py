@@ -170,3 +170,21 @@ async def test_a_partners_should_is_not_read_as_their_own_start(kb, offline_conf
     reply = result.text
     assert "考公" not in "".join(quotes(reply)), reply
     assert re.search(r"替你|你的决定|由你", reply), reply
+
+
+async def test_a_shrug_before_the_answer_quotes_the_answer(kb, offline_config):
+    chat = Chat(offline_config, P, question_id="P01")
+    result = await chat.say("没啥 小时候就是瞎折腾 折纸飞机 给蚂蚁搭窝")
+    spans = quotes(result.text)
+    assert spans and not any("没啥" in q or "瞎折腾" in q for q in spans), result
+    assert any("纸飞机" in q or "蚂蚁" in q for q in spans), result.text
+
+
+async def test_money_pressure_is_said_back_with_the_heart(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V02")
+    result = await chat.say(
+        "我在工地干了六年，一个月八千，房租每月两千，老婆身体不好，哪有得选，只能接着干"
+    )
+    reply = result.text
+    assert "房租每月两千" in reply and "哪有得选" in reply, reply
+    assert "贴进去" not in reply and "什么滋味" not in reply, reply

@@ -25,7 +25,7 @@ INSIGHTS = {
 # "我就是不想让老街坊吃不到那一口"). Quoted before any detail of the events.
 HEART = re.compile(
     r"像我自己|像自己|做回自己|就是我自己|舍不得|舍得花|忘不了|不想让(?!自己|我)|就是想让|"
-    r"总得有人|哭|掉眼泪|眼眶|像个大人|长大了|独当一面|心慌|不甘心|被推着|没得选|哪有得选|身不由己|由不得我|全是(?:她|他|他们)的|满脑子|"
+    r"总得有人|哭|掉眼泪|眼眶|都是我撑着|我撑着|没出错|没出过错|像个大人|长大了|独当一面|心慌|不甘心|被推着|没得选|哪有得选|身不由己|由不得我|全是(?:她|他|他们)的|满脑子|"
     r"最(?:踏实|自在|开心|满足|带劲|有劲|来劲|有意思|值得|骄傲|痛快)"
 )
 # For someone else's sake ("不想让老街坊吃不到"): offered, never asserted (§4).
@@ -37,6 +37,10 @@ REPORTED = re.compile(
     r"^说(?!我)|让我|催我|逼我|要我|(?:爸|妈|父母|他们|他|她|领导|老板)\S{0,3}(?:说|让|催|逼|觉得)"
 )
 MOVED = re.compile(r"哭|掉眼泪|眼眶")
+PRESSURE = re.compile(r"房租|房贷|补课|欠|又要钱|没钱|工资|月薪")
+# A shrug around the answer ("不知道啊 小时候就是瞎玩 搭积木"): the things named
+# are the answer, the shrug is not.
+SHRUGGY = re.compile(r"瞎(?:玩|折腾|搞|弄)|随便|不知道|没啥|没什么|就是玩")
 GROWN = re.compile(r"像个大人|长大了|独当一面")
 UNEASY = re.compile(r"心慌|不甘心")
 DROWNED = re.compile(r"全是(?:她|他|他们)的|满脑子")
@@ -81,6 +85,8 @@ def heart_ask(text: str, step: str = "") -> str:
         }.get(step, "这份放不下，更像「责任」还是「守护」，还是都不是？")
     if step == "interests_exploration":
         return "它哪一点让你一直看下去？"
+    if step == "strengths_exploration":
+        return "这件事里，哪一步你做得比别人顺？"
     return "这件事里，哪一刻你最想再经历一次？"
 
 
@@ -112,6 +118,16 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
     ]
     pos = [p for p in pos if p and p != work][:1]
     both = "你写到「{}」，也写到「{}」"
+    if SHRUGGY.search("".join(spans(text)[:2])):  # it opens with the shrug
+        things = [
+            c
+            for c in spans(text)
+            if not SHRUGGY.search(c) and 3 <= len(c) <= QUOTE_MAX and not asks(text, c)
+        ][-2:]
+        if len(things) == 2:
+            return [both.format(*things)], "things"
+        if things:
+            return [f"你写到「{things[0]}」"], "things"
     if heart := heart_of(text):  # what it meant to them comes first
         # ...with what happened just before it: the hardship, or the event
         # ("说我是她住院这些天唯一记得她名字的人" before "我在更衣室哭了好久").
@@ -125,7 +141,21 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
             and not REPORTED.search(before)  # "说女人顾家最重要": not theirs
             else ""
         )
-        hard = next((n for n in neg if n and n != heart and heart not in n), before)
+        # Money or pressure they named ("孩子上初中补课又要钱") is said back too.
+        money = next(
+            (
+                c
+                for c in clauses_
+                if PRESSURE.search(c)
+                and c != heart
+                and len(c) <= QUOTE_MAX
+                and not asks(text, c)
+            ),
+            "",
+        )
+        hard = next(
+            (n for n in neg if n and n != heart and heart not in n), money or before
+        )
         return ([both.format(hard, heart)] if hard else [f"你写到「{heart}」"]), "heart"
     if said.get("scolded") and (s := q(said["scolded"])):
         return [f"你写到「{s}」", f"「{s}」这几个字，你写了进来"], "scolded"

@@ -98,7 +98,8 @@ def english(t: Turn) -> Draft:
                 [
                     "Sure, I'll reply in simple English; answer in English or mix, "
                     "either is fine.",
-                    f" What you told me already fits {where}. What pulls you in most?"
+                    f" What you told me is a good start for {where}. "
+                    "What pulls you in most?"
                     if told
                     else f" {where}: {q_short(q, 40) if q else '第1题'}. One line, "
                     "in either language, is enough to start.",

@@ -132,7 +132,7 @@ def whose_call(t: Turn) -> Draft:
     """Say whose call it is, and keep their wish apart from the other person's."""
     text = t.ctx.text or ""
     who = person_named(text) or "别人"
-    who = {"妈妈": "你妈妈", "爸爸": "你爸爸"}.get(who, who)
+    who = who if who == "别人" else f"你{who}"  # "老公的想法是老公的" → 你老公
     told = [x for r, x in t.ctx.history if r == "user" and len(x) >= 20]
     # Their own wish, if an earlier message said one ("其实我更想…").
     own = next(

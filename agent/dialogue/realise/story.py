@@ -269,6 +269,8 @@ def reflect(t: Turn) -> Draft:
     ]
     if kind == "heart":  # one question that fits what it meant to them
         ask = [heart_ask(ctx.text, ctx.step)]
+    elif kind == "things":  # "搭积木 拿泥巴捏房子": what they did, in their words
+        ask = ["这些里面，哪一样你能一玩就是一下午？"]
     return Draft(
         combos([firsts, affirm, example, [a for a in ask if a][:2]], t.seed),
         rows=[row] if row else [],
