@@ -34,7 +34,7 @@ from agent.dialogue.understanding import Understanding
 # Tasks on the saved answers quote them verbatim through the evidence matcher
 # (realise/tasks.py, compare, concrete, refs): a model would paraphrase them,
 # so the dialogue manager answers these in both modes.
-EVIDENCE_TASKS = ("top", "compare", "concrete", "item_why")
+EVIDENCE_TASKS = ("top", "compare", "concrete", "item_why", "purpose", "means")
 GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
     "crisis": "crisis",
@@ -72,6 +72,8 @@ ACTS = {
     "compare": "compare",
     "concrete": "concrete",
     "item_why": "item_why",
+    "purpose": "purpose",
+    "means": "means",
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",
 }
@@ -140,6 +142,8 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "compare",
         "concrete",
         "item_why",
+        "purpose",
+        "means",
         "abstain",
     ):
         return Plan(act)

@@ -93,6 +93,8 @@ def realise(turn: Turn) -> Reply:
         experiments,
         explain,
         followups,
+        means,
+        purpose,
         refs,
         scope,
         sorting,
@@ -103,7 +105,7 @@ def realise(turn: Turn) -> Reply:
 
     table = {}
     modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
-    tasks_on_answers = (combine, compare, concrete, refs)
+    tasks_on_answers = (combine, compare, concrete, refs, purpose, means)
     for module in (
         *modules,
         abstain,

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+import jieba
+
 from knowledge import selectors as kb
 from knowledge.evidence import Evidence, evidence_find, spans_match
 from knowledge.evidence.records import Category
@@ -29,8 +31,22 @@ MIN_SURFACE = 2  # "钱" in "借出去的钱从来不催" is no evidence of 「�
 
 
 def usable(e: Evidence) -> bool:
-    """Tell whether a record is words, not a single character inside another."""
-    return len(e.surface) >= MIN_SURFACE
+    """Tell whether a record is words, not characters taken from other words."""
+    return len(e.surface) >= MIN_SURFACE and not straddles(e)
+
+
+def straddles(e: Evidence) -> bool:
+    """Tell whether the matched words cut across the words of their sentence.
+
+    "一家教培机构" holds 家教 (「教养」) only across 一家|教培: no one wrote 家教.
+    A word that holds the match whole ("一家人") is left to the matcher.
+    """
+    s = e.surface_start - e.start
+    end = s + len(e.surface)
+    for _, a, b in jieba.tokenize(e.quote):
+        if (a < s < b < end) or (s < a < end < b):
+            return True
+    return False
 
 
 def own_step(answers: Mapping[str, str]) -> list[Evidence]:

@@ -1,0 +1,68 @@
+"""A stated limit of money or time, met with a step that fits it (Coach 3 §5).
+
+"我可没钱去报班考证，两个娃呢" is not a request to guess at: the limit is
+named in their own words, taken as real, and the next step offered costs
+nothing: something their own answers say they already do, done a few more
+times and noted. No course, no trip, no purchase.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue import situation
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import number, short
+
+# Answers that say what they already do, the likeliest first: what people ask
+# them for (S04), what they do for hours (S03), their best period (S06), the
+# problem they would solve (P06), then the rest of each step.
+OWN_FIRST = ("S04", "S03", "S06", "P06", "P04", "P03", "V03")
+CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+MIN_CLAUSE = 6
+
+
+def doing(answers: dict, prefer: tuple[str, ...] = ()) -> tuple[str, str]:
+    """Return (question id, a clause of theirs that says what they do), or ('', '')."""
+    order = [*prefer, *OWN_FIRST, *sorted(answers)]
+    for qid in dict.fromkeys(order):
+        text = (answers.get(qid) or "").strip()
+        if qid[:1] not in "VSP" or not text:
+            continue
+        clauses = [
+            c.strip() for c in CLAUSE.findall(text) if len(c.strip()) >= MIN_CLAUSE
+        ]
+        mine = [c for c in clauses if c.startswith("我") and "不" not in c[:3]]
+        if pick := (mine or clauses)[:1]:
+            return qid, pick[0]
+    return "", ""
+
+
+def means(t: Turn) -> Draft:
+    """Return the limit in their words, taken as real, and a step that costs nothing."""
+    found = situation.cues(text=t.ctx.text)
+    said = list(dict.fromkeys(v for v in found.values() if v))[:2]
+    named = "、".join(f"「{s}」" for s in said)
+    lead = (
+        f"你说{named}，这些都是实打实的处境，得算进来。"
+        if named
+        else "你的处境得算进来。"
+    )
+    prefer = tuple(
+        i.get("qid", "") for i in t.d.pending.get("items") or [] if i.get("qid")
+    )
+    qid, clause = doing(t.ctx.answers, prefer)
+    if qid:
+        words = short(clause, clause[:2], 18)
+        step = (
+            f"先不花钱、不报班：你第{number(qid)}题写过「{words}」，"
+            "这周就把这件你已经在做的事多做两三回，记下谁用上了、你做着顺不顺手。"
+        )
+    else:
+        step = (
+            "先不花钱、不报班：这周留意一件你本来就在做、做着不累的小事，记下来就行。"
+        )
+    return Draft([[lead, step, "这样试，你看行吗？"]], rows=[])
+
+
+ACTS = {"means": means}
