@@ -81,7 +81,9 @@ def _part(e: Evidence, room: int) -> str:
     return f"{PART_NAME[e.category]}{maybe}「{e.name}」（{source}）"
 
 
-def _missing(parts: dict[Category, list[Evidence]], answers: dict) -> str:
+def _missing(
+    parts: dict[Category, list[Evidence]], answers: dict, room: int = 14
+) -> str:
     """Return what the parts not found need: their words, or the question to write.
 
     A step with answers saved is never called missing (blind review,
@@ -97,7 +99,7 @@ def _missing(parts: dict[Category, list[Evidence]], answers: dict) -> str:
     if written:
         quoted = "，".join(
             f"{PART_NAME[c]}你在{STEP_NAME[c]}第{number(q)}题写过"
-            f"「{short(answers[q].strip(), answers[q].strip()[:2], 14)}」"
+            f"「{short(answers[q].strip(), answers[q].strip()[:2], room)}」"
             for c, q in written
         )
         which = "、".join(PART_NAME[c] for c, _ in written)
@@ -148,8 +150,9 @@ def combine(t: Turn) -> Draft:
             else "写完我马上帮你组合。"
         )
         return Draft([[lead + missing + "。" + ask]], rows=[])
+    beside = _missing(parts, answers, room=8)  # beside directions: kept short
     for room, count in ((12, 3), (10, 2), (8, 2), (8, 1), (6, 1)):
-        text, lines = _compose(parts, missing, room, count)
+        text, lines = _compose(parts, beside, room, count)
         if len(text) <= t.budget:
             break
     return Draft(

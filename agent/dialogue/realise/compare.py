@@ -115,7 +115,8 @@ def _side(label: str, candidate: str, answers: dict) -> tuple[str, list[str]]:
     The knowledge entries its words name, found in the answers, first; then
     the answers that use its own words.
     """
-    name = short(candidate, candidate[:2], NAME_ROOM)
+    plain = candidate.replace("「", "").replace("」", "")  # a direction's names
+    name = short(plain, plain[:2], NAME_ROOM)
     pairs = grounds(candidate, answers)[:2]
     said = [
         f"说到「{n.name}」，你在{where(e.question_id, step=True)}写过"
@@ -164,6 +165,11 @@ def compare(t: Turn) -> Draft:
         line, ids = _side(label, candidate, t.ctx.answers)
         lines.append(line)
         items.append({"name": candidate, "ids": ids, "category": "candidate"})
+    if items[0]["ids"] and items[0]["ids"] == items[1]["ids"]:
+        # Two directions built from the same parts: one set of evidence, and
+        # the difference is what they would do, which is theirs to weigh.
+        same = lines[0].split("：", 1)[1]
+        lines = [f"这两条用的是你同样的话：{same}。差别只在具体做什么"]
     both = all(i["ids"] for i in items)
     for i in items:
         i["ids"] = [x for x in i["ids"] if x != "words"]

@@ -43,11 +43,10 @@ def means(t: Turn) -> Draft:
     found = situation.cues(text=t.ctx.text)
     said = list(dict.fromkeys(v for v in found.values() if v))[:2]
     named = "、".join(f"「{s}」" for s in said)
-    lead = (
-        f"你说{named}，这些都是实打实的处境，得算进来。"
-        if named
-        else "你的处境得算进来。"
-    )
+    these = "这些都是" if len(said) > 1 else "这是"
+    lead = f"你说{named}，{these}实打实的处境，得算进来。" if named else ""
+    # What the step must not take: money, or time they do not have.
+    spare = "不占整块时间" if "time" in found and "money" not in found else "不花钱"
     prefer = tuple(
         i.get("qid", "") for i in t.d.pending.get("items") or [] if i.get("qid")
     )
@@ -55,14 +54,14 @@ def means(t: Turn) -> Draft:
     if qid:
         words = short(clause, clause[:2], 18)
         step = (
-            f"先不花钱、不报班：你第{number(qid)}题写过「{words}」，"
-            "这周就把这件你已经在做的事多做两三回，记下谁用上了、你做着顺不顺手。"
+            f"先来个{spare}的：你第{number(qid)}题写过「{words}」，"
+            "这周找一次身边能用上它的机会，做完记下谁用上了、你做着顺不顺手。"
         )
     else:
         step = (
-            "先不花钱、不报班：这周留意一件你本来就在做、做着不累的小事，记下来就行。"
+            f"先来个{spare}的：这周留意一件你本来就在做、做着不累的小事，记下来就行。"
         )
-    return Draft([[lead, step, "这样试，你看行吗？"]], rows=[])
+    return Draft([[x for x in (lead, step, "这样试，你看行吗？") if x]], rows=[])
 
 
 ACTS = {"means": means}
