@@ -53,9 +53,7 @@ async def test_top_lists_named_items_with_their_words_and_hints_apart(
         assert "不凑数" in reply or len(listed) + len(QUOTED_ITEM.findall(hinted)) >= 4
 
 
-async def test_why_of_an_item_cites_the_span_the_item_was_read_from(
-    kb, offline_config
-):
+async def test_why_of_an_item_cites_the_span_the_item_was_read_from(kb, offline_config):
     chat = Chat(offline_config, V, answers=NURSE)
     top = await chat.say("从我写的答案里帮我挑4个最要紧的价值观")
     items = QUOTED_ITEM.findall(top.text)
