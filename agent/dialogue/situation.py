@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 # message and profile: answers speak of others ("我妈身体不好", "孩子们").
 CUES: dict[str, re.Pattern[str]] = {
     "money": re.compile(
-        r"没钱|钱不够|缺钱|哪有钱|哪来的钱|手头紧|紧巴|房贷|房租|车贷|还贷|贷款|负债|欠债|欠了.{0,4}钱|"
+        r"没钱|钱不够|缺钱|哪有钱|没那么多钱|没多少钱|哪来的钱|手头紧|紧巴|房贷|房租|车贷|还贷|贷款|负债|欠债|欠了.{0,4}钱|"
         r"报不起|交不起|花不起|掏不起|舍不得花|省着花|寄回家|养家|工资低|就没了|"
         r"一个月[0-9一二三四五六七八九两]+[千k]|月薪[0-9一二三四五六七八九两]+|"
         r"存款|没存款|穷"

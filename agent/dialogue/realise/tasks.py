@@ -16,10 +16,10 @@ from agent.dialogue.realise.grounds import PART_OF, cite, usable
 from knowledge.evidence import Evidence, evidence_find
 from knowledge.evidence.records import Category
 
-TOP = re.compile(r"([1-9一二三四五六七八九])\s*(?:个|条|项)")
-DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
+TOP = re.compile(r"([1-9一二两三四五六七八九])\s*(?:个|条|项)")
+DIGITS = dict(zip("一二两三四五六七八九", "1223456789", strict=True))
 KINDS: tuple[tuple[Category, re.Pattern[str], str], ...] = (
-    ("values", re.compile(r"价值|重要的事|在意"), "价值观"),
+    ("values", re.compile(r"价值|重要的事|在意|看重"), "价值观"),
     ("strengths", re.compile(r"才能|擅长|优势|长处"), "才能"),
     ("interests", re.compile(r"喜欢|热情|兴趣|领域"), "喜欢的事"),
 )
@@ -97,18 +97,19 @@ def top(t: Turn) -> Draft:
 def _hints(
     every: list[Evidence], taken: set[str], category: Category
 ) -> list[Evidence]:
-    """Return entries only hinted at, the likeliest first.
+    """Return entries only hinted at in the part's own step, likeliest first.
 
-    An answer of the part's own step before another step's, then longer
-    matched words (被看见 says more than 机会), then more answers.
+    A hint from another step ("朋友" in a talents answer for 「友谊」) is too
+    far to put to them; longer matched words first (被看见 says more than
+    机会), then more answers.
     """
     own = next(p for p, c in PART_OF.items() if c == category)
     hints = [
         e
         for e in _first_each([e for e in every if e.entry_id not in taken])
-        if e.strength == "suspected"
+        if e.strength == "suspected" and e.question_id[:1] == own
     ]
-    return sorted(hints, key=lambda e: (e.question_id[:1] != own, -len(e.surface)))
+    return sorted(hints, key=lambda e: -len(e.surface))
 
 
 def _items(records: list[Evidence]) -> list[dict]:
