@@ -125,7 +125,7 @@ def short(quote: str, surface: str, room: int) -> str:
                 + quote[start:end]
                 + ("…" if end < len(quote) else "")
             )
-    start = max(0, min(at - 2, len(quote) - room))
+    start = max(0, min(at, len(quote) - room))  # from the match: no word cut before it
     cut = quote[start : start + room]
     return ("…" if start else "") + cut + ("…" if start + room < len(quote) else "")
 

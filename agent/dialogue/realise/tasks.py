@@ -100,16 +100,21 @@ def _hints(
     """Return entries only hinted at in the part's own step, likeliest first.
 
     A hint from another step ("朋友" in a talents answer for 「友谊」) is too
-    far to put to them; longer matched words first (被看见 says more than
-    机会), then more answers.
+    far to put to them. Those more answers hint at first, then longer matched
+    words (被看见 says more than 机会).
     """
     own = next(p for p, c in PART_OF.items() if c == category)
-    hints = [
+    pool = [
         e
-        for e in _first_each([e for e in every if e.entry_id not in taken])
-        if e.strength == "suspected" and e.question_id[:1] == own
+        for e in every
+        if e.entry_id not in taken
+        and e.strength == "suspected"
+        and e.question_id[:1] == own
     ]
-    return sorted(hints, key=lambda e: -len(e.surface))
+    support = Counter(e.entry_id for e in pool)
+    return sorted(
+        _first_each(pool), key=lambda e: (-support[e.entry_id], -len(e.surface))
+    )
 
 
 def _items(records: list[Evidence]) -> list[dict]:
