@@ -118,8 +118,11 @@ def _side(label: str, candidate: str, answers: dict) -> tuple[str, list[str]]:
     plain = candidate.replace("「", "").replace("」", "")  # a direction's names
     name = short(plain, plain[:2], NAME_ROOM)
     pairs = grounds(candidate, answers)[:2]
+    # An entry the candidate only hints at ("研究生" → 「钻研到底」) is not
+    # said to be its subject: the answer's words are shown alone.
     said = [
-        f"说到「{n.name}」，你在{where(e.question_id, step=True)}写过"
+        (f"说到「{n.name}」，" if n.strength == "named" else "")
+        + f"你在{where(e.question_id, step=True)}写过"
         f"「{short(e.quote, e.surface, QUOTE_ROOM)}」"
         for n, e in pairs
     ]

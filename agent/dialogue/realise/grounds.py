@@ -112,8 +112,10 @@ def short(quote: str, surface: str, room: int) -> str:
 
     The clause holding the match if it fits (a little over is better than a
     word cut in half), else a window. A cut is marked with "…", which the quote
-    guard reads as a cut.
+    guard reads as a cut. A closing full stop is left out ("「…皮具」。", not
+    "「…皮具。」。").
     """
+    quote = quote.rstrip("。！!；;，, ")
     if len(quote) <= room:
         return quote
     at = max(0, quote.find(surface))
