@@ -52,6 +52,7 @@ TASK_CHOICES = {
     "concrete": ("review", "example"),
     "purpose": ("top5", "combine"),
     "means": ("try", "rest"),
+    "first_step": ("combine", "rest"),
 }
 
 

@@ -34,7 +34,15 @@ from agent.dialogue.understanding import Understanding
 # Tasks on the saved answers quote them verbatim through the evidence matcher
 # (realise/tasks.py, compare, concrete, refs): a model would paraphrase them,
 # so the dialogue manager answers these in both modes.
-EVIDENCE_TASKS = ("top", "compare", "concrete", "item_why", "purpose", "means")
+EVIDENCE_TASKS = (
+    "top",
+    "compare",
+    "concrete",
+    "item_why",
+    "purpose",
+    "means",
+    "first_step",
+)
 GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
     "crisis": "crisis",
@@ -74,6 +82,7 @@ ACTS = {
     "item_why": "item_why",
     "purpose": "purpose",
     "means": "means",
+    "first_step": "first_step",
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",
 }
@@ -144,6 +153,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "item_why",
         "purpose",
         "means",
+        "first_step",
         "abstain",
     ):
         return Plan(act)

@@ -39,6 +39,8 @@ MEANS = re.compile(
     r"没时间|没空|抽不出时间|两个娃|要带娃|孩子还小|房贷压着"
 )
 MEANS_MAX = 30
+# "第一条这周具体能干点啥" when the last reply listed nothing: a first step.
+THIS_WEEK = re.compile(r"这周|本周|周末|能干点|做点啥|做点什么|具体做|怎么试|先试")
 SHORT = 10  # "第二条呢": a bare pointer at an item of the last list
 
 
@@ -59,6 +61,12 @@ def task_intent(text: str, d: DialogueState) -> str:
     points = ITEM.search(text) and not QUESTION.search(text)
     if not points or CHOOSING.search(text):
         return ""
+    if (
+        THIS_WEEK.search(text)
+        and not d.pending.get("items")
+        and not d.pending.get("lines")
+    ):
+        return "first_step"  # nothing listed to point at: a step from their answers
     if d.pending.get("items") and (WHY.search(text) or len(text) <= SHORT):
         return "item_why"
     if WHY.search(text) and not d.shown and not d.pending.get("lines"):

@@ -176,3 +176,19 @@ def test_situation_reads_the_limit_and_fits_the_example():
     assert "陶艺" not in situation.fitting(row, poor)["example_topics"]
     # Someone else's health in an answer is not the person's situation.
     assert not situation.cues(text="帮我挑", answers={"V02": "因为我妈身体不好"})
+
+
+async def test_this_weeks_step_after_nothing_listed_comes_from_their_answers(
+    kb, offline_config
+):
+    answers = {"S04": "楼里老人手机出问题都来敲我门，我一样样教他们。"}
+    chat = Chat(offline_config, X, answers=answers)
+    await chat.say("帮我把三部分组合一下")  # one part at most: nothing is listed
+    step = await chat.say("第一条这周能先干点啥")
+    assert step.trace["act"] == "first_step"
+    check(step.text, list(answers.values()))
+    assert "还没列出" in step.text and "这周" in step.text
+    assert "我一样样教他们" in step.text
+    again = await chat.say("可我没钱报班")  # the next step is not the same one
+    assert again.trace["act"] == "means"
+    assert "「可我没钱报班」" in again.text

@@ -22,12 +22,17 @@ CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 MIN_CLAUSE = 6
 
 
-def doing(answers: dict, prefer: tuple[str, ...] = ()) -> tuple[str, str]:
-    """Return (question id, a clause of theirs that says what they do), or ('', '')."""
+def doing(
+    answers: dict, prefer: tuple[str, ...] = (), avoid: str = ""
+) -> tuple[str, str]:
+    """Return (question id, a clause of theirs that says what they do), or ('', '').
+
+    ``avoid``: the answer the last step was drawn from (not offered twice).
+    """
     order = [*prefer, *OWN_FIRST, *sorted(answers)]
     for qid in dict.fromkeys(order):
         text = (answers.get(qid) or "").strip()
-        if qid[:1] not in "VSP" or not text:
+        if qid[:1] not in "VSP" or not text or qid == avoid:
             continue
         clauses = [
             c.strip() for c in CLAUSE.findall(text) if len(c.strip()) >= MIN_CLAUSE
@@ -50,7 +55,7 @@ def means(t: Turn) -> Draft:
     prefer = tuple(
         i.get("qid", "") for i in t.d.pending.get("items") or [] if i.get("qid")
     )
-    qid, clause = doing(t.ctx.answers, prefer)
+    qid, clause = doing(t.ctx.answers, prefer, avoid=t.d.pending.get("step", ""))
     if qid:
         words = short(clause, clause[:2], 18)
         step = (
@@ -64,4 +69,36 @@ def means(t: Turn) -> Draft:
     return Draft([[x for x in (lead, step, "这样试，你看行吗？") if x]], rows=[])
 
 
-ACTS = {"means": means}
+def first_step(t: Turn) -> Draft:
+    """Return a first step from their answers when no direction was listed.
+
+    "第一条这周具体能干点啥" after a reply that listed nothing: said plainly,
+    and the week's step is still offered from what they already do.
+    """
+    qid, clause = doing(t.ctx.answers, avoid=t.d.pending.get("step", ""))
+    lead = "我上一条还没列出能编号的方向。"
+    if not qid:
+        return Draft(
+            [
+                [
+                    lead,
+                    "先把「擅长的事」第4题写上一句：别人最常找你帮什么忙，方向就有了着落。",
+                ]
+            ]
+        )
+    words = short(clause, clause[:2], 18)
+    return Draft(
+        [
+            [
+                lead,
+                f"这周可以先试一件小事：你第{number(qid)}题写过「{words}」，"
+                "找一次身边能用上它的机会，做完记下谁用上了、你做着顺不顺手。",
+                "这样试，你看行吗？",
+            ]
+        ],
+        rows=[],
+        pending={"step": qid},
+    )
+
+
+ACTS = {"means": means, "first_step": first_step}
