@@ -27,6 +27,7 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from agent.context import TurnContext
+from agent.dialogue import situation
 from agent.dialogue.policy import Plan
 from agent.dialogue.realise import Turn, realise
 from agent.dialogue.state import DialogueState
@@ -60,13 +61,18 @@ def artifacts(messages: Sequence[BaseMessage]) -> dict[str, dict]:
 
 
 def turn_of(bound: dict, messages: Sequence[BaseMessage]) -> Turn:
-    """Return the realiser's typed turn from what the graph bound."""
+    """Return the realiser's typed turn from what the graph bound.
+
+    The knowledge rows' examples are fitted to the person's situation first
+    (Coach 3 §5: no paid course for someone short of money).
+    """
+    ctx = TurnContext.load(bound["context"])
     return Turn(
-        ctx=TurnContext.load(bound["context"]),
+        ctx=ctx,
         u=Understanding.load(bound["understanding"]),
         d=DialogueState.load(bound["dialogue"]),
         plan=Plan(**bound["plan"]),
-        art=artifacts(messages),
+        art=situation.artifacts_fitting(artifacts(messages), situation.of_turn(ctx)),
         seed=int(bound.get("seed", 0)),
         budget=int(bound.get("budget", 200)),
     )

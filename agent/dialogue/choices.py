@@ -50,6 +50,9 @@ TASK_CHOICES = {
     "compare": ("try", "why1"),
     "item_why": ("combine", "rest"),
     "concrete": ("review", "example"),
+    "purpose": ("top5", "combine"),
+    "means": ("try", "rest"),
+    "first_step": ("combine", "rest"),
 }
 
 

@@ -34,7 +34,15 @@ from agent.dialogue.understanding import Understanding
 # Tasks on the saved answers quote them verbatim through the evidence matcher
 # (realise/tasks.py, compare, concrete, refs): a model would paraphrase them,
 # so the dialogue manager answers these in both modes.
-EVIDENCE_TASKS = ("top", "compare", "concrete", "item_why")
+EVIDENCE_TASKS = (
+    "top",
+    "compare",
+    "concrete",
+    "item_why",
+    "purpose",
+    "means",
+    "first_step",
+)
 GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
     "crisis": "crisis",
@@ -73,6 +81,9 @@ ACTS = {
     "concrete": "concrete",
     "item_why": "item_why",
     "read_answer": "read_answer",  # "帮我看看第5题我写的，背后是啥价值观"
+    "purpose": "purpose",
+    "means": "means",
+    "first_step": "first_step",
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",
 }
@@ -143,6 +154,9 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "compare",
         "concrete",
         "item_why",
+        "purpose",
+        "means",
+        "first_step",
         "abstain",
     ):
         return Plan(act)

@@ -31,18 +31,42 @@ ITEM = re.compile(
     r"第\s*[一二两三四五六七八九1-9]\s*(?:个|条|项|点)|最后(?:一|那)?[个条]"
 )
 QUESTION = re.compile(r"第\s*[一二两三四五六七八九1-9]\s*题")
+# "帮我写一句工作目的": the synthesis of the values step, not a revision.
+PURPOSE = re.compile(r"工作目的|工作的目的|为什么而工作.{0,6}(?:一句|写)")
+# "我可没钱去报班考证，两个娃呢": a limit stated, short, asking for no task.
+MEANS = re.compile(
+    r"没钱|钱不够|报不起|花不起|掏不起|交不起|哪有钱|哪来的钱|没那么多钱|"
+    r"没时间|没空|抽不出时间|两个娃|要带娃|孩子还小|房贷压着"
+)
+MEANS_MAX = 30
+# "第一条这周具体能干点啥" when the last reply listed nothing: a first step.
+THIS_WEEK = re.compile(r"这周|本周|周末|能干点|做点啥|做点什么|具体做|怎么试|先试")
 SHORT = 10  # "第二条呢": a bare pointer at an item of the last list
 
 
 def task_intent(text: str, d: DialogueState) -> str:
-    """Return "compare", "concrete" or "item_why" when the message asks for it."""
+    """Return the task the message asks for, or "".
+
+    compare, concrete, item_why, purpose; "means" for a stated limit of
+    money or time.
+    """
     if COMPARE.search(text):
         return "compare"
+    if PURPOSE.search(text) and not re.search(r"什么意思|是啥|是什么|怎么理解", text):
+        return "purpose"
+    if len(text) <= MEANS_MAX and MEANS.search(text):
+        return "means"
     if CONCRETE.search(text):
         return "concrete"
     points = ITEM.search(text) and not QUESTION.search(text)
     if not points or CHOOSING.search(text):
         return ""
+    if (
+        THIS_WEEK.search(text)
+        and not d.pending.get("items")
+        and not d.pending.get("lines")
+    ):
+        return "first_step"  # nothing listed to point at: a step from their answers
     if d.pending.get("items") and (WHY.search(text) or len(text) <= SHORT):
         return "item_why"
     if WHY.search(text) and not d.shown and not d.pending.get("lines"):

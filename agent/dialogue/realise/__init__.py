@@ -93,6 +93,8 @@ def realise(turn: Turn) -> Reply:
         experiments,
         explain,
         followups,
+        means,
+        purpose,
         reading,
         refs,
         scope,
@@ -104,7 +106,7 @@ def realise(turn: Turn) -> Reply:
 
     table = {}
     modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
-    tasks_on_answers = (combine, compare, concrete, refs)
+    tasks_on_answers = (combine, compare, concrete, refs, purpose, means)
     for module in (
         *modules,
         abstain,

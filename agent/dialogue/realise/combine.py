@@ -58,7 +58,9 @@ def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
         named = [e for e in mine if e.strength == "named"] or [
             e for e in here if e.category == category
         ]
-        pool = named or [e for e in mine if e.strength == "suspected"][:1]
+        hinted = [e for e in mine if e.strength == "suspected"]
+        hints = Counter(e.entry_id for e in hinted)  # the most answers first
+        pool = named or sorted(hinted, key=lambda e: -hints[e.entry_id])[:1]
         support = Counter(e.entry_id for e in pool)
         first: dict[str, Evidence] = {}
         for e in pool:
@@ -79,35 +81,54 @@ def _part(e: Evidence, room: int) -> str:
     return f"{PART_NAME[e.category]}{maybe}「{e.name}」（{source}）"
 
 
-def _missing(parts: dict[Category, list[Evidence]], answers: dict) -> str:
-    """Return "还缺价值观：先写「重要的事」第2题" for the parts not found."""
+def _missing(
+    parts: dict[Category, list[Evidence]], answers: dict, room: int = 14
+) -> str:
+    """Return what the parts not found need: their words, or the question to write.
+
+    A step with answers saved is never called missing (blind review,
+    2026-11-27): one of its answers is quoted and they are asked what it says.
+    Only a step with no answer saved is "还缺", with its first open question.
+    """
     absent = [c for c in ORDER if not parts[c]]
     if not absent:
         return ""
-    first = absent[0]
+    written = [(c, q) for c in absent if (q := _written(c, answers))]
+    unwritten = [c for c in absent if c not in dict(written)]
+    said = ""
+    if written:
+        quoted = "，".join(
+            f"{PART_NAME[c]}你在{STEP_NAME[c]}第{number(q)}题写过"
+            f"「{short(answers[q].strip(), answers[q].strip()[:2], room)}」"
+            for c, q in written
+        )
+        which = "、".join(PART_NAME[c] for c, _ in written)
+        said = f"{quoted}，只是还没有直接说出{which}的词"
+    if not unwritten:
+        return said
+    first = unwritten[0]
     qid = first_open(first, answers)
     where = (
         f"「{STEP_NAME[first]}」第{number(qid)}题" if qid else f"「{STEP_NAME[first]}」"
     )
-    names = "、".join(PART_NAME[c] for c in absent[:-1])
-    names = f"{names}和{PART_NAME[absent[-1]]}" if names else PART_NAME[absent[-1]]
-    if len(absent) < len(ORDER) and any(_written(c, answers) for c in absent):
-        # Answered, but in words that name no entry: never "还缺" to someone
-        # who wrote that step (blind review, 2026-11-27).
-        return f"你写的答案里还没有直接说出{names}的词，可以在{where}补一句你自己的说法"
-    return f"还缺{names}，可以先写{where}"
+    names = "、".join(PART_NAME[c] for c in unwritten[:-1])
+    names = f"{names}和{PART_NAME[unwritten[-1]]}" if names else PART_NAME[first]
+    need = f"还缺{names}，可以先写{where}"
+    return f"{said}；{need}" if said else need
 
 
-def _written(category: Category, answers: dict) -> bool:
-    """Tell whether an answer of the part's own step says something.
+def _written(category: Category, answers: dict) -> str:
+    """Return the longest answer of the part's own step that says something.
 
     A shrug ("说不上来", "不知道") is not an answer: that part is still missing.
     """
     prefix = {"values": "V", "strengths": "S", "interests": "P"}[category]
-    return any(
-        q.startswith(prefix) and len((t or "").strip()) >= SAYS_SOMETHING
-        for q, t in answers.items()
-    )
+    said = [
+        q
+        for q, t in sorted(answers.items())
+        if q.startswith(prefix) and len((t or "").strip()) >= SAYS_SOMETHING
+    ]
+    return max(said, key=lambda q: len(answers[q].strip()), default="")
 
 
 def combine(t: Turn) -> Draft:
@@ -119,14 +140,19 @@ def combine(t: Turn) -> Draft:
     if len(present) < 2:
         have = "；".join(_part(e, 14) for c in present for e in parts[c][:2])
         lead = (
-            f"目前只找到{have}，只凭这些组合方向就是我瞎编了。"
+            f"目前能对上的只有{have}，只凭这些组合方向就是我瞎编了。"
             if have
-            else "你的答案里还没有直接说出价值观、才能或喜欢的事的句子，"
-            "现在组合就是我瞎编了。"
+            else "只凭现在能对上的词组合方向，就是我瞎编了。"
         )
-        return Draft([[lead + missing + "，写完我马上帮你组合。"]], rows=[])
+        ask = (
+            "这几句背后，你自己会用哪个词来说？说给我，我再帮你组合。"
+            if any(_written(c, answers) for c in ORDER if not parts[c])
+            else "写完我马上帮你组合。"
+        )
+        return Draft([[lead + missing + "。" + ask]], rows=[])
+    beside = _missing(parts, answers, room=8)  # beside directions: kept short
     for room, count in ((12, 3), (10, 2), (8, 2), (8, 1), (6, 1)):
-        text, lines = _compose(parts, missing, room, count)
+        text, lines = _compose(parts, beside, room, count)
         if len(text) <= t.budget:
             break
     return Draft(

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue import entities
+from agent.dialogue import entities, situation
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import for_entry, in_text, short, where
+from agent.dialogue.realise.grounds import PART_OF, for_entry, in_text, short, where
 from knowledge.evidence import Evidence
 from knowledge.evidence.records import Category
+from knowledge.search.text import tokens
 
 ALL: tuple[Category, ...] = ("values", "strengths", "interests")
 IDS = re.compile(r"(?<![A-Za-z])(C0[1-9])(?![0-9])", re.I)
@@ -36,6 +37,20 @@ BOTH = re.compile(
 TRAILING = re.compile(r"[，,。；;！!？?\s]+$|(?:哪个|哪条)(?:好|更好|合适|更合适)?.*$")
 NAME_ROOM = 14
 QUOTE_ROOM = 10
+WORDS_ROOM = 16  # a clause found by a shared word: whole, not cut mid-word
+# Words of a candidate too general to show an answer speaks of it.
+GENERAL = frozenset(
+    "现在 然后 工作 项目 岗位 方向 事情 东西 进行 开始 一下 两个 候选 比较 一份 "
+    "做点 或者 还是 继续 公司".split()
+)
+# What a stated limit asks of the comparison, by cue (situation.py).
+LIMIT_ASKS = {
+    "money": "哪条能在收入不断的情况下先试一小步",
+    "jobless": "哪条能在眼下没有工作收入时先试一小步",
+    "children": "哪条能和照顾孩子排得开",
+    "time": "哪条能在你现有的时间里先试一小步",
+    "health": "哪条对身体的负担小一些",
+}
 
 
 def _from_message(text: str) -> list[str]:
@@ -75,18 +90,55 @@ def grounds(candidate: str, answers: dict) -> list[tuple[Evidence, Evidence]]:
     return pairs
 
 
+def overlap(candidate: str, answers: dict, skip: set[str]) -> list[tuple[str, str]]:
+    """Return (question id, word) for answers holding the candidate's own words.
+
+    Every saved workbook answer is read, any step: "HR岗位上做员工关怀" is
+    spoken of by a values answer about HR as much as a talents answer.
+    """
+    words = [
+        w for w in dict.fromkeys(tokens(candidate)) if w not in GENERAL and len(w) >= 2
+    ]
+    found = []
+    for qid in sorted(answers):
+        text = (answers[qid] or "").casefold()
+        if qid[:1] not in PART_OF or qid in skip or not text.strip():
+            continue
+        if hit := next((w for w in words if w in text), ""):
+            found.append((qid, hit))
+    return found
+
+
 def _side(label: str, candidate: str, answers: dict) -> tuple[str, list[str]]:
-    """Return one candidate's line and the entries it stands on."""
-    name = short(candidate, candidate[:2], NAME_ROOM)
-    pairs = grounds(candidate, answers)
-    if not pairs:
-        return f"{label}「{name}」：你的答案里还没找到直接说到它的话", []
-    said = "；".join(
-        f"说到「{n.name}」，你在{where(e.question_id, step=True)}写过"
+    """Return one candidate's line and the entries it stands on.
+
+    The knowledge entries its words name, found in the answers, first; then
+    the answers that use its own words.
+    """
+    plain = candidate.replace("「", "").replace("」", "")  # a direction's names
+    name = short(plain, plain[:2], NAME_ROOM)
+    pairs = grounds(candidate, answers)[:2]
+    # An entry the candidate only hints at ("研究生" → 「钻研到底」) is not
+    # said to be its subject: the answer's words are shown alone.
+    said = [
+        (f"说到「{n.name}」，" if n.strength == "named" else "")
+        + f"你在{where(e.question_id, step=True)}写过"
         f"「{short(e.quote, e.surface, QUOTE_ROOM)}」"
-        for n, e in pairs[:2]
-    )
-    return f"{label}「{name}」：{said}", [n.entry_id for n, _ in pairs[:2]]
+        for n, e in pairs
+    ]
+    used = {e.question_id for _, e in pairs}
+    for qid, word in overlap(candidate, answers, used)[: 2 - len(said)]:
+        text = answers[qid].strip()
+        at = text.casefold().find(word)
+        said.append(
+            f"你在{where(qid, step=True)}写过"
+            f"「{short(text, text[at : at + len(word)], WORDS_ROOM)}」"
+        )
+    if not said:
+        return f"{label}「{name}」：你的答案里还没找到直接说到它的话", []
+    return f"{label}「{name}」：" + "；".join(said), [n.entry_id for n, _ in pairs] or [
+        "words"
+    ]
 
 
 def compare(t: Turn) -> Draft:
@@ -116,12 +168,22 @@ def compare(t: Turn) -> Draft:
         line, ids = _side(label, candidate, t.ctx.answers)
         lines.append(line)
         items.append({"name": candidate, "ids": ids, "category": "candidate"})
+    if items[0]["ids"] and items[0]["ids"] == items[1]["ids"]:
+        # Two directions built from the same parts: one set of evidence, and
+        # the difference is what they would do, which is theirs to weigh.
+        same = lines[0].split("：", 1)[1]
+        lines = [f"这两条用的是你同样的话：{same}。差别只在具体做什么"]
     both = all(i["ids"] for i in items)
-    close = (
-        "依据都在这里，选哪个由你定；想先给哪个设计个小实验？"
-        if both
-        else "缺依据的那个，可以先补一句你做过的相关小事再比；选哪个由你定。"
-    )
+    for i in items:
+        i["ids"] = [x for x in i["ids"] if x != "words"]
+    limits = situation.cues(text=t.ctx.text)
+    cue = next((c for c in LIMIT_ASKS if c in limits), "")
+    if cue:  # their stated limit, by name, as the measure: still their choice
+        close = f"你说的「{limits[cue]}」也得算进来：{LIMIT_ASKS[cue]}？选哪个由你定。"
+    elif both:
+        close = "依据都在这里，选哪个由你定；想先给哪个设计个小实验？"
+    else:
+        close = "缺依据的那个，可以先补一句你做过的相关小事再比；选哪个由你定。"
     return Draft(
         [["。\n".join(lines) + "。\n" + close]],
         rows=[],

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+import jieba
+
 from knowledge import selectors as kb
 from knowledge.evidence import Evidence, evidence_find, spans_match
 from knowledge.evidence.records import Category
@@ -29,8 +31,26 @@ MIN_SURFACE = 2  # "钱" in "借出去的钱从来不催" is no evidence of 「�
 
 
 def usable(e: Evidence) -> bool:
-    """Tell whether a record is words, not a single character inside another."""
-    return len(e.surface) >= MIN_SURFACE
+    """Tell whether a record is words, not characters taken from other words."""
+    return len(e.surface) >= MIN_SURFACE and not straddles(e)
+
+
+def straddles(e: Evidence) -> bool:
+    """Tell whether the matched words cut across the words of their sentence.
+
+    "一家教培机构" holds 家教 (「教养」) only across 一家|教培: no one wrote 家教.
+    A word that holds the match whole ("一家人") is left to the matcher, and
+    so is a longer match ("小众目的地"): jieba's cut ("搜小众") errs more
+    often than a match of three characters or more.
+    """
+    if len(e.surface) > MIN_SURFACE:
+        return False
+    s = e.surface_start - e.start
+    end = s + len(e.surface)
+    for _, a, b in jieba.tokenize(e.quote):
+        if (a < s < b < end) or (s < a < end < b):
+            return True
+    return False
 
 
 def own_step(answers: Mapping[str, str]) -> list[Evidence]:
@@ -92,8 +112,10 @@ def short(quote: str, surface: str, room: int) -> str:
 
     The clause holding the match if it fits (a little over is better than a
     word cut in half), else a window. A cut is marked with "…", which the quote
-    guard reads as a cut.
+    guard reads as a cut. A closing full stop is left out ("「…皮具」。", not
+    "「…皮具。」。").
     """
+    quote = quote.rstrip("。！!；;，, ")
     if len(quote) <= room:
         return quote
     at = max(0, quote.find(surface))
@@ -105,7 +127,7 @@ def short(quote: str, surface: str, room: int) -> str:
                 + quote[start:end]
                 + ("…" if end < len(quote) else "")
             )
-    start = max(0, min(at - 2, len(quote) - room))
+    start = max(0, min(at, len(quote) - room))  # from the match: no word cut before it
     cut = quote[start : start + room]
     return ("…" if start else "") + cut + ("…" if start + room < len(quote) else "")
 

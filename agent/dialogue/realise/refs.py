@@ -16,23 +16,40 @@ ORDINAL_WORDS = "零一二三四五六七八九"
 QUOTE_ROOM = 14
 
 
-def _why(ids: list[str], answers: dict) -> list[str]:
-    """Return, per entry, "「成长」：价值观第2题「…」" (or that none names it)."""
+def _why(ids: list[str], answers: dict, item: dict | None = None) -> list[str]:
+    """Return, per entry, "「成长」：价值观第2题「…」" (or that none names it).
+
+    An item read from one answer (a top list keeps its question and matched
+    words) is explained by that very span, not by another answer's.
+    """
     said = []
+    item = item or {}
     for entry_id in ids:
         hit = kb.entry_get(entry_id=entry_id)
         if hit is None or hit.category not in ("values", "strengths", "interests"):
             continue
         found = for_entry(answers, entry_id, hit.category)  # type: ignore[arg-type]
+        matched = [
+            e
+            for e in found
+            if e.question_id == item.get("qid") and e.surface == item.get("surface")
+        ]
+        found = matched + [e for e in found if e not in matched]
         named = [e for e in found if e.strength == "named"]
-        if named:
+        if matched and matched[0].strength == "named":
+            e = matched[0]
+            said.append(
+                f"「{hit.name}」是从你{cite(e, room=QUOTE_ROOM, step=True)}读出来的，"
+                f"你用了「{e.surface}」这个说法"
+            )
+        elif named and not matched:
             quotes = "、".join(cite(e, room=QUOTE_ROOM, step=True) for e in named[:2])
             said.append(f"「{hit.name}」是你自己写出来的：{quotes}")
         elif found:
             e = found[0]
             said.append(
                 f"「{hit.name}」你没有直接写，只是{cite(e, room=QUOTE_ROOM, step=True)}"
-                "和它有关，算不算由你定"
+                f"里的「{e.surface}」和它有关，算不算由你定"
             )
         else:
             said.append(f"「{hit.name}」在你现在的答案里找不到依据了，可以划掉")
@@ -57,7 +74,7 @@ def item_why(t: Turn) -> Draft:
             pending=keep,
         )
     item = items[index]
-    said = _why(item.get("ids") or [], t.ctx.answers)
+    said = _why(item.get("ids") or [], t.ctx.answers, item)
     number = f"第{ORDINAL_WORDS[index + 1] if index < 9 else index + 1}条"
     if not said:
         return Draft(

@@ -12,14 +12,14 @@ import re
 from collections import Counter
 
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import cite
+from agent.dialogue.realise.grounds import PART_OF, cite, usable
 from knowledge.evidence import Evidence, evidence_find
 from knowledge.evidence.records import Category
 
-TOP = re.compile(r"([1-9一二三四五六七八九])\s*(?:个|条|项)")
-DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
+TOP = re.compile(r"([1-9一二两三四五六七八九])\s*(?:个|条|项)")
+DIGITS = dict(zip("一二两三四五六七八九", "1223456789", strict=True))
 KINDS: tuple[tuple[Category, re.Pattern[str], str], ...] = (
-    ("values", re.compile(r"价值|重要的事|在意"), "价值观"),
+    ("values", re.compile(r"价值|重要的事|在意|看重"), "价值观"),
     ("strengths", re.compile(r"才能|擅长|优势|长处"), "才能"),
     ("interests", re.compile(r"喜欢|热情|兴趣|领域"), "喜欢的事"),
 )
@@ -29,7 +29,7 @@ STEP_KIND = {
     "interests_exploration": 2,
 }
 QUOTE_ROOM = 10  # characters of their words per item: five items fit in 200
-SUSPECTED_MAX = 3  # hints offered when nothing is named: a question, not a list
+SUSPECTED_MAX = 3  # hints offered beside the named: a question, not a list
 
 
 def _wanted(t: Turn) -> tuple[Category, str, int]:
@@ -42,20 +42,26 @@ def _wanted(t: Turn) -> tuple[Category, str, int]:
 
 
 def top(t: Turn) -> Draft:
-    """Pick the person's top N of one part: only what their answers name."""
+    """Pick the person's top N of one part: what their answers name, then hints.
+
+    Named entries are listed as theirs; when they are fewer than asked, entries
+    the answers only hint at are put to them as a question, apart, each with
+    the words it was read from (Coach 3 §4): never stated as theirs.
+    """
     category, word, count = _wanted(t)
-    every = evidence_find(answers=t.ctx.answers, categories=(category,))
-    found = [
+    workbook = {q: a for q, a in t.ctx.answers.items() if q[:1] in PART_OF}
+    every = [
         e
-        for e in every
-        # Named, and by a word of two characters or more: "钱" in "借出去的钱从来不催"
-        # is not 「财富」, and a list of someone's values must not guess.
-        if e.strength == "named" and len(e.surface) >= 2
+        for e in evidence_find(answers=workbook, categories=(category,))
+        # Two characters or more, and whole words: "钱" in "借出去的钱从来不催"
+        # is not 「财富」, 家教 across "一家|教培" is not 「教养」.
+        if usable(e)
     ]
-    hinted = _first_each([e for e in every if len(e.surface) >= 2])[:SUSPECTED_MAX]
-    if not found and hinted:
-        return _offered(t, word, hinted)
-    if not found:
+    ranked = _first_each([e for e in every if e.strength == "named"])[:count]
+    taken = {e.entry_id for e in ranked}
+    room_left = min(SUSPECTED_MAX, count - len(ranked))
+    hinted = _hints(every, taken, category)[: max(room_left, 0)]
+    if not ranked and not hinted:
         return Draft(
             [
                 [  # one alternative of two sentences (not two alternatives)
@@ -64,29 +70,69 @@ def top(t: Turn) -> Draft:
                 ]
             ]
         )
-    ranked = _first_each(found)[:count]
-    fewer = f"目前只找到{len(ranked)}个，不凑数。" if len(ranked) < count else ""
+    if not ranked:
+        return _offered(t, word, hinted)
     for room in (QUOTE_ROOM, 8, 6):  # a clause may run a little over: fit it
         items = "；".join(f"「{e.name}」（{cite(e, room=room)}）" for e in ranked)
-        if len(items) + len(fewer) + 40 <= t.budget:
+        maybe = "、".join(f"「{e.name}」（{cite(e, room=room)}）" for e in hinted)
+        if len(items) + len(maybe) + 70 <= t.budget:
             break
+    lead = f"从你写的答案里，直接说到的{word}有：{items}。"
+    if hinted:
+        ask = f"这几条可能也是，你看算不算：{maybe}？"
+        close = "" if len(ranked) + len(hinted) >= count else "没依据的我不凑数。"
+    else:
+        ask = ""
+        close = (
+            f"目前只找到{len(ranked)}个，不凑数。" if len(ranked) < count else ""
+        ) + "哪个不像你，告诉我就划掉。"
     return Draft(
-        [
-            [
-                f"从你写的答案里，直接说到的{word}有：{items}。{fewer}",
-                "哪个不像你，告诉我就划掉。",
-            ]
-        ],
+        [[lead, ask + close] if ask or close else [lead]],
         rows=[],
-        # "第二条为什么" points here (realise/refs.py).
-        pending={"items": _items(ranked)},
+        # "第二条为什么" points here (realise/refs.py): named first, then hints.
+        pending={"items": _items(ranked + hinted)},
+    )
+
+
+def _hints(
+    every: list[Evidence], taken: set[str], category: Category
+) -> list[Evidence]:
+    """Return entries only hinted at in the part's own step, likeliest first.
+
+    A hint from another step ("朋友" in a talents answer for 「友谊」) is too
+    far to put to them. Those more answers hint at first, then longer matched
+    words (被看见 says more than 机会).
+    """
+    own = next(p for p, c in PART_OF.items() if c == category)
+    pool = [
+        e
+        for e in every
+        if e.entry_id not in taken
+        and e.strength == "suspected"
+        and e.question_id[:1] == own
+    ]
+    support = Counter(e.entry_id for e in pool)
+    return sorted(
+        _first_each(pool), key=lambda e: (-support[e.entry_id], -len(e.surface))
     )
 
 
 def _items(records: list[Evidence]) -> list[dict]:
-    """Return what "第二条为什么" can point at next (realise/refs.py)."""
+    """Return what "第二条为什么" can point at next (realise/refs.py).
+
+    Each item keeps where it was read (question and matched words), so the
+    why cites the very span the item stands on.
+    """
     return [
-        {"name": e.name, "ids": [e.entry_id], "category": e.category} for e in records
+        {
+            "name": e.name,
+            "ids": [e.entry_id],
+            "category": e.category,
+            "qid": e.question_id,
+            "surface": e.surface,
+            "strength": e.strength,
+        }
+        for e in records
     ]
 
 

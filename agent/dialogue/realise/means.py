@@ -1,0 +1,104 @@
+"""A stated limit of money or time, met with a step that fits it (Coach 3 §5).
+
+"我可没钱去报班考证，两个娃呢" is not a request to guess at: the limit is
+named in their own words, taken as real, and the next step offered costs
+nothing: something their own answers say they already do, done a few more
+times and noted. No course, no trip, no purchase.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue import situation
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import number, short
+
+# Answers that say what they already do, the likeliest first: what people ask
+# them for (S04), what they do for hours (S03), their best period (S06), the
+# problem they would solve (P06), then the rest of each step.
+OWN_FIRST = ("S04", "S03", "S06", "P06", "P04", "P03", "V03")
+CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+MIN_CLAUSE = 6
+
+
+def doing(
+    answers: dict, prefer: tuple[str, ...] = (), avoid: str = ""
+) -> tuple[str, str]:
+    """Return (question id, a clause of theirs that says what they do), or ('', '').
+
+    ``avoid``: the answer the last step was drawn from (not offered twice).
+    """
+    order = [*prefer, *OWN_FIRST, *sorted(answers)]
+    for qid in dict.fromkeys(order):
+        text = (answers.get(qid) or "").strip()
+        if qid[:1] not in "VSP" or not text or qid == avoid:
+            continue
+        clauses = [
+            c.strip() for c in CLAUSE.findall(text) if len(c.strip()) >= MIN_CLAUSE
+        ]
+        mine = [c for c in clauses if c.startswith("我") and "不" not in c[:3]]
+        if pick := (mine or clauses)[:1]:
+            return qid, pick[0]
+    return "", ""
+
+
+def means(t: Turn) -> Draft:
+    """Return the limit in their words, taken as real, and a step that costs nothing."""
+    found = situation.cues(text=t.ctx.text)
+    said = list(dict.fromkeys(v for v in found.values() if v))[:2]
+    named = "、".join(f"「{s}」" for s in said)
+    these = "这些都是" if len(said) > 1 else "这是"
+    lead = f"你说{named}，{these}实打实的处境，得算进来。" if named else ""
+    # What the step must not take: money, or time they do not have.
+    spare = "不占整块时间" if "time" in found and "money" not in found else "不花钱"
+    prefer = tuple(
+        i.get("qid", "") for i in t.d.pending.get("items") or [] if i.get("qid")
+    )
+    qid, clause = doing(t.ctx.answers, prefer, avoid=t.d.pending.get("step", ""))
+    if qid:
+        words = short(clause, clause[:2], 18)
+        step = (
+            f"先来个{spare}的：你第{number(qid)}题写过「{words}」，"
+            "这周找一次身边能用上它的机会，做完记下谁用上了、你做着顺不顺手。"
+        )
+    else:
+        step = (
+            f"先来个{spare}的：这周留意一件你本来就在做、做着不累的小事，记下来就行。"
+        )
+    return Draft([[x for x in (lead, step, "这样试，你看行吗？") if x]], rows=[])
+
+
+def first_step(t: Turn) -> Draft:
+    """Return a first step from their answers when no direction was listed.
+
+    "第一条这周具体能干点啥" after a reply that listed nothing: said plainly,
+    and the week's step is still offered from what they already do.
+    """
+    qid, clause = doing(t.ctx.answers, avoid=t.d.pending.get("step", ""))
+    lead = "我上一条还没列出能编号的方向。"
+    if not qid:
+        return Draft(
+            [
+                [
+                    lead,
+                    "先把「擅长的事」第4题写上一句：别人最常找你帮什么忙，方向就有了着落。",
+                ]
+            ]
+        )
+    words = short(clause, clause[:2], 18)
+    return Draft(
+        [
+            [
+                lead,
+                f"这周可以先试一件小事：你第{number(qid)}题写过「{words}」，"
+                "找一次身边能用上它的机会，做完记下谁用上了、你做着顺不顺手。",
+                "这样试，你看行吗？",
+            ]
+        ],
+        rows=[],
+        pending={"step": qid},
+    )
+
+
+ACTS = {"means": means, "first_step": first_step}
