@@ -98,7 +98,11 @@ QUOTED = re.compile(r"“([^”]{2,})”|「([^」]{2,})」|\"([^\"]{2,})\"")
 
 
 def _quotes_risk(text: str) -> bool:
-    """Return whether a reply quotes words that carry a risk (never say them back)."""
+    """Return whether a reply quotes words that carry a risk (never say them back).
+
+    A sure guess with no risk word in it ("写不动了" alone reads 0.89) is a
+    check-in, not "high": quoting it back is no reason to drop the reply.
+    """
     return any(
         assess(next(g for g in m.groups() if g)).level == "high"
         for m in QUOTED.finditer(text)
@@ -231,6 +235,7 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         question_id=state.get("current_question_id"),
         marks=coach.get("marks") or [],
         risk_kind=(state["understanding"].get("risk") or {}).get("kind", ""),
+        firm=bool((state["understanding"].get("risk") or {}).get("firm")),
         about=(state["plan"].get("target") or {}).get("question_id") or "",
     )
     plan = state["plan"]

@@ -76,6 +76,7 @@ def advance(
     question_id: str | None,
     marks: list[str] | None = None,
     risk_kind: str = "",
+    firm: bool = False,
     about: str = "",
 ) -> DialogueState:
     """Return the state after a reply; the input is left unchanged.
@@ -102,8 +103,9 @@ def advance(
         # Any reply that gave the hotline for a risk counts: written risk is asked once.
         cared=state.cared or act == "crisis" or bool(risk_kind and "12356" in text),
         about=about,
+        # A check-in for a sure guess opens the care frame as the script does.
         care_kind=(risk_kind or state.care_kind)
-        if act == "crisis"
+        if act == "crisis" or (act == "checkin" and firm)
         else state.care_kind
         if act in ("care", "checkin")
         else "",

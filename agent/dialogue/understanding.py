@@ -94,6 +94,17 @@ REPORTED = re.compile(
 HARMED = re.compile(
     safety.lexicon.CUES.pattern + r"|骂|逼|威胁|不让|关起来|锁|赶出", re.I
 )
+
+
+# A knife or a poison named after a threat ("刀我已经磨好放包里了") is the
+# threat's tool, whatever words the lexicon matched: the same person is in danger.
+def _threat_tool(risk: safety.Risk, care_kind: str) -> bool:
+    return (
+        risk.kind in ("means", "danger_now")
+        and safety.FAMILY.get(care_kind) == "others"
+    )
+
+
 CHECKIN_ALONE_CHARS = 24  # a possible risk in a message this short is its point
 # Two readings this close are a tie that a keyword pattern may break.
 TIE_MARGIN = 0.15
@@ -463,11 +474,15 @@ def understand(
         # Risk written in an answer or the profile, not yet answered with care
         # (the answer path answers it as it is saved; this is the backstop).
         written = safety.assess_all([*ctx.answers.values(), *ctx.person.values()])
-        if written.level == "high" or (written.found and not text.strip()):
+        if (
+            written.level == "high"
+            or written.firm
+            or (written.found and not text.strip())
+        ):
             risk = written  # (nothing typed: the turn is the saved answer)
         elif written.score >= safety.WRITTEN_CHECK:  # answer, and ask once
             u.risk, u.checkin, u.written = written.dump(), True, True
-    if risk.level == "check" and (
+    if (risk.level == "check" and not risk.firm) and (
         GRIEF.search(text)
         or (len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text))
         or (WORKBOOK_ASK.search(text) and not safety.lexicon.CUES.search(text))
@@ -483,7 +498,7 @@ def understand(
     if (
         d.care_kind
         and risk.found
-        and risk.source == "model"
+        and (risk.source == "model" or _threat_tool(risk, d.care_kind))
         and safety.FAMILY.get(risk.kind) != safety.FAMILY.get(d.care_kind)
     ):  # the same story goes on: who is in danger is already known
         risk = dataclasses.replace(risk, kind=d.care_kind)
@@ -493,7 +508,7 @@ def understand(
     if u.crisis:
         u.intent = "crisis"
         return u
-    in_care = d.last_act in ("crisis", "care") and bool(d.care_kind)
+    in_care = d.last_act in ("crisis", "care", "checkin") and bool(d.care_kind)
     stays = pred.intent in CARE_STAYS or len(LEAD_PARTICLES.sub("", text)) <= 4
     if (
         in_care
@@ -502,8 +517,9 @@ def understand(
     ):  # "就是有点困了" after pills or gas: the danger goes on, 120 again
         risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
         u.risk = risk.dump()
-    if in_care and risk.level == "high":
-        u.intent, u.crisis = "crisis", True  # more risk said in care: the script again
+    if in_care and (risk.level == "high" or risk.firm):
+        # More risk said in care (a sure guess twice is no false alarm): the script.
+        u.intent, u.crisis = "crisis", True
         return u
     # A mere guess in care ("最好是可以远程的那种" after care): the frame holds.
     if HELP_ASKED.search(text) or (
@@ -512,7 +528,14 @@ def understand(
         u.intent = "care"  # the care frame holds until they move on, unrepeated
         return u
     if risk.level == "check":
-        if len(text) <= CHECKIN_ALONE_CHARS or pred.intent == "crisis":
+        # A sure guess is the point of the message, however long (risk.firm);
+        # so is a guess in English, whose canned reply has no room for the line.
+        if (
+            len(text) <= CHECKIN_ALONE_CHARS
+            or pred.intent == "crisis"
+            or risk.firm
+            or not re.search(r"[\u4e00-\u9fff]", text)
+        ):
             u.intent = "checkin"  # a short message: the question is the reply
             return u
         u.checkin = True  # inside a story: answer it, and ask once

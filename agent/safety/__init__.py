@@ -45,6 +45,9 @@ class Risk:
     level: str = "none"  # "high", "check" or "none"
     score: float = 0.0
     source: str = ""  # "lexicon", "model" or "" (for the report, never shown)
+    # A check-in that was a sure guess (the classifier alone, no risk word): it
+    # asks whether they are safe now, and no weak-guess filter drops it.
+    firm: bool = False
 
     @property
     def family(self) -> str:
@@ -58,7 +61,8 @@ class Risk:
 
     def dump(self) -> dict:
         """Return the risk as plain data for the graph state and traces."""
-        return {"kind": self.kind, "level": self.level, "score": round(self.score, 3)}
+        found = {"kind": self.kind, "level": self.level, "score": round(self.score, 3)}
+        return {**found, "firm": True} if self.firm else found
 
 
 NONE = Risk()
@@ -90,9 +94,11 @@ def assess(text: str) -> Risk:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
     level = guess_level(text, plain, kind, score)
-    if level <= 0:
+    if level == "none":
         return NONE
-    return Risk(kind, "high" if level == 2 else "check", score, "model")
+    if level == "firm":
+        return Risk(kind, "check", score, "model", firm=True)
+    return Risk(kind, level, score, "model")
 
 
 def guess_level(
@@ -104,9 +110,15 @@ def guess_level(
     high: float = HIGH,
     check: float = CHECK,
     cue_check: float = CUE_CHECK,
-) -> int:
-    """Return 2 (full care), 1 (check-in) or 0 for the classifier's guess alone.
+) -> str:
+    """Return "high" (full care), "firm", "check" or "none" for the classifier's guess.
 
+    "firm": a sure guess with no risk word in the message. Without a word to
+    stand on, a false alarm is as likely as a risk put in new words ("刀我已经
+    放包里了" has one; "我把喜欢的东西都送人了" may not): it gets a check-in
+    that asks whether they are safe right now (issue 23: a false alarm gets a
+    check-in, not the script), and the weak-guess filters in understanding
+    (short messages, someone else's words) leave it alone.
     One function for ``assess`` and for ``calibrate``, which chooses the
     thresholds on out-of-fold scores with exactly these rules.
     """
@@ -133,7 +145,10 @@ def guess_level(
         and not lexicon.BUT_NOW.search(plain)
     ):  # "从小没碰过我一根手指": a guess about blows that never came
         level = 0
-    return max(min(level, at_most), 0)
+    level = max(min(level, at_most), 0)
+    if level == 2 and not cue:
+        return "firm"
+    return ("none", "check", "high")[level]
 
 
 def assess_all(texts) -> Risk:

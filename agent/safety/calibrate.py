@@ -97,15 +97,15 @@ def main() -> int:
 
                 def level(o, high=high, check=check, cue=cue):
                     if o[5]:
-                        return 2
+                        return "high"
                     return safety.guess_level(
                         o[1], o[2], o[3], o[4], high=high, check=check, cue_check=cue
                     )
 
-                caught = sum(level(o) > 0 for o in risky) / len(risky)
-                full = sum(level(o) == 2 for o in risky) / len(risky)
-                alarm = sum(level(o) > 0 for o in plain_) / len(plain_)
-                script = sum(level(o) == 2 for o in plain_) / len(plain_)
+                caught = sum(level(o) != "none" for o in risky) / len(risky)
+                full = sum(level(o) == "high" for o in risky) / len(risky)
+                alarm = sum(level(o) != "none" for o in plain_) / len(plain_)
+                script = sum(level(o) == "high" for o in plain_) / len(plain_)
                 print(
                     f"{high:.2f}  {check:.2f}  {cue:.2f} | {caught:6.1%} {full:6.1%} |"
                     f" {alarm:6.1%}  {script:6.1%}"

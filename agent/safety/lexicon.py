@@ -64,7 +64,7 @@ STRONG: dict[str, re.Pattern] = {
         r"不打算活|活不(?:了)?(?:多)?久了|提前退场|人生下线|人间不值得|世界没有我|没有我(?:也|都)照样|"
         r"我?还在这干嘛|活着(?:还有|有|又有)?(?:什么|啥)(?:意思|用|意义)|为什么要活|还活着干嘛|"
         r"活着就是(?:给.{0,4})?(?:添麻烦|负担|拖累|浪费)|不想存在|消失掉|"
-        r"(?:想|准备|打算|安静地|安安静静地|可以|就此)结束(?:了|掉自己|吧)?(?=[，。,.!?！？]|$)|"
+        r"(?:想|准备|打算|安静地|安安静静地|可以|就此)(?:干脆)?结束(?:了|掉自己|吧|算了)?(?=[，。,.!?！？]|$)|"
         r"(?:算是|最后的?|跟大家)道别|(?:和|跟|向)?(?:这个)?世界告别|告别了?(?:大家|所有人|一切)|"
         r"该交代的|交代(?:好|完)了|"
         r"密码.{0,6}(?:写|留|告诉)给|清空(?:了)?朋友圈|头像换成黑|不想留下(?:什么)?痕迹|"
@@ -104,7 +104,10 @@ STRONG: dict[str, re.Pattern] = {
         r"kill\s*myself|kms\b|suicid|end\s*(?:my\s*life|it\s*all)|end\s*things|"
         r"want(?:ed)?\s*to\s*die|don'?t\s*want\s*to\s*(?:live|be\s*alive|wake\s*up|be\s*here)|"
         r"better\s*off\s*without\s*me|no\s*reason\s*to\s*(?:live|go\s*on)|unalive|"
-        r"can'?t\s*go\s*on|goodbye\s*forever|not\s*be\s*around"
+        r"can'?t\s*go\s*on|goodbye\s*forever|not\s*be\s*around|"
+        # Leaving life said as logging off or checking out, in English.
+        r"(?:log|sign|check)(?:ging|ed)?\s*(?:off|out)\s*(?:of|from)\s*(?:life|this\s*world|existence)|"
+        r"(?:log|sign|check)(?:ging|ed)?\s*(?:off|out)\s*(?:for\s*good|forever|permanently)"
     ),
     "self_harm": re.compile(
         r"又划了|划了(?:几|好几)(?:道|下)|(?:画|划)了?(?:几|好几)道|(?:打|扇|掐|咬|抓|捶|砸)自己|"
@@ -122,7 +125,10 @@ STRONG: dict[str, re.Pattern] = {
         r"烟头.{0,4}烫(?!我)|烫(?:自己|手臂|胳膊)|(?:打|扇|掐|咬|抓|捶)自己|拿头撞|用头撞|撞墙|"
         r"抓(?:到|得|出)?(?:出)?血|疼(?:了)?才(?:舒服|好受|清醒)|惩罚自己|"
         r"cut(?:ting)?\s*(?:myself|my\s*(?:arm|wrist)s?)|self[-\s]*harm|hurt(?:ing)?\s*myself|"
-        r"burn(?:ed|ing)?\s*myself"
+        r"burn(?:ed|ing)?\s*myself|"
+        # Marks counted, round like burns, or lined up in rows ("排得挺整齐").
+        r"(?:几|好几|七八|十几|一排|一串|一圈)(?:个|道|条|处)?(?:圆圆的|圆的|小圆|烫的|烟头的?)(?:疤|印|痕)|"
+        r"(?:疤|烫痕|划痕|印子).{0,8}(?:排得|排成|一排一排|一道一道|挺整齐|很整齐)"
     ),
     "means": re.compile(
         r"卖安眠药|买.{0,8}安眠药|安眠药.{0,8}(?:买|囤|攒|存|几盒|几瓶|一口气)|"
@@ -147,6 +153,8 @@ STRONG: dict[str, re.Pattern] = {
         r"开煤气|煤气.{0,4}(?:开着|不关)|农药|百草枯|敌敌畏|老鼠药|"
         r"多少片|几片.{0,4}(?:会|能|才|就)|吃多少.{0,6}(?:死|致命|醒不来)|致死量|"
         r"(?:几|多少)(?:楼|层|米).{0,6}(?:会|能|才|就)?(?:死|摔死|没救)|"
+        # How high is sure to be fatal, asked as a plain question.
+        r"(?:几|多少|多高)(?:楼|层|米)?.{0,10}(?:救不回来|活不成|活不了|必死|肯定(?:会)?死|没救)|"
         r"哪(?:座|条|里的?)(?:桥|楼|河|江).{0,6}(?:高|深|跳|死)|"
         r"跳(?:楼|河|江|桥|海|下去)|卧轨|撞车|"
         r"overdose|how\s*many\s*pills|saved?\s*(?:up\s*)?(?:pills|meds)|stockpil|"
@@ -213,7 +221,9 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:威胁|扬言).{0,6}(?:杀了?我|弄死我|打死我|离婚就|带走孩子)|"
         r"强迫我(?:发生|做那种)|性侵|"
         r"(?:hits|beats|hit|beat|choked|chokes)\s*me|abus(?:e|ive|ed)|afraid\s*to\s*go\s*home|"
-        r"domestic\s*violence"
+        r"domestic\s*violence|"
+        # Punished like a child, as an adult, at home ("晚回来十分钟就要罚跪").
+        r"(?:就要|就得|就让我|就逼我|要我|让我|逼我|还被|又被|还要|天天|动不动就?)罚?跪(?!拜|安)|罚我跪"
     ),
     "harm_others": re.compile(
         r"刀.{0,6}买好|找(?:他|她)算账|(?:就|会|要)(?:杀|弄死|捅)了?(?:他|她)|"
@@ -245,7 +255,12 @@ STRONG: dict[str, re.Pattern] = {
         # Pinyin typed without an IME: "wo xiang nong si ta".
         r"(?:nong|da|sha|tong)\s*si\s*(?:ta|ni|tamen)\b|sha\s*le\s*(?:ta|tamen)\b|"
         # "让她一家都别想好过": a threat names who will pay, whatever the tool.
-        r"(?:让|叫)(?:他|她|他们|她们)[^，。！？]{0,4}(?:别想好过|好看|付出代价|等着瞧)"
+        r"(?:让|叫)(?:他|她|他们|她们)[^，。！？]{0,4}(?:别想好过|好看|付出代价|等着瞧)|"
+        # Something put in someone's food, a poison no one would taste, silence forever.
+        r"(?:饭|菜|汤|水|杯|茶|咖啡|酒|碗|奶)里.{0,3}(?:下|投)(?:点|些)?(?:东西|药|毒)|"
+        r"(?:饭|菜|汤|水|杯|茶|咖啡|酒|碗|奶)里.{0,3}(?:放|加)(?:点|些)?(?:毒|老鼠药|农药|安眠药)|"
+        r"(?:农药|毒药?|老鼠药|药).{0,8}(?:没(?:什么|有)?味道?|无色无味|尝不出|查不出|验不出)|"
+        r"让(?:他|她|他们|她们).{0,4}永远(?:闭嘴|消失|醒不过来)"
     ),
 }
 
@@ -363,6 +378,13 @@ ECHOES = re.compile(
     r"我(?:已经)?没有(?:明年|以后|未来|将来|一年|几年|多少日子|多少时间)了|"
     # Long sleeves through a summer: marks being hidden, worth one question.
     r"(?:夏天|大热天|三伏天).{0,10}(?:穿)?长袖(?!.{0,10}防晒)|长袖.{0,6}(?:一整个|整个)夏天|"
+    # Help refused after something was taken ("不想去医院，就这样挺好").
+    r"不(?:想|要|用|肯)去医院[，,]?(?:就这样|算了|没事|挺好|不用管)|别(?:叫|打)(?:救护车|120)|"
+    r"不用(?:叫|打)(?:救护车|120)|"
+    # Going on said to be pointless, and a deserted place to go to: asked once.
+    r"(?<!项目|工作|学业|比赛|这事|关系|感情)继续下去(?:还|又)?有(?:什么|啥)(?:意义|意思|盼头)|"
+    r"(?:找|去)(?:个|一个)?没(?:有)?人(?:的|能找到的|发现的)?地方(?:就行|就好|待着就行|一个人)|"
+    r"反正(?:也|都)?没(?:啥|什么)意思了[，,].{0,12}(?:地方|山里|河边|海边|走)|"
     # Things given away, and no later for them ("相机送人了，以后也不拍了").
     r"(?:送|给|分)(?:给|出去)?.{0,10}了[，,]?(?:我)?(?:以后|反正)(?:也|都|再)?不(?:会|再)?"
     r"(?:拍|用|玩|弹|穿|看|读|画|需要|要)了"

@@ -124,8 +124,14 @@ def follow_slots(
     ]
 
 
-def checkin_slots(kind: str) -> list[list[str]]:
-    """Return a gentle check-in for a possible risk (a false alarm costs a question)."""
+def checkin_slots(kind: str, *, firm: bool = False) -> list[list[str]]:
+    """Return a gentle check-in for a possible risk (a false alarm costs a question).
+
+    ``firm``: the guess was sure though no risk word was said; the check-in
+    still stays short, but asks first whether they are safe right now.
+    """
+    if firm:
+        return firm_slots(kind)
     if kind == "abuse":
         return [
             ["你提到家里的事，我想先确认一下：", "我想先问一句："],
@@ -147,6 +153,38 @@ def checkin_slots(kind: str) -> list[list[str]]:
         [
             "如果有，请告诉我，也可以随时拨打 12356。",
             "要是有，我很想知道，12356 也随时有人接。",
+        ],
+    ]
+
+
+def firm_slots(kind: str) -> list[list[str]]:
+    """Return the check-in for a sure guess: are you safe now, then where help is."""
+    if kind == "abuse":
+        return [
+            ["我想先问一句：", "先确认一件事："],
+            ["你现在在家里是安全的吗？"],
+            [
+                "有人伤害或威胁你时，请马上拨打 110；想找人说说，可以打 12356。",
+                "只要有危险就拨 110；想说说话，12356 随时有人接。",
+            ],
+        ]
+    if kind == "harm_others":
+        return [
+            ["听起来你心里的火很大。", "这股火我听到了。"],
+            ["我想确认一下：你和身边的人现在都安全吗？"],
+            [
+                "如果担心自己控制不住，先离开那个人和那个地方，紧急时拨 110；"
+                "也可以打 12356 说说这股情绪。",
+            ],
+        ]
+    return [
+        ["我想先确认一下：", "先问你一句："],
+        ["你现在安全吗？", "此刻你是安全的吗？"],
+        [
+            "如果你有过伤害自己、不想活下去的念头，请告诉我，"
+            "也可以马上拨打 12356；已经在危险里，请拨 120。",
+            "要是心里有过伤害自己的念头，我很想知道，12356 随时有人接；"
+            "有危险时请拨 120。",
         ],
     ]
 

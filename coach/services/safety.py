@@ -23,7 +23,12 @@ def risk_from_trace(trace: dict) -> Risk:
     raw = trace.get("risk") or {}
     if trace.get("act") not in ("crisis", "checkin") or not raw.get("kind"):
         return Risk()
-    return Risk(raw["kind"], raw.get("level", "check"), raw.get("score", 0.0))
+    return Risk(
+        raw["kind"],
+        raw.get("level", "check"),
+        raw.get("score", 0.0),
+        firm=bool(raw.get("firm")),
+    )
 
 
 def risk_record(*, session: CoachingSession, risk: Risk) -> bool:
@@ -46,7 +51,8 @@ def _care_text(risk: Risk, question_id: str) -> str:
     where = f"第{question.number}题" if question else ""
     if risk.level == "check":
         lead = f"看到你在{where}写下的话，" if where else "看到你写下的话，"
-        return lead + replies.text(replies.checkin_slots(risk.kind)[1:])
+        slots = replies.checkin_slots(risk.kind, firm=risk.firm)[1:]
+        return lead + replies.text(slots)
     return replies.text(replies.answer_slots(risk.family, risk.kind, where))
 
 
@@ -97,5 +103,6 @@ def profile_care_text(*, session: CoachingSession) -> str:
     if not risk.found:
         return ""
     if risk.level == "check":
-        return "看到你写下的话，" + replies.text(replies.checkin_slots(risk.kind)[1:])
+        slots = replies.checkin_slots(risk.kind, firm=risk.firm)[1:]
+        return "看到你写下的话，" + replies.text(slots)
     return replies.text(replies.answer_slots(risk.family, risk.kind, "资料里"))

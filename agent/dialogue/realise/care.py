@@ -60,9 +60,9 @@ def care(t: Turn) -> Draft:
 
 def checkin(t: Turn) -> Draft:
     """A gentle check-in: was it a figure of speech, or more?"""
-    return Draft(
-        combos(replies.checkin_slots((t.u.risk or {}).get("kind", "")), t.seed)
-    )
+    risk = t.u.risk or {}
+    slots = replies.checkin_slots(risk.get("kind", ""), firm=bool(risk.get("firm")))
+    return Draft(combos(slots, t.seed))
 
 
 def refuse(t: Turn) -> Draft:
