@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import gc
 import hashlib
 import logging
 import os
 import pickle
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # Copies kept per name: the current content and a few before it (a process
 # still on the previous version, a branch switched back and forth).
 KEEP = 4
+STALE_LOCK = 3600  # seconds; far longer than any build
 logger = logging.getLogger(__name__)
 
 
@@ -55,10 +58,27 @@ def copy_load(name: str, digest: str) -> Any | None:
     from outside.
     """
     try:
-        with _path(name, digest).open("rb") as handle:
+        with _path(name, digest).open("rb") as handle, gc_paused():
             return pickle.load(handle)
     except Exception:  # absent, partial or from another version: build again
         return None
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Hold off the cycle collector while many objects are made at once.
+
+    Loading a 10k-entry snapshot makes ~100k containers, and each few
+    hundred of them started a collection that walked the whole heap: the load
+    took 0.23–0.63 s of CPU with the collector on, 0.12 s with it held.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def copy_save(name: str, digest: str, made: object) -> None:
@@ -121,3 +141,9 @@ def _prune(name: str) -> None:
     for old in copies[KEEP:]:
         old.unlink(missing_ok=True)
         old.with_suffix(".lock").unlink(missing_ok=True)
+    # The lock of a build that was not kept (it raced a write) has no copy.
+    for lock in cache_dir().glob(f"{name}-*.lock"):
+        if not lock.with_suffix(".pickle").exists():
+            with contextlib.suppress(OSError):
+                if time.time() - lock.stat().st_mtime > STALE_LOCK:
+                    lock.unlink()

@@ -92,7 +92,8 @@ def _build(version: int) -> Snapshot:
                 text.words_load(_parts.words)
             else:
                 _parts = Parts()
-        snap = snapshot_build(version=version, parts=_parts)
+        with kept.gc_paused():
+            snap = snapshot_build(version=version, parts=_parts)
         _parts.trim(snap.index.docs)
         _parts.words = snap.words
         return snap
