@@ -159,7 +159,7 @@ def main() -> None:
           f"top 10, Python {sys.version.split()[0]}")  # fmt: skip
     print(f"{'':28}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'answered':>10}")
     for label, times, found in (
-        ("bm25s index (ours)", ours, ours_found),
+        ("our index (BM25 + substrings)", ours, ours_found),
         ("pandas substring scan", scan, scan_found),
     ):
         print(f"{label:28}{pct(times, 50):9.3f}{pct(times, 95):9.3f}"

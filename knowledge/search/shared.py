@@ -60,17 +60,24 @@ def snapshot_shared(*, version: int) -> Snapshot:
         return _build(version)
     key = snapshot_key(version)
     snap = _load(key)
-    if snap is None:
-        with kept.building(SNAPSHOT, key):
-            snap = _load(key)  # built by the process we waited for
-            if snap is None:
-                snap = _build(version)
-                if stamp.db_version() == version:  # no write landed while we read
-                    kept.copy_save(SNAPSHOT, key, snap)
-        with _parts_lock:  # after the lock: the others need only the snapshot
-            if _parts is not None:
-                kept.copy_save(PARTS, CODE, _parts)
+    if snap is not None:
+        return snap
+    with kept.building(SNAPSHOT, key):
+        snap = _load(key)  # built by the process we waited for
+        if snap is not None:
+            return snap
+        snap = _build(version)
+        if stamp.db_version() == version:  # no write landed while we read
+            kept.copy_save(SNAPSHOT, key, snap)
+    # After the lock, beside the answer: the others need only the snapshot.
+    # Not a daemon thread: a process that exits still finishes the file.
+    threading.Thread(target=_parts_save, args=(_parts,), name="kb-parts").start()
     return snap
+
+
+def _parts_save(parts: Parts) -> None:
+    with _parts_lock:
+        kept.copy_save(PARTS, CODE, parts)
 
 
 def _load(key: str) -> Snapshot | None:
