@@ -147,10 +147,10 @@ def main() -> None:
     )
     frame = pd.DataFrame(
         {
-            "category": [d.hit.category for d in index.docs],
-            "name": [text.normalize(d.fields[0]) for d in index.docs],
-            "keywords": [text.normalize(d.fields[1]) for d in index.docs],
-            "body": [text.normalize(d.fields[2]) for d in index.docs],
+            "category": [d.hit.category for d in docs],
+            "name": [text.normalize(d.fields[0]) for d in docs],
+            "keywords": [text.normalize(d.fields[1]) for d in docs],
+            "body": [text.normalize(d.fields[2]) for d in docs],
         }
     )
     scan, scan_found = timed(pandas_scan(frame), queries)

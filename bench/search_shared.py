@@ -63,7 +63,7 @@ READY = (
 wall, cpu = time.perf_counter(), time.process_time()
 snap = shared.snapshot_shared(version=stamp.db_version())
 print(json.dumps({"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall,
-                  "built": shared._parts is not None, "docs": len(snap.index.docs),
+                  "built": shared._parts is not None, "docs": len(snap.index.hits),
                   "jieba": jieba_cpu}))
 """
 )
@@ -93,7 +93,7 @@ def save(name, digest, made):
 kept.copy_save = save
 wall, cpu = time.perf_counter(), time.thread_time()
 snap = shared.snapshot_shared(version=stamp.db_version())
-print(json.dumps({**saved, "built": "cpu" in saved, "docs": len(snap.index.docs),
+print(json.dumps({**saved, "built": "cpu" in saved, "docs": len(snap.index.hits),
                   "jieba": jieba_cpu}))
 """
 )

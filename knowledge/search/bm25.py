@@ -32,7 +32,8 @@ class Bm25:
         rows = np.repeat(np.arange(len(docs)), np.diff(matrix.indptr))
         df = np.bincount(terms, minlength=n_vocab)
         idf = np.log1p((self.n_docs - df + 0.5) / (df + 0.5))
-        norm = K1 * ((1 - B) + B * lengths[rows] / max(lengths.mean(), 1e-9))
+        mean = lengths.mean() if len(docs) else 1.0  # an empty base is valid
+        norm = K1 * ((1 - B) + B * lengths[rows] / max(mean, 1e-9))
         matrix.data = (idf[terms] * tf / (norm + tf)).astype(np.float32)
         by_term = matrix.tocsc()  # a column per term, its documents in order
         self.indices, self.data, self.indptr = (

@@ -27,14 +27,17 @@ class SearchIndex:
 
     def __init__(self, docs: list[Doc], parts: Parts | None = None):
         parts = parts or Parts()
-        self.docs = sorted(docs, key=lambda d: CATEGORY_ORDER.index(d.hit.category))
-        cats = [d.hit.category for d in self.docs]
+        docs = sorted(docs, key=lambda d: CATEGORY_ORDER.index(d.hit.category))
+        # Only the hits are kept: the texts are in ``parts`` (for the next
+        # build) and would only lengthen the copy every process loads.
+        self.hits = [d.hit for d in docs]
+        cats = [hit.category for hit in self.hits]
         self.ranges = {"all": (0, len(cats))} | {
             c: (cats.index(c), len(cats) - cats[::-1].index(c)) if c in cats else (0, 0)
             for c in CATEGORY_ORDER
         }
-        fields = [[parts.text_ids(d.fields[f]) for d in self.docs] for f in range(3)]
-        grams = [parts.doc_grams(d.fields) for d in self.docs]
+        fields = [[parts.text_ids(d.fields[f]) for d in docs] for f in range(3)]
+        grams = [parts.doc_grams(d.fields) for d in docs]
         # The vocabulary only grows; ids past this build's size are not in it.
         self.vocab = parts.vocab
         self.size = len(parts.vocab)
@@ -42,7 +45,7 @@ class SearchIndex:
         self.grams = _postings(grams, self.size)
         self.names = defaultdict(list)
         self.aliases = defaultdict(list)
-        for i, doc in enumerate(self.docs):
+        for i, doc in enumerate(docs):
             self.names[text.normalize(doc.fields[0])].append(i)
             for alias in doc.aliases:
                 self.aliases[text.normalize(alias).strip()].append(i)
@@ -64,9 +67,9 @@ class SearchIndex:
     ) -> list[tuple[int, float]]:
         """Return (document index, score) pairs, best first."""
         q = text.normalize(query).strip()
-        if not q or limit <= 0 or not self.docs:
+        if not q or limit <= 0 or not self.hits:
             return []
-        scores = np.zeros(len(self.docs), dtype=np.float32)
+        scores = np.zeros(len(self.hits), dtype=np.float32)
         ids = self._ids(text.tokens(q))
         if ids:
             for field, weight in zip(self.bm25, WEIGHTS, strict=True):

@@ -101,6 +101,5 @@ def _build(version: int) -> Snapshot:
                 _parts = Parts()
         with kept.gc_paused():
             snap = snapshot_build(version=version, parts=_parts)
-        _parts.trim(snap.index.docs)
         _parts.words = snap.words
         return snap

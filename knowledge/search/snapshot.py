@@ -87,8 +87,8 @@ def snapshot_build(*, version: int, parts: Parts | None = None) -> Snapshot:
         surfaces=surfaces_from_docs(docs),
         lexicon=tuple(LexiconTerm.objects.values_list("kind", "term")),
     )
-    for doc in snap.index.docs:
-        hit = doc.hit
+    parts.trim(docs)
+    for hit in snap.index.hits:
         snap.hits[hit.id] = hit
         snap.by_category.setdefault(hit.category, []).append(hit)
         for ref in hit.data.get("related_questions", "").split("|"):

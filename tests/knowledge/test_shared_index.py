@@ -51,7 +51,7 @@ def another_process(monkeypatch):
 def answers(snap):
     return {
         q: [
-            (snap.index.docs[i].hit.id, s)
+            (snap.index.hits[i].id, s)
             for i, s in snap.index.search(q, category="all", limit=5)
         ]  # fmt: skip
         for q in QUERIES
@@ -89,12 +89,12 @@ def test_an_edit_retokenizes_its_row_and_every_process_finds_it(
     # Only the renamed field is cut again: keywords and body did not change.
     assert tokenized == ["Zorblax"]
     assert edited.index.search("zorblax", category="all", limit=3)[0][0] == next(
-        i for i, d in enumerate(edited.index.docs) if d.hit.id == "V001"
+        i for i, d in enumerate(edited.index.hits) if d.id == "V001"
     )
     another_process(monkeypatch)
     loaded = shared.snapshot_shared(version=stamp.db_version())
     assert answers(loaded) == answers(edited)
-    hits = [loaded.index.docs[i].hit for i, _ in loaded.index.search(
+    hits = [loaded.index.hits[i] for i, _ in loaded.index.search(
         "Zorblax", category="all", limit=3)]  # fmt: skip
     assert hits[0].id == "V001" and hits[0].name == "Zorblax"
     assert loaded.hits["V001"].name == "Zorblax"
