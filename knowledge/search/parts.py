@@ -20,7 +20,7 @@ WEIGHTS = (3.0, 2.0, 1.0)  # name > keywords > definition and examples
 class Parts:
     """Token ids per text and gram postings per document, in one vocabulary."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         # Ids are never reused or renumbered: an index holds len(vocab) of its
         # build and ignores the ids added after it.
         self.vocab: dict[str, int] = {}

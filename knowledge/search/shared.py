@@ -9,7 +9,6 @@ version, so the version is the contract: every write to the knowledge goes
 through knowledge.services, which bumps it.
 """
 
-import logging
 import sys
 import threading
 from pathlib import Path
@@ -24,7 +23,6 @@ from knowledge.search import stamp, text
 from knowledge.search.parts import Parts
 from knowledge.search.snapshot import Snapshot, snapshot_build
 
-logger = logging.getLogger(__name__)
 SNAPSHOT, PARTS = "knowledge-snapshot", "knowledge-parts"
 _HERE = Path(__file__).parent
 # Everything a copy's meaning depends on besides the rows: the code that reads
@@ -69,15 +67,12 @@ def snapshot_shared(*, version: int) -> Snapshot:
         snap = _build(version)
         if stamp.db_version() == version:  # no write landed while we read
             kept.copy_save(SNAPSHOT, key, snap)
-    # After the lock, beside the answer: the others need only the snapshot.
-    # Not a daemon thread: a process that exits still finishes the file.
-    threading.Thread(target=_parts_save, args=(_parts,), name="kb-parts").start()
-    return snap
-
-
-def _parts_save(parts: Parts) -> None:
+    # After the lock: the others need only the snapshot. Not in a thread of
+    # its own: a Celery worker forks after its warm-up, and a child forked
+    # while that thread held _parts_lock would wait on it for ever.
     with _parts_lock:
-        kept.copy_save(PARTS, CODE, parts)
+        kept.copy_save(PARTS, CODE, _parts)
+    return snap
 
 
 def _load(key: str) -> Snapshot | None:
