@@ -1,10 +1,16 @@
 """Search benchmark: our index vs a naive pandas substring scan, 10,000 entries.
 
 Run: .venv/bin/python bench/search.py [--entries 10000] [--queries 1000] [--seed 1]
+                                      [--shared-runs 2]
 
 The synthetic knowledge base recombines the real rows of data/ (names, keywords,
 definitions, examples), so token statistics look like ours at 30x the size. Latency
 is measured per query around SearchIndex.search, which includes jieba tokenization.
+
+Then the shared index (knowledge/search/shared.py), in real processes on a scratch
+SQLite database and cache folder: a full build (what every process did on every
+change before), a new process loading the saved copy, and an edit of one row
+(its definition; its name, a new word) built by one process and loaded by another.
 """
 
 import argparse
@@ -115,6 +121,7 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=10_000)
     parser.add_argument("--queries", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shared-runs", type=int, default=2, help="0: skip")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -140,10 +147,10 @@ def main() -> None:
     )
     frame = pd.DataFrame(
         {
-            "category": [d.hit.category for d in index.docs],
-            "name": [text.normalize(d.fields[0]) for d in index.docs],
-            "keywords": [text.normalize(d.fields[1]) for d in index.docs],
-            "body": [text.normalize(d.fields[2]) for d in index.docs],
+            "category": [d.hit.category for d in docs],
+            "name": [text.normalize(d.fields[0]) for d in docs],
+            "keywords": [text.normalize(d.fields[1]) for d in docs],
+            "body": [text.normalize(d.fields[2]) for d in docs],
         }
     )
     scan, scan_found = timed(pandas_scan(frame), queries)
@@ -152,7 +159,7 @@ def main() -> None:
           f"top 10, Python {sys.version.split()[0]}")  # fmt: skip
     print(f"{'':28}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'answered':>10}")
     for label, times, found in (
-        ("bm25s index (ours)", ours, ours_found),
+        ("our index (BM25 + substrings)", ours, ours_found),
         ("pandas substring scan", scan, scan_found),
     ):
         print(f"{label:28}{pct(times, 50):9.3f}{pct(times, 95):9.3f}"
@@ -168,6 +175,10 @@ def main() -> None:
           f"first query < 50 ms {verdict[first_ms < 50]}")  # fmt: skip
     print(f"HEADLINE search p95_ms={pct(ours, 95):.3f} ratio_vs_pandas_p95={p95:.1f}x "
           f"first_query_ms={first_ms:.2f} build_ms={build_ms:.0f}")  # fmt: skip
+    if args.shared_runs:
+        from bench.search_shared import shared_bench
+
+        shared_bench(rows, runs=args.shared_runs)
 
 
 if __name__ == "__main__":

@@ -66,7 +66,7 @@ def entry_search(
         raise ValueError(f"category must be one of {CATEGORIES}, not {category!r}")
     snap = snapshot_current()
     found = snap.index.search(query, category=category, limit=limit)
-    return [_copy(snap.index.docs[i].hit, score) for i, score in found]
+    return [_copy(snap.index.hits[i], score) for i, score in found]
 
 
 def entity_surfaces() -> list[tuple[str, str, int]]:

@@ -41,10 +41,9 @@ def snapshot_current():
         return snap
     try:
         if _snapshot is None or _snapshot.version != version:
-            # A process's first index comes from (or goes to) the copy on disk;
-            # a rebuild after an edit stays in memory: every process rebuilds at
-            # once then, and writing a copy would only slow each one down.
-            _snapshot = _build(version, kept=_snapshot is None)
+            # One process builds each version; the others load its copy
+            # (knowledge.search.shared).
+            _snapshot = _build(version)
         return _snapshot
     except Exception:
         if snap is None:
@@ -55,13 +54,13 @@ def snapshot_current():
         _lock.release()
 
 
-def _build(version: int, *, kept: bool):
-    from knowledge.search.snapshot import snapshot_build
+def _build(version: int):
+    from knowledge.search.shared import snapshot_shared
 
     started = time.perf_counter()
-    snap = stamp.db_call(lambda: snapshot_build(version=version, kept=kept))
+    snap = stamp.db_call(lambda: snapshot_shared(version=version))
     elapsed = (time.perf_counter() - started) * 1000
-    logger.info("knowledge index v%s built in %.0f ms", version, elapsed)
+    logger.info("knowledge index v%s ready in %.0f ms", version, elapsed)
     return snap
 
 

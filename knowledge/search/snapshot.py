@@ -1,13 +1,9 @@
 """One consistent in-memory copy of the knowledge, built from the database."""
 
-import json
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 
 from django.db import models
 
-from knowledge.kept import digest_of
-from knowledge.kept import kept as kept_on_disk
 from knowledge.models import (
     GuideQuestion,
     LexiconTerm,
@@ -19,8 +15,9 @@ from knowledge.models import (
     ValueEntry,
 )
 from knowledge.search import text
-from knowledge.search.docs import Doc, dictionary_words, docs_from_rows
+from knowledge.search.docs import dictionary_words, docs_from_rows
 from knowledge.search.index import SearchIndex
+from knowledge.search.parts import Parts
 from knowledge.search.records import (
     GuideInfo,
     QuestionHelpInfo,
@@ -52,6 +49,9 @@ class Snapshot:
     surfaces: tuple[Surface, ...] = ()  # (text, entry id, weight), for entity linking
     lexicon: tuple[tuple[str, str], ...] = ()  # (kind, term), for knowledge.evidence
     help: dict[str, QuestionHelpInfo] = field(default_factory=dict)  # by question id
+    # The tokenizer's words and frequencies when the index was cut: a process
+    # that loads this copy cuts queries with the same dictionary.
+    words: dict[str, int] = field(default_factory=dict)
 
 
 def _questions() -> list[QuestionInfo]:
@@ -66,43 +66,29 @@ def _questions() -> list[QuestionInfo]:
     return out
 
 
-def index_kept(docs: list[Doc]) -> SearchIndex:
-    """Return the index of ``docs``, built once per content and kept on disk.
+def snapshot_build(*, version: int, parts: Parts | None = None) -> Snapshot:
+    """Read every table and index it (synchronous ORM; see stamp.db_call).
 
-    Tokenizing every entry with jieba is most of a build (0.5 s at 1k entries,
-    56 s at 100k); a new process or a restarted daphne loads the copy instead.
-    The digest covers every column of every row and the code that indexes them.
+    ``parts`` (tokens and grams of an earlier build) is updated in place:
+    texts that hold a word the tokenizer learns now are tokenized again.
     """
-    import bm25s
-
-    here = Path(__file__).parent
-    digest = digest_of(
-        [
-            *(here.joinpath(f"{m}.py").read_bytes() for m in ("index", "text", "docs")),
-            bm25s.__version__,
-            *(json.dumps(d.hit.data, sort_keys=True, default=str) for d in docs),
-        ]
-    )
-    return kept_on_disk("knowledge-index", digest, lambda: SearchIndex(docs))
-
-
-def snapshot_build(*, version: int, kept: bool = False) -> Snapshot:
-    """Read every table and index it (synchronous ORM; see stamp.db_call)."""
     questions = _questions()
     docs = []
     for category, model in MODELS.items():
         docs += docs_from_rows(category=category, rows=list(model.objects.values()))
     docs += docs_from_rows(category="questions", rows=[asdict(q) for q in questions])
-    text.words_add(dictionary_words(docs))
+    parts = parts or Parts()
+    parts.forget(text.words_add(dictionary_words(docs)))
     snap = Snapshot(
         version=version,
-        index=index_kept(docs) if kept else SearchIndex(docs),
+        index=SearchIndex(docs, parts),
+        words=text.words_known(),
         questions=questions,
         surfaces=surfaces_from_docs(docs),
         lexicon=tuple(LexiconTerm.objects.values_list("kind", "term")),
     )
-    for doc in snap.index.docs:
-        hit = doc.hit
+    parts.trim(docs)
+    for hit in snap.index.hits:
         snap.hits[hit.id] = hit
         snap.by_category.setdefault(hit.category, []).append(hit)
         for ref in hit.data.get("related_questions", "").split("|"):

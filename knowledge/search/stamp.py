@@ -39,7 +39,8 @@ def _closing(fn):
         connections.close_all()  # this thread's own connections; none outlive the call
 
 
-def _db_version() -> int:
+def db_version() -> int:
+    """Return the version the database holds (0 before any knowledge)."""
     from knowledge.models import Workbook
 
     return Workbook.objects.filter(pk=1).values_list("version", flat=True).first() or 0
@@ -52,15 +53,15 @@ def stamp_read() -> int:
     """
     global _cache_down_until
     if time.monotonic() < _cache_down_until:
-        return db_call(_db_version)
+        return db_call(db_version)
     try:
         version = cache.get(CACHE_KEY)
     except Exception as exc:  # the cache's client raises its own errors
         _cache_down_until = time.monotonic() + CACHE_BACKOFF
         log.warning("knowledge stamp: cache unavailable, reading the database: %s", exc)
-        return db_call(_db_version)
+        return db_call(db_version)
     if version is None:
-        version = db_call(_db_version)
+        version = db_call(db_version)
         # add, not set: a writer that published meanwhile must win over this older read.
         try:
             cache.add(CACHE_KEY, version, CACHE_TIMEOUT)

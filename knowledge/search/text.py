@@ -45,15 +45,44 @@ def tokenizer_init() -> None:
             _tokenizer.initialized = True
 
 
-def words_add(words) -> None:
-    """Teach the tokenizer names and keywords so they stay whole words."""
+def words_add(words) -> set[str]:
+    """Teach the tokenizer names and keywords so they stay whole words.
+
+    Returns the words it did not know before: texts holding one of them may
+    now be cut differently (knowledge.search.parts re-tokenizes those).
+    """
     tokenizer_init()
+    added = set()
     with _lock:
         for word in {normalize(w).strip() for w in words} - _words:
             if len(word) >= 2 and " " not in word and not _tokenizer.FREQ.get(word):
                 # The frequency jieba suggests is just enough to keep the word whole
                 # without swallowing neighbours in longer sentences.
                 _tokenizer.add_word(word, _tokenizer.suggest_freq(word, tune=False))
+                added.add(word)
+            _words.add(word)
+    return added
+
+
+def words_known() -> dict[str, int]:
+    """Return the words taught so far with their frequencies, to share them."""
+    with _lock:
+        return {w: _tokenizer.FREQ.get(w, 0) for w in _words}
+
+
+def words_load(words: dict[str, int]) -> None:
+    """Teach words another process taught, at its frequencies (no suggest_freq).
+
+    Asking jieba for a frequency cuts the word (~30 µs); a process that loads
+    a shared index gets the builder's numbers, so it cuts queries the same way
+    the index was cut.
+    """
+    tokenizer_init()
+    with _lock:
+        for word in words.keys() - _words:
+            freq = words[word]
+            if freq and not _tokenizer.FREQ.get(word):
+                _tokenizer.add_word(word, freq)
             _words.add(word)
 
 

@@ -4,9 +4,6 @@ import pytest
 
 from knowledge import kept as kept_module
 from knowledge.kept import digest_of, kept
-from knowledge.search.docs import docs_from_rows
-from knowledge.search.index import SearchIndex
-from knowledge.search.snapshot import MODELS, index_kept
 
 
 @pytest.fixture
@@ -45,22 +42,3 @@ def test_only_the_newest_copies_stay(cache, monkeypatch):
     assert len(list(cache.glob("other-*.pickle"))) == 2
     # the newest content is among them, so the running version still loads
     assert kept("thing", digest_of(["4"]), lambda: "built") == 4
-
-
-def test_the_kept_index_answers_like_a_fresh_one_and_follows_an_edit(kb, cache):
-    docs = []
-    for category, model in MODELS.items():
-        docs += docs_from_rows(category=category, rows=list(model.objects.values()))
-    fresh = SearchIndex(docs)
-    index_kept(docs)
-    loaded = index_kept(docs)
-    assert len(list(cache.glob("knowledge-index-*.pickle"))) == 1
-    for query in ("自由", "我喜欢帮助别人", "写代码", "画画"):
-        assert loaded.search(query, category="all", limit=5) == fresh.search(
-            query, category="all", limit=5
-        )
-    # An admin's edit of any column is new content: a new copy, never the old.
-    row = dict(docs[0].hit.data, definition="改过的定义")
-    edited = [*docs_from_rows(category=docs[0].hit.category, rows=[row]), *docs[1:]]
-    assert index_kept(edited).docs[0].hit.data["definition"] == "改过的定义"
-    assert len(list(cache.glob("knowledge-index-*.pickle"))) == 2
