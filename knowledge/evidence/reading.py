@@ -60,7 +60,11 @@ TOPIC_FILLERS = re.compile(
 # What may stand beside a shrug in a clause that is only that shrug ("我也不确定").
 HEDGE_FILLERS = re.compile(r"[我也还都就真的其实诶欸啊呀吧呢哈嘛了嗯~\s.,;:!?。…]")
 # Where a rejected stretch starts ("以前总觉得…，现在不这么想了").
-FORMERLY = ("以前", "过去", "曾经", "原来", "从前")
+FORMERLY = ("以前", "过去", "曾经", "原来", "从前", "小时候", "上学时", "年轻时")
+# "以前特别爱打游戏，…，现在工作了完全没兴趣了": a clause that opens with
+# "now" after one that said "before" drops the old view, whatever it says of
+# why in between.
+NOW_OPENS = re.compile(r"^(?:可|但|不过)?(?:现在|如今|后来|这几年|长大后|工作后)")
 # "…，现在完全没兴趣了": a dismissal may say that the view is gone now.
 NOW = re.compile(r"现在|如今|后来|早就|已经|完全|彻底|再也|根本|一点都|一点也")
 # Hedges proper, unlike other shrugs ("还好", "随便"): a hedge doubts its whole
@@ -79,6 +83,12 @@ WH_OBJECT = re.compile(r"[^算]*?(?:哪|为什么|为啥|怎么|什么|啥|谁|�
 LOOKS_BACK = re.compile(r"[\s吧呢啊呀诶欸哈了~]*(?:$|[.,;:!?。…]|这|那|算|是不是)")
 # What may follow that dismissal to the clause's end ("无所谓啦", "不重要了").
 COMMENT_TAIL = re.compile(r"[了的啦吧呀啊嘛呢哦~\s]")
+# Bought or begun, then left unused: this dismissal reaches back across a
+# "but" ("买了相机但一直吃灰", "报了吉他班可是没坚持"), unlike "喜欢画画但不擅长".
+DISUSE = re.compile(
+    r"吃灰|落灰|积灰|闲置|压箱底|没用过|没碰过|没怎么用|没坚持|半途而废|三分钟热度"
+)
+CONTRASTS = frozenset({"但", "但是", "可是", "不过", "却"})
 REACH = 6  # characters a negation reaches across ("不在乎别人的钱" still counts)
 # A dismissal after the word reaches a little further: it closes the clause,
 # and the subject often stands between ("热闹的地方我一秒都待不下去").
@@ -166,8 +176,14 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     tokens.sort(key=lambda t: t.start)
     rejected = _rejected(folded, tokens, clause)
     # A shrug that is also an entry's signal ("说不清") still hedges.
+    # So does a negation that is a hedge proper ("…，说不上真的感兴趣").
     shrugs = {(s, e) for s, e, w in found if w.kind == "shrug"}
-    hedges = [t for t in tokens if (t.start, t.end) in shrugs]
+    hedges = [
+        t
+        for t in tokens
+        if (t.start, t.end) in shrugs
+        or (t.word.kind == "negation" and HEDGE_STEMS.fullmatch(t.word.text))
+    ]
     questions = question_spans(folded)
     shrugged = _shrugged(folded, tokens, hedges, clause, questions)
     reported = reported_spans(folded, clause)
@@ -249,7 +265,10 @@ def _shrugged(
             "", folded[start : hedge.start] + folded[hedge.end : end]
         )
         found.add(c)
-        if alone or LOOKS_BACK.match(folded[hedge.end : end]):
+        # A negation that is also a shrug ("没有") looks back only when it is
+        # the whole clause: "连个英语老师都没有" has its own object.
+        own_object = hedge.word.kind == "negation" and not alone
+        if alone or (LOOKS_BACK.match(folded[hedge.end : end]) and not own_object):
             found |= {k for k, v in sentence.items() if v == s and k <= c}
         if alone and any(a <= start and end <= b for a, b in asked):
             found |= {k for k, v in sentence.items() if v == s}
@@ -295,7 +314,10 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
         own = [t for t in tokens if t.clause == c]
         before = folded[first[c] : own[-1].start].lstrip("".join(CLAUSE_ENDS))
         after = folded[own[-1].end : first[c] + len(text[c])]
-        if not _rejects(own, text[c], before, after):
+        dropped = bool(NOW_OPENS.match(before)) and any(
+            w in folded[: first[c]].rsplit("。", 1)[-1] for w in FORMERLY
+        )
+        if not _rejects(own, text[c], before, after, dropped=dropped):
             continue
         # A clause's text starts with the mark that opened it, if any.
         while c > 0 and text[c][:1] not in SENTENCE_ENDS:
@@ -318,15 +340,20 @@ def _points(text: str) -> bool:
     return any(a in body and not body.endswith(a) for a in ANAPHORS)
 
 
-def _rejects(own: list[Token], text: str, before: str, after: str) -> bool:
+def _rejects(
+    own: list[Token], text: str, before: str, after: str, *, dropped: bool = False
+) -> bool:
     """Return whether a clause turns down what came before it.
 
-    ``own`` are its tokens; ``before`` and ``after`` its text around the last.
+    ``own`` are its tokens; ``before`` and ``after`` its text around the last;
+    ``dropped`` when it opens with "now" after a "before" ("以前…，现在…").
     """
     if any(t.word.before for t in own) and any(a in text for a in ANAPHORS):
         return True
     negations = [t for t in own if t.word.before or t.word.after]
-    if len(negations) != 1 or any(t.word.kind == "entry" for t in own):
+    # A dropped view may give its reason in hints ("现在工作了…"), not names.
+    blocking = [t for t in own if (t.word.names if dropped else t.word.kind == "entry")]
+    if len(negations) != 1 or blocking:
         return False
     last = own[-1]
     if last not in negations or len(last.word.text) < 2:
@@ -335,6 +362,8 @@ def _rejects(own: list[Token], text: str, before: str, after: str) -> bool:
     # with nothing before it ("…，无所谓"); "别的不重要" has its own object.
     if COMMENT_TAIL.sub("", after):
         return False
+    if dropped:
+        return True
     return last.word.before or not HEDGE_FILLERS.sub("", NOW.sub("", before))
 
 
@@ -354,14 +383,20 @@ def _before(tokens: list[Token], i: int) -> int:
 
 
 def _after(tokens: list[Token], i: int) -> int:
-    """Return 1 when a dismissal ("…不重要", "…无所谓") follows token i closely."""
+    """Return 1 when a dismissal ("…不重要", "…无所谓") follows token i closely.
+
+    A "but" ends its reach, except before disuse: "买了相机但一直吃灰".
+    """
     target = tokens[i]
+    contrast = False
     for token in tokens[i + 1 :]:
-        if token.clause != target.clause or token.word.kind == "scope_break":
+        if token.clause != target.clause or token.start - target.end > REACH_AFTER:
             return 0
-        if token.start - target.end > REACH_AFTER:
-            return 0
-        if token.word.after:
+        if token.word.kind == "scope_break":
+            if not (contrast or token.word.text in CONTRASTS):
+                return 0
+            contrast = True
+        elif token.word.after and (not contrast or DISUSE.search(token.word.text)):
             return 1
     return 0
 

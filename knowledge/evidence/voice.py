@@ -157,6 +157,12 @@ def question_spans(folded: str) -> list[tuple[int, int]]:
     return spans
 
 
+# Common surnames that do not open everyday words after 小/老 (not 小时, 老实,
+# 小高兴, 小于, 老家, 小白 "a beginner").
+_SURNAME = (
+    "[王李张刘陈杨赵吴周徐孙马朱胡郭何林罗郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡"
+    "蒋余杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范廖贾夏韦付邱]"
+)
 # Someone else as the subject of a clause: "我同事特别上进", "我大学室友…",
 # "我们组长…", "有个朋友…", "但他们…". Narrower than _SPEAKER: a clause that
 # opens with "家人" or "社会" is the person's own view of them.
@@ -166,13 +172,23 @@ _OTHER = (
     "领导|老板|上司|主管|组长|经理|师父|师傅|前辈|奶奶|爷爷|外婆|外公|姥姥|"
     "姥爷|哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹|表姐|表哥|表妹|表弟|舅舅|姑姑|"
     "阿姨|叔叔|老公|老婆|对象|女儿|儿子|身边的人|周围的人|很多人|好多人|有的人|"
-    "有些人|有人|同龄人)"
+    "有些人|有人|同龄人|"
+    # Relatives and people met at work or school (blind4: "我舅，…", "我带的徒弟…").
+    "舅妈|舅|姨妈|小姨|姨|叔|婶婶|婶|伯伯|大伯|伯|姑|嫂子|姐夫|妹夫|侄子|侄女|外甥|"
+    "堂哥|堂姐|徒弟|学生(?!时)|学员|下属|手下|新人|实习生|客户|病人|患者|队员|员工|"
+    "孩子们|孩子(?!时|气)|小孩(?!子气)|村里人|村民|学长|学姐|师兄|师姐|合伙人|前任|"
+    # Someone by name: "小王", "老张", "阿梅" would need a dictionary; the common
+    # surnames after 小/老, or before a title ("王总", "李姐", "张老师"), do not.
+    rf"(?:小|老){_SURNAME}(?![子家板实])|"
+    rf"{_SURNAME}(?:总|姐|哥|老师|经理|师傅|叔|阿姨|工|主任|医生))"
 )
 _CONJ = "(?:但是|但|可是|可|不过|而且|而|然后|后来)?"
 # What may stand between "我" and the person ("我大学室友", "有个朋友").
 _MODIFIER = (
     "(?:大学|高中|初中|小学|公司|部门|单位|隔壁|以前的|以前|前|老|亲|表|堂|"
-    "家里的|身边的|那个|一个|有个|有一个)"
+    "家里的|身边的|那个|一个|有个|有一个|"
+    # "我带的徒弟", "我认识的一个大哥"
+    "带的|教的|带过的|教过的|认识的|遇到的|见过的)"
 )
 # When the clause is set, before its subject: "那段时间我的主管…".
 _WHEN = "(?:那段时间|那时候|那时|当时|小时候|以前|现在|后来|上学时|读书时)?"
@@ -215,6 +231,19 @@ _APART = re.compile(
 # 到") says the person falls short of it, not that they reject it.
 ADMIRES = re.compile(r"佩服|敬佩|羡慕|欣赏|崇拜|向往|榜样|想学|想成为|学习他|学习她")
 
+
+# What the person holds others are owed ("人家也要被当人看", "孩子也应该有
+# 选择"): their judgment, not someone else's trait.
+_NORM = re.compile(
+    r"^(?:也|都|就|本来就|同样|一样)?(?:应该|应当|理应|本该|该|要被|得被|需要被|"
+    r"值得|有权|配得上|不该|不应该)"
+)
+# A clause that opens by seeing someone ("看到有人…") and goes on with the
+# person's own reaction ("…我真的会炸"), or that only sets the time ("孩子生病
+# 的时候…").
+_SEEING_NOW = re.compile(rf"^{_CONJ}{_WHEN}(?:看到|看着|看见|听到|听说)")
+_ME_AFTER = re.compile(r".(?=我(?![的们]))")
+_FRAME = re.compile(r"(?:的时候|(?<!小)时候|那年|那阵子|那会儿|以后|之后)")
 
 _CONTRAST = re.compile(r"^(?:但是|但|可是|可|而|不过)(?:其实)?我")
 
@@ -259,16 +288,31 @@ def others_spans(
         if not (opened or passive):
             k += 1
             continue
-        about_me = not opened or "我" in folded[start + opened.end() : end]
+        rest = folded[start + opened.end() : end] if opened else ""
+        if opened and _NORM.match(rest):
+            k += 1  # "人家也要被当人看": the person's judgment, not their trait
+            continue
+        about_me = not opened or "我" in rest
+        # "看到有人插队我真的会炸", "孩子生病的时候整夜不睡": they only set the
+        # scene; the person is the subject from there on.
+        scene = opened and (
+            (_SEEING_NOW.match(folded[start:end]) and _ME_AFTER.search(rest))
+            or _FRAME.search(rest)
+        )
         j = k + 1
         while (
-            j < len(clauses)
+            not scene
+            and j < len(clauses)
             and clauses[j][2] == sentence
             and not _SELF.match(folded[clauses[j][0] : clauses[j][1]])
             and not _WAVED.match(folded[clauses[j][0] : clauses[j][1]])
+            and not _NORM.match(folded[clauses[j][0] : clauses[j][1]])
         ):
             j += 1
         run = (start, clauses[j - 1][1])
+        if scene:
+            cut = (_ME_AFTER.search(rest) or _FRAME.search(rest)).end()  # type: ignore[union-attr]
+            run = (start, start + opened.end() + cut)  # type: ignore[union-attr]
         # The person's clauses after the run, to the end of that sentence.
         after = clauses[j][2] if j < len(clauses) else -1
         contrasted = j < len(clauses) and bool(
