@@ -93,6 +93,11 @@ REACH = 6  # characters a negation reaches across ("不在乎别人的钱" still
 # A dismissal after the word reaches a little further: it closes the clause,
 # and the subject often stands between ("热闹的地方我一秒都待不下去").
 REACH_AFTER = 8
+# Options set side by side ("两个offer，一个钱多一个离家近，最后选了离家近的"):
+# each "一个…" describes a choice, not what the person holds; the choice and
+# its reason say that. Only when the answer says it chose.
+OPTION = re.compile(r"(?:另)?一(?:个|家|份)")
+CHOSE = re.compile(r"选了|选的|挑了|去了|接了|定了|前者|后者|最后")
 CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
 
 
@@ -197,6 +202,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     # Set apart from someone admired: only a doubt; from anyone else: nothing.
     doubted, dropped = (dropped, []) if ADMIRES.search(folded) else ([], dropped)
     doubted += [(r[0], r[1]) for r in runs if r[3]]
+    options = _options(folded, clause)
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
     for i, c in enumerate(clause):
         bounds[c] = (bounds.get(c, (i, i))[0], i + 1)
@@ -212,6 +218,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             or token.clause in rejected | shrugged
             or any(s <= token.start and token.end <= e for s, e in weak)
             or _inside(token, doubted)
+            or _inside(token, options)
         )
         run = next((r for r in runs if r[0] <= token.start < r[1]), None)
         readings.append(
@@ -287,6 +294,29 @@ def _shrugged(
             if earlier and not HEDGE_FILLERS.sub("", lead):
                 found |= {k for k, v in sentence.items() if v == max(earlier)}
     return found
+
+
+def _options(folded: str, clause: list[int]) -> list[tuple[int, int]]:
+    """Return the spans that describe options side by side, not the choice.
+
+    Each runs from "一个" to the next one or to its clause's end; there must
+    be two in one sentence, and the answer must say it chose.
+    """
+    if not CHOSE.search(folded):
+        return []
+    spans, start = [], 0
+    for i, ch in enumerate(folded + "\n"):
+        if ch not in SENTENCE_ENDS:
+            continue
+        marks = [m.start() + start for m in OPTION.finditer(folded[start:i])]
+        if len(marks) >= 2:
+            for a, b in zip(marks, [*marks[1:], i], strict=True):
+                end = a
+                while end < min(b, len(folded)) and clause[end] == clause[a]:
+                    end += 1
+                spans.append((a, end))
+        start = i + 1
+    return spans
 
 
 def _inside(token: Token, spans: list[tuple[int, int]]) -> bool:

@@ -207,6 +207,8 @@ _PASSIVE_OPENS = re.compile(
 _WAVED = re.compile(
     rf"^{_CONJ}(?:其实|说白了)?(?:就|只|不过|也就)?是(?:客套|客气|场面|恭维|开玩笑|随口|"
     r"哄我|安慰)"
+    # Or reads them another way: "大人总说我爱讲故事——意思是爱撒谎".
+    r"|^(?:其实)?(?:意思是|言下之意|潜台词|翻译一下|翻译过来|真正的意思)"
 )
 # The person speaking for themselves again: "我…", "但我…", "这个我…".
 _SELF = re.compile(
