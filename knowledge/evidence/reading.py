@@ -98,6 +98,12 @@ REACH_AFTER = 8
 # its reason say that. Only when the answer says it chose.
 OPTION = re.compile(r"(?:另)?一(?:个|家|份)")
 CHOSE = re.compile(r"选了|选的|挑了|去了|接了|定了|前者|后者|最后")
+# Whom the person is with: "晚上约三五个好朋友撸串", "离爸妈近一点".
+COMPANY = re.compile(
+    r"(?:跟|和|陪|陪着|约|照顾|离)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
+)
+# Not company: a quarrel or a message ("跟爸妈吵了一架", "和老婆说了").
+NOT_COMPANY = re.compile(r"吵|闹|矛盾|不合|冷战|翻脸|关系|借|要钱|说|讲|商量好")
 CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
 
 
@@ -216,7 +222,12 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         weakened = (
             count >= 2
             or token.clause in rejected | shrugged
-            or any(s <= token.start and token.end <= e for s, e in weak)
+            or any(
+                s <= token.start
+                and token.end <= e
+                and not _companion(folded, token, s, e)
+                for s, e in weak
+            )
             or _inside(token, doubted)
             or _inside(token, options)
         )
@@ -294,6 +305,23 @@ def _shrugged(
             if earlier and not HEDGE_FILLERS.sub("", lead):
                 found |= {k for k, v in sentence.items() if v == max(earlier)}
     return found
+
+
+def _companion(folded: str, token: Token, start: int, end: int) -> bool:
+    """Return whether a weak word is the person's company ("跟家里人吃个饭").
+
+    Only a weak word that is the whole name ("好朋友", "爸妈"), after 跟, 和,
+    陪, 约, 照顾… in its clause: whom the person spends the time with.
+    """
+    if (start, end) != (token.start, token.end):
+        return False
+    lead = folded[: token.start]
+    lead = lead[max(lead.rfind(c) for c in CLAUSE_ENDS) + 1 :]
+    tail = folded[token.end :]
+    tail = tail[
+        : min((i for c in CLAUSE_ENDS if (i := tail.find(c)) >= 0), default=None)
+    ]
+    return bool(COMPANY.search(lead)) and not NOT_COMPANY.search(tail)
 
 
 def _options(folded: str, clause: list[int]) -> list[tuple[int, int]]:
