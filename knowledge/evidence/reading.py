@@ -44,6 +44,13 @@ ANAPHORS = (
     "这么看",
     "这么觉得",
     "那么想",
+    # "…，后来就没那个想法了": the view itself.
+    "那个想法",
+    "这个想法",
+    "这想法",
+    "那想法",
+    "这个念头",
+    "那个念头",
 )
 # An A-not-A question ("有没有意义", "是不是", "去没去过") asks; it negates
 # nothing, and it binds before any longer word ("没有意义") can take its "没".
