@@ -206,7 +206,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     shrugged = _shrugged(folded, tokens, hedges, clause, questions)
     reported = reported_spans(folded, clause)
     liked = taste_spans(folded, clause)
-    runs, dropped = others_spans(
+    runs, dropped, roles = others_spans(
         folded,
         [t.start for t in tokens if t.word.before or t.word.after],
         # A hint ("我就没那么靠谱") does not keep a clause from setting apart.
@@ -214,7 +214,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     )
     # Set apart from someone admired: only a doubt; from anyone else: nothing.
     doubted, dropped = (dropped, []) if ADMIRES.search(folded) else ([], dropped)
-    doubted += [(r[0], r[1]) for r in runs if r[3]]
+    doubted += [(r[0], r[1]) for r in runs if r[3]] + roles
     options = _options(folded, clause)
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
     for i, c in enumerate(clause):
@@ -420,6 +420,9 @@ def _rejects(
     blocking = [t for t in own if (t.word.names if dropped else t.word.kind == "entry")]
     if len(negations) != 1 or blocking:
         return False
+    # "买了一台望远镜，但是压箱底好几年了": disuse turns back, whatever its tail.
+    if DISUSE.search(negations[0].word.text) and not any(t.word.names for t in own):
+        return True
     last = own[-1]
     if last not in negations or len(last.word.text) < 2:
         return False
@@ -458,12 +461,29 @@ def _after(tokens: list[Token], i: int) -> int:
         if token.clause != target.clause or token.start - target.end > REACH_AFTER:
             return 0
         if token.word.kind == "scope_break":
-            if not (contrast or token.word.text in CONTRASTS):
+            if token.word.text in CONTRASTS:
+                contrast = True
+            elif not _only_after_follows(tokens, token):
                 return 0
-            contrast = True
         elif token.word.after and (not contrast or DISUSE.search(token.word.text)):
             return 1
     return 0
+
+
+def _only_after_follows(tokens: list[Token], brk: Token) -> bool:
+    """Return whether "就/也" is followed by a dismissal that only looks back.
+
+    "当众讲话我就犯怵", "钱我也无所谓": the adverb stands before the verb. A
+    negation that may also look ahead ("…也不在乎钱") governs what follows.
+    """
+    nxt = next((t for t in tokens if t.start >= brk.end), None)
+    return (
+        nxt is not None
+        and nxt.clause == brk.clause
+        and nxt.start - brk.end <= 1
+        and nxt.word.after
+        and not nxt.word.before
+    )
 
 
 def _topic_dismissed(

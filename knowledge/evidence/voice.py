@@ -35,7 +35,9 @@ _OPINION = (
 # Verbs that tell the person what to do: what follows is wanted of them.
 _DIRECTIVE = (
     "(?:让|要|叫|逼|劝|催|教|教育|教导|告诉|告诫|叮嘱|嘱咐|提醒|"
-    "希望|要求|指望|盼着|安排)我"
+    "希望|要求|指望|盼着|安排|"
+    # Dragged along: "朋友总拉我去爬山".
+    "拉|拽|拖|硬拉|拉着|拖着|喊)我"
 )
 # The speaker is the subject, not whom the person spoke to ("我跟朋友说…").
 _SUBJECT = rf"(?<![跟和对给向同])(?<!跟我)(?<!和我)(?<!对我){_SPEAKER}"
@@ -177,6 +179,7 @@ _OTHER = (
     "舅妈|舅|姨妈|小姨|姨|叔|婶婶|婶|伯伯|大伯|伯|姑|嫂子|姐夫|妹夫|侄子|侄女|外甥|"
     "堂哥|堂姐|徒弟|学生(?!时)|学员|下属|手下|新人|实习生|客户|病人|患者|队员|员工|"
     "孩子们|孩子(?!时|气)|小孩(?!子气)|村里人|村民|学长|学姐|师兄|师姐|合伙人|前任|"
+    "班主任|主任|校长|院长|总监|老总|科长|处长|村支书|书记|教练|导师|"
     # Someone by name: "小王", "老张", "阿梅" would need a dictionary; the common
     # surnames after 小/老, or before a title ("王总", "李姐", "张老师"), do not.
     rf"(?:小|老){_SURNAME}(?![子家板实])|"
@@ -237,8 +240,8 @@ ADMIRES = re.compile(r"佩服|敬佩|羡慕|欣赏|崇拜|向往|榜样|想学|�
 # What the person holds others are owed ("人家也要被当人看", "孩子也应该有
 # 选择"): their judgment, not someone else's trait.
 _NORM = re.compile(
-    r"^(?:也|都|就|本来就|同样|一样)?(?:应该|应当|理应|本该|该|要被|得被|需要被|"
-    r"值得|有权|配得上|不该|不应该)"
+    r"^(?:(?:对|给|跟|和|在)[^,，。]{1,6}?)?(?:也|都|就|本来就|同样|一样)?"
+    r"(?:应该|应当|理应|本该|该|要被|得被|需要被|值得|有权|配得上|不该|不应该)"
 )
 # A clause that opens by seeing someone ("看到有人…") and goes on with the
 # person's own reaction ("…我真的会炸"), or that only sets the time ("孩子生病
@@ -264,8 +267,10 @@ def _clause_list(folded: str) -> list[tuple[int, int, int]]:
 
 def others_spans(
     folded: str, negations: list[int], entries: list[int]
-) -> tuple[list[tuple[int, int, bool, bool]], list[tuple[int, int]]]:
-    """Return the runs of clauses about someone else, and those set apart.
+) -> tuple[
+    list[tuple[int, int, bool, bool]], list[tuple[int, int]], list[tuple[int, int]]
+]:
+    """Return the runs of clauses about someone else, those set apart, and roles.
 
     A run opens at a clause whose subject is someone else ("我同事特别上进")
     and goes on over the clauses of its sentence that do not speak for the
@@ -282,6 +287,9 @@ def others_spans(
     clauses = _clause_list(folded)
     runs: list[tuple[int, int, bool, bool]] = []
     dropped: list[tuple[int, int]] = []
+    # The clause that sets the person apart by another role ("我就是跟着打杂
+    # 的") belittles what it names: that is only a hint.
+    roles: list[tuple[int, int]] = []
     k = 0
     while k < len(clauses):
         start, end, sentence = clauses[k]
@@ -334,6 +342,10 @@ def others_spans(
                 or (_WAVED.match(text))
             ):
                 dropped.append(run)
+                # Not after their words about the person: "朋友有事都来找我，
+                # 我就是大家的树洞" says what the person is.
+                if _APART.match(text) and not about_me:
+                    roles.append((s, e))
                 break
         k = j
-    return runs, dropped
+    return runs, dropped, roles
