@@ -111,6 +111,8 @@ COMPANY = re.compile(
 )
 # Not company: a quarrel or a message ("跟爸妈吵了一架", "和老婆说了").
 NOT_COMPANY = re.compile(r"吵|闹|矛盾|不合|冷战|翻脸|关系|借|要钱|说|讲|商量好")
+# How much, before a dislike: "我真的特别不喜欢" has no object of its own.
+DEGREE = re.compile(r"特别|非常|超级|超|很|最|挺|太|真心|打心底里|从心里")
 CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
 
 
@@ -432,7 +434,12 @@ def _rejects(
         return False
     if dropped:
         return True
-    return last.word.before or not HEDGE_FILLERS.sub("", NOW.sub("", before))
+    rest = HEDGE_FILLERS.sub("", DEGREE.sub("", NOW.sub("", before)))
+    # "偏心的老师我最讨厌": a dislike with its object put first rejects that.
+    # One that also looks back ("…，问得她烦死了") still rejects.
+    if last.word.after:
+        return last.word.before or not rest
+    return len(rest) < 2
 
 
 def _before(tokens: list[Token], i: int) -> int:

@@ -250,6 +250,10 @@ _SEEING_NOW = re.compile(rf"^{_CONJ}{_WHEN}(?:看到|看着|看见|听到|听说
 _ME_AFTER = re.compile(r".(?=我(?![的们]))")
 _FRAME = re.compile(r"(?:的时候|(?<!小)时候|那年|那阵子|那会儿|以后|之后)")
 
+_ADOPTS = re.compile(
+    rf"^{_CONJ}(?:其实|慢慢地?|渐渐地?)?我(?:自己)?(?:也|就|慢慢|渐渐)*"
+    r"(?:爱上|喜欢上|迷上|入坑|上瘾|离不开|跟着喜欢)"
+)
 _CONTRAST = re.compile(r"^(?:但是|但|可是|可|而|不过)(?:其实)?我")
 
 
@@ -328,6 +332,10 @@ def others_spans(
         contrasted = j < len(clauses) and bool(
             _CONTRAST.match(folded[clauses[j][0] : clauses[j][1]])
         )
+        # "爸爸小时候带我去看星星，后来我自己也爱上了": the person took it up.
+        if j < len(clauses) and _ADOPTS.match(folded[clauses[j][0] : clauses[j][1]]):
+            k = j
+            continue
         runs.append((*run, about_me, contrasted))
         for s, e, n in clauses[j:]:
             text = folded[s:e]
