@@ -643,6 +643,15 @@ def test_what_only_looks_like_a_hedge_leaves_the_sentence_named(kb, text):
         # Whom the person spends the time with names; a quarrel does not.
         ("晚上约三五个好朋友撸串", "V07", "values", {"V059": "named"}),
         ("跟爸妈大吵一架以后，我搬出去住了。", "V06", "values", {"V006": "suspected"}),
+        # A noun is no shrug; money as a sum is no value; a longer alias of a
+        # talent still names the value inside it.
+        (
+            "想做一件让普通人也能被公平对待的事",
+            "V09",
+            "values",
+            {"V009": "named"},
+        ),
+        ("后来去了一家小公司，钱少了三分之一，可是不用加班", "V02", "values", {}),
     ],
 )
 def test_blind4_kinds(kb, text, question_id, category, expected):
