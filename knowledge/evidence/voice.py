@@ -160,7 +160,7 @@ def question_spans(folded: str) -> list[tuple[int, int]]:
 
 
 # Common surnames that do not open everyday words after 小/老 (not 小时, 老实,
-# 小高兴, 小于, 老家, 小白 "a beginner").
+# 小高兴, 小于, 老家, 小白 "a beginner"; nor, by what follows, 小程序, 小范围, 小任务).
 _SURNAME = (
     "[王李张刘陈杨赵吴周徐孙马朱胡郭何林罗郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡"
     "蒋余杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范廖贾夏韦付邱]"
@@ -182,7 +182,7 @@ _OTHER = (
     "班主任|主任|校长|院长|总监|老总|科长|处长|村支书|书记|教练|导师|"
     # Someone by name: "小王", "老张", "阿梅" would need a dictionary; the common
     # surnames after 小/老, or before a title ("王总", "李姐", "张老师"), do not.
-    rf"(?:小|老){_SURNAME}(?![子家板实])|"
+    rf"(?:小|老){_SURNAME}(?![子家板实序围务打])|"
     rf"{_SURNAME}(?:总|姐|哥|老师|经理|师傅|叔|阿姨|工|主任|医生))"
 )
 _CONJ = "(?:但是|但|可是|可|不过|而且|而|然后|后来)?"
