@@ -590,7 +590,12 @@ def test_what_only_looks_like_a_hedge_leaves_the_sentence_named(kb, text):
         ("我带的实习生第一次独立完成了方案", "V06", "values", {"V011": "suspected"}),
         ("我们主任说我很幽默，言下之意是我爱贫嘴。", "S07", "strengths", {}),
         # Everyday words after 小 are no surname.
-        ("小程序做得好，自由安排时间。", "V07", "values", {"V001": "named"}),
+        (
+            "小范围试了一下，自由安排时间的感觉真好。",
+            "V07",
+            "values",
+            {"V001": "named"},
+        ),
         # What others are owed is the person's judgment; a scene is only a scene.
         (
             "老师对学生就该一视同仁，偏心的老师我最讨厌。",
