@@ -11,6 +11,7 @@ from knowledge.evidence.records import (
     Strength,
 )
 from knowledge.evidence.vocabulary import vocabulary_current
+from knowledge.evidence.voice import ADMIRES
 
 QUOTE_MAX = 40
 SENTENCE_ENDS = frozenset("。！？!?；;\n…")
@@ -55,7 +56,18 @@ def spans_match(
     vocab = vocabulary_current()
     folded, origin = fold(text)
     best: dict[str, Evidence] = {}
-    for reading in tokens_read(folded, vocab):
+    readings = tokens_read(folded, vocab)
+    # "我舅五十岁辞职回老家…。我羡慕他那份勇气": when the person names what
+    # they admire in their own words, the rest of the other's story is only
+    # a hint, even on the questions about other people.
+    own = {
+        CATEGORY_OF.get(i[:1])
+        for r in readings
+        if not (r.negated or r.weakened or r.others or r.reported or r.asked)
+        and ADMIRES.search(_sentence(folded, r.token.start))
+        for i in r.token.word.names
+    }
+    for reading in readings:
         if reading.negated:
             continue
         token, word = reading.token, reading.token.word
@@ -66,7 +78,7 @@ def spans_match(
             if category not in wanted:
                 continue
             doubted = any(getattr(reading, f) for f in DOUBTED_BY[category]) or (
-                _others_doubted(reading, category, question_id)
+                _others_doubted(reading, category, question_id, category in own)
             )
             strong = names and not (reading.weakened or doubted)
             strength: Strength = "named" if strong else "suspected"
@@ -104,14 +116,24 @@ def evidence_find(
     ]
 
 
-def _others_doubted(reading: Reading, category: Category, question_id: str) -> bool:
+def _others_doubted(
+    reading: Reading, category: Category, question_id: str, own_named: bool
+) -> bool:
     if not reading.others:
         return False
     if question_id in OTHERS_ASKED:
-        return False
+        return own_named and category == "values"
     if category == "strengths":
         return not (reading.others_me or reading.reported)
     return True
+
+
+def _sentence(folded: str, i: int) -> str:
+    """Return the folded sentence around index i."""
+    ends = ".;!?。\n"
+    left = max((folded.rfind(e, 0, i) for e in ends), default=-1) + 1
+    right = min((j for e in ends if (j := folded.find(e, i)) >= 0), default=len(folded))
+    return folded[left:right]
 
 
 def _quote_span(text: str, start: int, end: int) -> tuple[int, int]:

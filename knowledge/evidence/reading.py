@@ -44,6 +44,13 @@ ANAPHORS = (
     "这么看",
     "这么觉得",
     "那么想",
+    # "…，后来就没那个想法了": the view itself.
+    "那个想法",
+    "这个想法",
+    "这想法",
+    "那想法",
+    "这个念头",
+    "那个念头",
 )
 # An A-not-A question ("有没有意义", "是不是", "去没去过") asks; it negates
 # nothing, and it binds before any longer word ("没有意义") can take its "没".
@@ -60,7 +67,11 @@ TOPIC_FILLERS = re.compile(
 # What may stand beside a shrug in a clause that is only that shrug ("我也不确定").
 HEDGE_FILLERS = re.compile(r"[我也还都就真的其实诶欸啊呀吧呢哈嘛了嗯~\s.,;:!?。…]")
 # Where a rejected stretch starts ("以前总觉得…，现在不这么想了").
-FORMERLY = ("以前", "过去", "曾经", "原来", "从前")
+FORMERLY = ("以前", "过去", "曾经", "原来", "从前", "小时候", "上学时", "年轻时")
+# "以前特别爱打游戏，…，现在工作了完全没兴趣了": a clause that opens with
+# "now" after one that said "before" drops the old view, whatever it says of
+# why in between.
+NOW_OPENS = re.compile(r"^(?:可|但|不过)?(?:现在|如今|后来|这几年|长大后|工作后)")
 # "…，现在完全没兴趣了": a dismissal may say that the view is gone now.
 NOW = re.compile(r"现在|如今|后来|早就|已经|完全|彻底|再也|根本|一点都|一点也")
 # Hedges proper, unlike other shrugs ("还好", "随便"): a hedge doubts its whole
@@ -79,10 +90,29 @@ WH_OBJECT = re.compile(r"[^算]*?(?:哪|为什么|为啥|怎么|什么|啥|谁|�
 LOOKS_BACK = re.compile(r"[\s吧呢啊呀诶欸哈了~]*(?:$|[.,;:!?。…]|这|那|算|是不是)")
 # What may follow that dismissal to the clause's end ("无所谓啦", "不重要了").
 COMMENT_TAIL = re.compile(r"[了的啦吧呀啊嘛呢哦~\s]")
+# Bought or begun, then left unused: this dismissal reaches back across a
+# "but" ("买了相机但一直吃灰", "报了吉他班可是没坚持"), unlike "喜欢画画但不擅长".
+DISUSE = re.compile(
+    r"吃灰|落灰|积灰|闲置|压箱底|没用过|没碰过|没怎么用|没坚持|半途而废|三分钟热度"
+)
+CONTRASTS = frozenset({"但", "但是", "可是", "不过", "却"})
 REACH = 6  # characters a negation reaches across ("不在乎别人的钱" still counts)
 # A dismissal after the word reaches a little further: it closes the clause,
 # and the subject often stands between ("热闹的地方我一秒都待不下去").
 REACH_AFTER = 8
+# Options set side by side ("两个offer，一个钱多一个离家近，最后选了离家近的"):
+# each "一个…" describes a choice, not what the person holds; the choice and
+# its reason say that. Only when the answer says it chose.
+OPTION = re.compile(r"(?:另)?一(?:个|家|份)")
+CHOSE = re.compile(r"选了|选的|挑了|去了|接了|定了|前者|后者|最后")
+# Whom the person is with: "晚上约三五个好朋友撸串", "离爸妈近一点".
+COMPANY = re.compile(
+    r"(?:跟|和|陪|陪着|约|照顾|离)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
+)
+# Not company: a quarrel or a message ("跟爸妈吵了一架", "和老婆说了").
+NOT_COMPANY = re.compile(r"吵|闹|矛盾|不合|冷战|翻脸|关系|借|要钱|说|讲|商量好")
+# How much, before a dislike: "我真的特别不喜欢" has no object of its own.
+DEGREE = re.compile(r"特别|非常|超级|超|很|最|挺|太|真心|打心底里|从心里")
 CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
 
 
@@ -166,13 +196,19 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     tokens.sort(key=lambda t: t.start)
     rejected = _rejected(folded, tokens, clause)
     # A shrug that is also an entry's signal ("说不清") still hedges.
+    # So does a negation that is a hedge proper ("…，说不上真的感兴趣").
     shrugs = {(s, e) for s, e, w in found if w.kind == "shrug"}
-    hedges = [t for t in tokens if (t.start, t.end) in shrugs]
+    hedges = [
+        t
+        for t in tokens
+        if (t.start, t.end) in shrugs
+        or (t.word.kind == "negation" and HEDGE_STEMS.fullmatch(t.word.text))
+    ]
     questions = question_spans(folded)
     shrugged = _shrugged(folded, tokens, hedges, clause, questions)
     reported = reported_spans(folded, clause)
     liked = taste_spans(folded, clause)
-    runs, dropped = others_spans(
+    runs, dropped, roles = others_spans(
         folded,
         [t.start for t in tokens if t.word.before or t.word.after],
         # A hint ("我就没那么靠谱") does not keep a clause from setting apart.
@@ -180,7 +216,8 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     )
     # Set apart from someone admired: only a doubt; from anyone else: nothing.
     doubted, dropped = (dropped, []) if ADMIRES.search(folded) else ([], dropped)
-    doubted += [(r[0], r[1]) for r in runs if r[3]]
+    doubted += [(r[0], r[1]) for r in runs if r[3]] + roles
+    options = _options(folded, clause)
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
     for i, c in enumerate(clause):
         bounds[c] = (bounds.get(c, (i, i))[0], i + 1)
@@ -194,8 +231,14 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         weakened = (
             count >= 2
             or token.clause in rejected | shrugged
-            or any(s <= token.start and token.end <= e for s, e in weak)
+            or any(
+                s <= token.start
+                and token.end <= e
+                and not _companion(folded, token, s, e)
+                for s, e in weak
+            )
             or _inside(token, doubted)
+            or _inside(token, options)
         )
         run = next((r for r in runs if r[0] <= token.start < r[1]), None)
         readings.append(
@@ -249,7 +292,10 @@ def _shrugged(
             "", folded[start : hedge.start] + folded[hedge.end : end]
         )
         found.add(c)
-        if alone or LOOKS_BACK.match(folded[hedge.end : end]):
+        # A negation that is also a shrug ("没有") looks back only when it is
+        # the whole clause: "连个英语老师都没有" has its own object.
+        own_object = hedge.word.kind == "negation" and not alone
+        if alone or (LOOKS_BACK.match(folded[hedge.end : end]) and not own_object):
             found |= {k for k, v in sentence.items() if v == s and k <= c}
         if alone and any(a <= start and end <= b for a, b in asked):
             found |= {k for k, v in sentence.items() if v == s}
@@ -268,6 +314,46 @@ def _shrugged(
             if earlier and not HEDGE_FILLERS.sub("", lead):
                 found |= {k for k, v in sentence.items() if v == max(earlier)}
     return found
+
+
+def _companion(folded: str, token: Token, start: int, end: int) -> bool:
+    """Return whether a weak word is the person's company ("跟家里人吃个饭").
+
+    Only a weak word that is the whole name ("好朋友", "爸妈"), after 跟, 和,
+    陪, 约, 照顾… in its clause: whom the person spends the time with.
+    """
+    if (start, end) != (token.start, token.end):
+        return False
+    lead = folded[: token.start]
+    lead = lead[max(lead.rfind(c) for c in CLAUSE_ENDS) + 1 :]
+    tail = folded[token.end :]
+    tail = tail[
+        : min((i for c in CLAUSE_ENDS if (i := tail.find(c)) >= 0), default=None)
+    ]
+    return bool(COMPANY.search(lead)) and not NOT_COMPANY.search(tail)
+
+
+def _options(folded: str, clause: list[int]) -> list[tuple[int, int]]:
+    """Return the spans that describe options side by side, not the choice.
+
+    Each runs from "一个" to the next one or to its clause's end; there must
+    be two in one sentence, and the answer must say it chose.
+    """
+    if not CHOSE.search(folded):
+        return []
+    spans, start = [], 0
+    for i, ch in enumerate(folded + "\n"):
+        if ch not in SENTENCE_ENDS:
+            continue
+        marks = [m.start() + start for m in OPTION.finditer(folded[start:i])]
+        if len(marks) >= 2:
+            for a, b in zip(marks, [*marks[1:], i], strict=True):
+                end = a
+                while end < min(b, len(folded)) and clause[end] == clause[a]:
+                    end += 1
+                spans.append((a, end))
+        start = i + 1
+    return spans
 
 
 def _inside(token: Token, spans: list[tuple[int, int]]) -> bool:
@@ -295,7 +381,10 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
         own = [t for t in tokens if t.clause == c]
         before = folded[first[c] : own[-1].start].lstrip("".join(CLAUSE_ENDS))
         after = folded[own[-1].end : first[c] + len(text[c])]
-        if not _rejects(own, text[c], before, after):
+        dropped = bool(NOW_OPENS.match(before)) and any(
+            w in folded[: first[c]].rsplit("。", 1)[-1] for w in FORMERLY
+        )
+        if not _rejects(own, text[c], before, after, dropped=dropped):
             continue
         # A clause's text starts with the mark that opened it, if any.
         while c > 0 and text[c][:1] not in SENTENCE_ENDS:
@@ -318,16 +407,24 @@ def _points(text: str) -> bool:
     return any(a in body and not body.endswith(a) for a in ANAPHORS)
 
 
-def _rejects(own: list[Token], text: str, before: str, after: str) -> bool:
+def _rejects(
+    own: list[Token], text: str, before: str, after: str, *, dropped: bool = False
+) -> bool:
     """Return whether a clause turns down what came before it.
 
-    ``own`` are its tokens; ``before`` and ``after`` its text around the last.
+    ``own`` are its tokens; ``before`` and ``after`` its text around the last;
+    ``dropped`` when it opens with "now" after a "before" ("以前…，现在…").
     """
     if any(t.word.before for t in own) and any(a in text for a in ANAPHORS):
         return True
     negations = [t for t in own if t.word.before or t.word.after]
-    if len(negations) != 1 or any(t.word.kind == "entry" for t in own):
+    # A dropped view may give its reason in hints ("现在工作了…"), not names.
+    blocking = [t for t in own if (t.word.names if dropped else t.word.kind == "entry")]
+    if len(negations) != 1 or blocking:
         return False
+    # "买了一台望远镜，但是压箱底好几年了": disuse turns back, whatever its tail.
+    if DISUSE.search(negations[0].word.text) and not any(t.word.names for t in own):
+        return True
     last = own[-1]
     if last not in negations or len(last.word.text) < 2:
         return False
@@ -335,7 +432,14 @@ def _rejects(own: list[Token], text: str, before: str, after: str) -> bool:
     # with nothing before it ("…，无所谓"); "别的不重要" has its own object.
     if COMMENT_TAIL.sub("", after):
         return False
-    return last.word.before or not HEDGE_FILLERS.sub("", NOW.sub("", before))
+    if dropped:
+        return True
+    rest = HEDGE_FILLERS.sub("", DEGREE.sub("", NOW.sub("", before)))
+    # "偏心的老师我最讨厌": a dislike with its object put first rejects that.
+    # One that also looks back ("…，问得她烦死了") still rejects.
+    if last.word.after:
+        return last.word.before or not rest
+    return len(rest) < 2
 
 
 def _before(tokens: list[Token], i: int) -> int:
@@ -354,16 +458,39 @@ def _before(tokens: list[Token], i: int) -> int:
 
 
 def _after(tokens: list[Token], i: int) -> int:
-    """Return 1 when a dismissal ("…不重要", "…无所谓") follows token i closely."""
+    """Return 1 when a dismissal ("…不重要", "…无所谓") follows token i closely.
+
+    A "but" ends its reach, except before disuse: "买了相机但一直吃灰".
+    """
     target = tokens[i]
+    contrast = False
     for token in tokens[i + 1 :]:
-        if token.clause != target.clause or token.word.kind == "scope_break":
+        if token.clause != target.clause or token.start - target.end > REACH_AFTER:
             return 0
-        if token.start - target.end > REACH_AFTER:
-            return 0
-        if token.word.after:
+        if token.word.kind == "scope_break":
+            if token.word.text in CONTRASTS:
+                contrast = True
+            elif not _only_after_follows(tokens, token):
+                return 0
+        elif token.word.after and (not contrast or DISUSE.search(token.word.text)):
             return 1
     return 0
+
+
+def _only_after_follows(tokens: list[Token], brk: Token) -> bool:
+    """Return whether "就/也" is followed by a dismissal that only looks back.
+
+    "当众讲话我就犯怵", "钱我也无所谓": the adverb stands before the verb. A
+    negation that may also look ahead ("…也不在乎钱") governs what follows.
+    """
+    nxt = next((t for t in tokens if t.start >= brk.end), None)
+    return (
+        nxt is not None
+        and nxt.clause == brk.clause
+        and nxt.start - brk.end <= 1
+        and nxt.word.after
+        and not nxt.word.before
+    )
 
 
 def _topic_dismissed(

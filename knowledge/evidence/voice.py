@@ -35,7 +35,9 @@ _OPINION = (
 # Verbs that tell the person what to do: what follows is wanted of them.
 _DIRECTIVE = (
     "(?:让|要|叫|逼|劝|催|教|教育|教导|告诉|告诫|叮嘱|嘱咐|提醒|"
-    "希望|要求|指望|盼着|安排)我"
+    "希望|要求|指望|盼着|安排|"
+    # Dragged along: "朋友总拉我去爬山".
+    "拉|拽|拖|硬拉|拉着|拖着|喊)我"
 )
 # The speaker is the subject, not whom the person spoke to ("我跟朋友说…").
 _SUBJECT = rf"(?<![跟和对给向同])(?<!跟我)(?<!和我)(?<!对我){_SPEAKER}"
@@ -157,6 +159,12 @@ def question_spans(folded: str) -> list[tuple[int, int]]:
     return spans
 
 
+# Common surnames that do not open everyday words after 小/老 (not 小时, 老实,
+# 小高兴, 小于, 老家, 小白 "a beginner"; nor, by what follows, 小程序, 小范围, 小任务).
+_SURNAME = (
+    "[王李张刘陈杨赵吴周徐孙马朱胡郭何林罗郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡"
+    "蒋余杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范廖贾夏韦付邱]"
+)
 # Someone else as the subject of a clause: "我同事特别上进", "我大学室友…",
 # "我们组长…", "有个朋友…", "但他们…". Narrower than _SPEAKER: a clause that
 # opens with "家人" or "社会" is the person's own view of them.
@@ -166,13 +174,24 @@ _OTHER = (
     "领导|老板|上司|主管|组长|经理|师父|师傅|前辈|奶奶|爷爷|外婆|外公|姥姥|"
     "姥爷|哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹|表姐|表哥|表妹|表弟|舅舅|姑姑|"
     "阿姨|叔叔|老公|老婆|对象|女儿|儿子|身边的人|周围的人|很多人|好多人|有的人|"
-    "有些人|有人|同龄人)"
+    "有些人|有人|同龄人|"
+    # Relatives and people met at work or school (blind4: "我舅，…", "我带的徒弟…").
+    "舅妈|舅|姨妈|小姨|姨|叔|婶婶|婶|伯伯|大伯|伯|姑|嫂子|姐夫|妹夫|侄子|侄女|外甥|"
+    "堂哥|堂姐|徒弟|学生(?!时)|学员|下属|手下|新人|实习生|客户|病人|患者|队员|员工|"
+    "孩子们|孩子(?!时|气)|小孩(?!子气)|村里人|村民|学长|学姐|师兄|师姐|合伙人|前任|"
+    "班主任|主任|校长|院长|总监|老总|科长|处长|村支书|书记|教练|导师|"
+    # Someone by name: "小王", "老张", "阿梅" would need a dictionary; the common
+    # surnames after 小/老, or before a title ("王总", "李姐", "张老师"), do not.
+    rf"(?:小|老){_SURNAME}(?![子家板实序围务打])|"
+    rf"{_SURNAME}(?:总|姐|哥|老师|经理|师傅|叔|阿姨|工|主任|医生))"
 )
 _CONJ = "(?:但是|但|可是|可|不过|而且|而|然后|后来)?"
 # What may stand between "我" and the person ("我大学室友", "有个朋友").
 _MODIFIER = (
     "(?:大学|高中|初中|小学|公司|部门|单位|隔壁|以前的|以前|前|老|亲|表|堂|"
-    "家里的|身边的|那个|一个|有个|有一个)"
+    "家里的|身边的|那个|一个|有个|有一个|"
+    # "我带的徒弟", "我认识的一个大哥"
+    "带的|教的|带过的|教过的|认识的|遇到的|见过的)"
 )
 # When the clause is set, before its subject: "那段时间我的主管…".
 _WHEN = "(?:那段时间|那时候|那时|当时|小时候|以前|现在|后来|上学时|读书时)?"
@@ -191,6 +210,8 @@ _PASSIVE_OPENS = re.compile(
 _WAVED = re.compile(
     rf"^{_CONJ}(?:其实|说白了)?(?:就|只|不过|也就)?是(?:客套|客气|场面|恭维|开玩笑|随口|"
     r"哄我|安慰)"
+    # Or reads them another way: "大人总说我爱讲故事——意思是爱撒谎".
+    r"|^(?:其实)?(?:意思是|言下之意|潜台词|翻译一下|翻译过来|真正的意思)"
 )
 # The person speaking for themselves again: "我…", "但我…", "这个我…".
 _SELF = re.compile(
@@ -216,6 +237,23 @@ _APART = re.compile(
 ADMIRES = re.compile(r"佩服|敬佩|羡慕|欣赏|崇拜|向往|榜样|想学|想成为|学习他|学习她")
 
 
+# What the person holds others are owed ("人家也要被当人看", "孩子也应该有
+# 选择"): their judgment, not someone else's trait.
+_NORM = re.compile(
+    r"^(?:(?:对|给|跟|和|在)[^,，。]{1,6}?)?(?:也|都|就|本来就|同样|一样)?"
+    r"(?:应该|应当|理应|本该|该|要被|得被|需要被|值得|有权|配得上|不该|不应该)"
+)
+# A clause that opens by seeing someone ("看到有人…") and goes on with the
+# person's own reaction ("…我真的会炸"), or that only sets the time ("孩子生病
+# 的时候…").
+_SEEING_NOW = re.compile(rf"^{_CONJ}{_WHEN}(?:看到|看着|看见|听到|听说)")
+_ME_AFTER = re.compile(r".(?=我(?![的们]))")
+_FRAME = re.compile(r"(?:的时候|(?<!小)时候|那年|那阵子|那会儿|以后|之后)")
+
+_ADOPTS = re.compile(
+    rf"^{_CONJ}(?:其实|慢慢地?|渐渐地?)?我(?:自己)?(?:也|就|慢慢|渐渐)*"
+    r"(?:爱上|喜欢上|迷上|入坑|上瘾|离不开|跟着喜欢)"
+)
 _CONTRAST = re.compile(r"^(?:但是|但|可是|可|而|不过)(?:其实)?我")
 
 
@@ -233,8 +271,10 @@ def _clause_list(folded: str) -> list[tuple[int, int, int]]:
 
 def others_spans(
     folded: str, negations: list[int], entries: list[int]
-) -> tuple[list[tuple[int, int, bool, bool]], list[tuple[int, int]]]:
-    """Return the runs of clauses about someone else, and those set apart.
+) -> tuple[
+    list[tuple[int, int, bool, bool]], list[tuple[int, int]], list[tuple[int, int]]
+]:
+    """Return the runs of clauses about someone else, those set apart, and roles.
 
     A run opens at a clause whose subject is someone else ("我同事特别上进")
     and goes on over the clauses of its sentence that do not speak for the
@@ -251,6 +291,9 @@ def others_spans(
     clauses = _clause_list(folded)
     runs: list[tuple[int, int, bool, bool]] = []
     dropped: list[tuple[int, int]] = []
+    # The clause that sets the person apart by another role ("我就是跟着打杂
+    # 的") belittles what it names: that is only a hint.
+    roles: list[tuple[int, int]] = []
     k = 0
     while k < len(clauses):
         start, end, sentence = clauses[k]
@@ -259,21 +302,40 @@ def others_spans(
         if not (opened or passive):
             k += 1
             continue
-        about_me = not opened or "我" in folded[start + opened.end() : end]
+        rest = folded[start + opened.end() : end] if opened else ""
+        if opened and _NORM.match(rest):
+            k += 1  # "人家也要被当人看": the person's judgment, not their trait
+            continue
+        about_me = not opened or "我" in rest
+        # "看到有人插队我真的会炸", "孩子生病的时候整夜不睡": they only set the
+        # scene; the person is the subject from there on.
+        scene = opened and (
+            (_SEEING_NOW.match(folded[start:end]) and _ME_AFTER.search(rest))
+            or _FRAME.search(rest)
+        )
         j = k + 1
         while (
-            j < len(clauses)
+            not scene
+            and j < len(clauses)
             and clauses[j][2] == sentence
             and not _SELF.match(folded[clauses[j][0] : clauses[j][1]])
             and not _WAVED.match(folded[clauses[j][0] : clauses[j][1]])
+            and not _NORM.match(folded[clauses[j][0] : clauses[j][1]])
         ):
             j += 1
         run = (start, clauses[j - 1][1])
+        if scene:
+            cut = (_ME_AFTER.search(rest) or _FRAME.search(rest)).end()  # type: ignore[union-attr]
+            run = (start, start + opened.end() + cut)  # type: ignore[union-attr]
         # The person's clauses after the run, to the end of that sentence.
         after = clauses[j][2] if j < len(clauses) else -1
         contrasted = j < len(clauses) and bool(
             _CONTRAST.match(folded[clauses[j][0] : clauses[j][1]])
         )
+        # "爸爸小时候带我去看星星，后来我自己也爱上了": the person took it up.
+        if j < len(clauses) and _ADOPTS.match(folded[clauses[j][0] : clauses[j][1]]):
+            k = j
+            continue
         runs.append((*run, about_me, contrasted))
         for s, e, n in clauses[j:]:
             text = folded[s:e]
@@ -288,6 +350,10 @@ def others_spans(
                 or (_WAVED.match(text))
             ):
                 dropped.append(run)
+                # Not after their words about the person: "朋友有事都来找我，
+                # 我就是大家的树洞" says what the person is.
+                if _APART.match(text) and not about_me:
+                    roles.append((s, e))
                 break
         k = j
-    return runs, dropped
+    return runs, dropped, roles

@@ -16,6 +16,9 @@ SPANS = Path(__file__).with_name("evidence_spans.jsonl")
 # Written by someone else, blind to the matcher; see docs/evidence.md.
 BLIND2 = Path(__file__).with_name("evidence_blind2.jsonl")
 BLIND3 = Path(__file__).with_name("evidence_blind3.jsonl")
+BLIND4 = Path(__file__).with_name("evidence_blind4.jsonl")
+# Written by us after reading blind4's errors, one line per kind fixed.
+KINDS5 = Path(__file__).with_name("evidence_kinds5.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

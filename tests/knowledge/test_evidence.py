@@ -10,7 +10,14 @@ from knowledge.evidence import Evidence, evidence_find, spans_match
 from knowledge.evidence.vocabulary import _build
 from knowledge.models import LexiconTerm, LoadedRow
 from knowledge.services import knowledge_seed_if_empty, record_delete
-from tests.knowledge.evidence_score import BLIND2, BLIND3, spans_load, spans_score
+from tests.knowledge.evidence_score import (
+    BLIND2,
+    BLIND3,
+    BLIND4,
+    KINDS5,
+    spans_load,
+    spans_score,
+)
 from tests.knowledge.helpers import DATA, LEXICON
 
 pytestmark = pytest.mark.django_db
@@ -389,10 +396,11 @@ def test_an_admin_added_lexicon_term_takes_effect_after_save(
 
 
 def test_an_admin_deleted_term_stops_blocking(kb, django_capture_on_commit_callbacks):
-    assert found("看到孩子成长的每一步") == {}
+    # Not "看到孩子成长": a child as the subject is someone else's clause now.
+    assert found("周末最喜欢的是自由活动") == {}
     with django_capture_on_commit_callbacks(execute=True):
-        record_delete(record=LexiconTerm.objects.get(kind="homonym", term="孩子成长"))
-    assert found("看到孩子成长的每一步") == {"V002": "named"}
+        record_delete(record=LexiconTerm.objects.get(kind="homonym", term="自由活动"))
+    assert found("周末最喜欢的是自由活动") == {"V001": "named"}
 
 
 def test_the_lexicon_is_seeded_into_a_database_loaded_before_it(kb):
@@ -414,10 +422,17 @@ def test_the_scorer_counts_a_wrong_label_against_the_matcher(kb):
 
 
 def test_labelled_spans_named_precision(kb):
-    rows = spans_load() + spans_load(BLIND2) + spans_load(BLIND3)
-    assert len(rows) >= 700
+    rows = [
+        *spans_load(),
+        *spans_load(BLIND2),
+        *spans_load(BLIND3),
+        *spans_load(BLIND4),
+        *spans_load(KINDS5),
+    ]
+    assert len(rows) >= 950
     report = {}
-    for part in ("dev", "holdout", "holdout2", "blind2", "blind3", None):
+    sets = ("dev", "holdout", "holdout2", "blind2", "blind3", "blind4", "kinds5")
+    for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
         report[part or "all"] = tallies = spans_score(chosen)
         print(f"\n{part or 'all'} ({len(chosen)} answers)")
@@ -426,6 +441,9 @@ def test_labelled_spans_named_precision(kb):
     for kind in ("named", "suspected"):
         print(*report["all"][kind].confusions, sep="\n")
     assert report["all"]["named"].precision >= 0.95
+    # The sets read in the last round hold their own, not only the total.
+    assert report["blind4"]["named"].precision >= 0.95
+    assert report["kinds5"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
@@ -560,3 +578,88 @@ def test_the_questions_own_wording_is_no_value(kb):
 )
 def test_what_only_looks_like_a_hedge_leaves_the_sentence_named(kb, text):
     assert "named" in found(text, "V07").values()
+
+
+# The blind4 round: kinds, each on sentences of our own (evidence_kinds5.jsonl
+# holds more of them).
+@pytest.mark.parametrize(
+    ("text", "question_id", "category", "expected"),
+    [
+        # Someone named by surname, relation or role is someone else.
+        ("小王特别上进，天天加班考证，我只想准点下班。", "V07", "values", {}),
+        ("我带的实习生第一次独立完成了方案", "V06", "values", {"V011": "suspected"}),
+        ("我们主任说我很幽默，言下之意是我爱贫嘴。", "S07", "strengths", {}),
+        # Everyday words after 小 are no surname.
+        (
+            "小范围试了一下，自由安排时间的感觉真好。",
+            "V07",
+            "values",
+            {"V001": "named"},
+        ),
+        # What others are owed is the person's judgment; a scene is only a scene.
+        (
+            "老师对学生就该一视同仁，偏心的老师我最讨厌。",
+            "V05",
+            "values",
+            {"V009": "named"},
+        ),
+        (
+            "看到有人插队我就来气，排队就该公平。",
+            "V05",
+            "values",
+            {"V009": "named"},
+        ),
+        # Bought but unused, begun but dropped, a view given up or mistaken.
+        (
+            "买了一台天文望远镜，但是压箱底好几年了。",
+            "P05",
+            "interests",
+            {"P120": "suspected"},
+        ),
+        ("大概是摄影？买了相机但一直吃灰", "P04", "interests", {"P040": "suspected"}),
+        (
+            "以前特别爱打游戏，一周能花几百，现在工作了完全没兴趣了",
+            "P04",
+            "interests",
+            {"P010": "suspected"},
+        ),
+        ("我一直以为撑着我的是理想，后来发现其实就是怕挂科", "V03", "values", {}),
+        # Dragged along is not a passion; taken up afterwards is.
+        (
+            "朋友总拉我去爬山，我是被拖着走的。",
+            "P05",
+            "interests",
+            {"P058": "suspected"},
+        ),
+        (
+            "爸爸小时候带我去看星星，后来我自己也爱上了。",
+            "P05",
+            "interests",
+            {"P120": "named"},
+        ),
+        # Fear, options not chosen, money as a sum, an industry's name.
+        ("当众讲话我就犯怵，能躲就躲。", "S05", "strengths", {}),
+        (
+            "两个offer，一个钱多一个离家近，最后选了离家近的，因为想陪家人",
+            "V02",
+            "values",
+            {"V069": "suspected", "V006": "named"},
+        ),
+        ("一块钱掰成两半花，这点我继承了", "V04", "values", {}),
+        ("毕业时拒了一家教培机构，去了现在这家公司。", "V02", "values", {}),
+        # Whom the person spends the time with names; a quarrel does not.
+        ("晚上约三五个好朋友撸串", "V07", "values", {"V059": "named"}),
+        ("跟爸妈大吵一架以后，我搬出去住了。", "V06", "values", {"V006": "suspected"}),
+        # A noun is no shrug; money as a sum is no value; a longer alias of a
+        # talent still names the value inside it.
+        (
+            "想做一件让普通人也能被公平对待的事",
+            "V09",
+            "values",
+            {"V009": "named"},
+        ),
+        ("后来去了一家小公司，钱少了三分之一，可是不用加班", "V02", "values", {}),
+    ],
+)
+def test_blind4_kinds(kb, text, question_id, category, expected):
+    assert found(text, question_id, category) == expected
