@@ -171,7 +171,10 @@ async def test_hanging_server_is_cut_at_the_deadline(kb, fake):
     started = time.monotonic()
     _, result = await _turn(config_for(fake, turn_deadline=2.0))
     elapsed = time.monotonic() - started
-    assert elapsed < 2.5, elapsed
+    # Cut by the 2 s deadline, not after the server's 60 s hang; the margin is
+    # for a loaded machine, and the reason says it was the deadline that cut it.
+    assert elapsed < 10, elapsed
+    assert result.trace["fallback_reason"] in {"deadline", "DeadlineError"}
     assert result.trace["fallback"] is True
     assert result.text.startswith(prompts.FALLBACK_NOTE) and len(result.text) <= 200
 
