@@ -140,7 +140,10 @@ async def test_model_past_the_deadline_gets_offline_answer(kb):
     config = scripted(30.0, turn_deadline=1.5)
     started = time.monotonic()
     result = (await turn(config))[-1]
-    assert time.monotonic() - started < 2.0
+    # Cut by the 1.5 s deadline, not after the model's 30 s; the bound leaves
+    # room for a loaded machine, the reason says what cut it.
+    assert time.monotonic() - started < 10
+    assert result.trace["fallback_reason"] in {"deadline", "DeadlineError"}
     assert result.trace["fallback"] is True
     assert len(result.text) <= 200 and EXAMPLE_RE.search(result.text)
 
