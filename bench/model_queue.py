@@ -99,6 +99,20 @@ async def chat(s: Session, text: str, tally: Tally) -> None:
         tally.codes[type(error).__name__] += 1
 
 
+async def reading(s: Session, seconds: float) -> None:
+    """Stay on the page for ``seconds``: keep reading the socket, as a browser does.
+
+    daphne pings every socket and closes one that does not answer; aiohttp
+    answers a ping only while something reads (a sleeping client would be cut).
+    """
+    end = time.perf_counter() + seconds
+    while (left := end - time.perf_counter()) > 0:
+        try:
+            await s.ws.receive(timeout=left)
+        except TimeoutError:
+            return
+
+
 async def burst(sessions: list[Session]) -> Tally:
     """Every session sends one chat at once."""
     tally = Tally()
@@ -114,12 +128,12 @@ async def paced(sessions: list[Session], duration: float, think: float) -> Tally
     end = time.perf_counter() + duration
 
     async def visitor(i: int, s: Session) -> None:
-        await asyncio.sleep(think * i / len(sessions))  # arrivals spread out
+        await reading(s, think * i / len(sessions))  # arrivals spread out
         k = 0
         while time.perf_counter() < end:
             await chat(s, QUESTIONS[(i + k) % len(QUESTIONS)], tally)
             k += 1
-            await asyncio.sleep(think)
+            await reading(s, think)
 
     await asyncio.gather(*(visitor(i, s) for i, s in enumerate(sessions)))
     return tally
@@ -182,7 +196,7 @@ def report(results: list[dict], args) -> bool:
     print(
         f"{'phase':<7}{'sent':>6}{'ok':>6}{'busy':>6}{'err':>5}{'lost':>6}"
         f"{'queued':>8}{'ahead':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
-        f"{'p95/floor':>10}{'CPU/turn':>10}"
+        f"{'p95/floor':>10}{'CPU/turn':>10}{'cores':>7}"
     )
     clean = True
     for r in results:
@@ -196,6 +210,7 @@ def report(results: list[dict], args) -> bool:
             f"{pct(t.latencies, 50):>9.0f}{pct(t.latencies, 95):>9.0f}"
             f"{max(t.latencies, default=math.nan):>9.0f}"
             f"{pct(t.latencies, 95) / floor:>9.2f}x{cpu_ms:>8.1f}ms"
+            f"{r['cpu_s'] / r['wall_s']:>7.2f}"
         )
         r["p95"] = pct(t.latencies, 95)
         if t.codes:

@@ -80,7 +80,7 @@ def test_a_chat_in_line_shows_its_place_until_the_reply_starts(browser, base, ll
         send(first, "什么是价值观？")
         # The first turn holds the only slot once its model request is out.
         first.wait_for(lambda: len(llm.requests) >= 1, what="the first model call")
-        send(second, "我也想问：什么是价值观？")
+        send(second, "喜欢的事和擅长的事有什么区别？")
         line = second.page.wait_for_selector("[data-queue-status]")
         assert line.text_content() == "马上轮到你"
         queued = second.of("reply.queued")
