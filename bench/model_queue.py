@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
+from aiohttp import WSMsgType
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -108,9 +109,11 @@ async def reading(s: Session, seconds: float) -> None:
     end = time.perf_counter() + seconds
     while (left := end - time.perf_counter()) > 0:
         try:
-            await s.ws.receive(timeout=left)
+            message = await s.ws.receive(timeout=left)
         except TimeoutError:
             return
+        if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.ERROR):
+            return  # closed: the next chat counts the error (and must not spin here)
 
 
 async def burst(sessions: list[Session]) -> Tally:
