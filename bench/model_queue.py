@@ -67,6 +67,13 @@ class Tally:
 
 async def chat(s: Session, text: str, tally: Tally) -> None:
     """Send one chat and wait for its final reply; count what happened."""
+    try:  # a write to a socket the server dropped may never return
+        await asyncio.wait_for(_chat(s, text, tally), REPLY_TIMEOUT + 15)
+    except TimeoutError:
+        tally.lost += 1
+
+
+async def _chat(s: Session, text: str, tally: Tally) -> None:
     tally.sent += 1
     start = time.perf_counter()
     try:
@@ -147,7 +154,15 @@ async def open_sessions(base: str, n: int) -> list[Session]:
     sessions = [Session(None, base, "/ws/coach/") for _ in range(n)]
     for i in range(0, n, 50):
         await asyncio.gather(*(s.open() for s in sessions[i : i + 50]))
+        # Answer daphne's pings on the ones already open while the rest connect.
+        await asyncio.gather(*(reading(s, 0.05) for s in sessions[:i]))
+    progress(f"{n} sessions open")
     return sessions
+
+
+def progress(what: str) -> None:
+    """Say on stderr how far the run is (a loaded machine makes it slow)."""
+    print(f"{time.strftime('%H:%M:%S')} {what}", file=sys.stderr, flush=True)
 
 
 async def measured(name: str, daphne: psutil.Process, run) -> dict:
@@ -156,6 +171,7 @@ async def measured(name: str, daphne: psutil.Process, run) -> dict:
     start = time.perf_counter()
     tally = await run
     wall = time.perf_counter() - start
+    progress(f"{name} done in {wall:.0f} s")
     return {
         "name": name,
         "tally": tally,
@@ -177,7 +193,10 @@ async def phases(base: str, daphne: psutil.Process, args) -> list[dict]:
             await measured("paced", daphne, paced(sessions, args.duration, args.think))
         )
     finally:
-        await asyncio.gather(*(s.close() for s in sessions))
+        await asyncio.gather(
+            *(asyncio.wait_for(s.close(), 15) for s in sessions),
+            return_exceptions=True,
+        )
     return out
 
 
