@@ -28,6 +28,7 @@ figure; the exit status is non-zero only if a chat was refused or lost.
 
 import argparse
 import asyncio
+import contextlib
 import math
 import os
 import sys
@@ -113,14 +114,14 @@ async def reading(s: Session, seconds: float) -> None:
     daphne pings every socket and closes one that does not answer; aiohttp
     answers a ping only while something reads (a sleeping client would be cut).
     """
-    end = time.perf_counter() + seconds
-    while (left := end - time.perf_counter()) > 0:
-        try:
-            message = await s.ws.receive(timeout=left)
-        except TimeoutError:
-            return
-        if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.ERROR):
-            return  # closed: the next chat counts the error (and must not spin here)
+    # Not receive(timeout=…): aiohttp restarts that timeout after each ping it
+    # answers, and daphne pings more often than a visitor reads.
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            while True:
+                message = await s.ws.receive()
+                if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.ERROR):
+                    return  # closed: the next chat counts the error; no spinning
 
 
 async def burst(sessions: list[Session]) -> Tally:
