@@ -129,7 +129,7 @@ class Ticket:
 
     def ahead(self) -> int:
         """Return how many turns wait in line before this one (0 if running)."""
-        if self.running:
+        if self.waiter is None or self.running:
             return 0
         return self.gate.waiters.index(self.waiter)
 
