@@ -19,7 +19,9 @@ the line (8 model turns a process, the rest refused) for comparison.
 Per phase: chats sent, replied, refused (`busy`), other errors, lost (no reply
 within 60 s), how many were told they wait in line (`reply.queued`), the round
 trip chat -> final `reply` (p50/p95/max) and its ratio to the model's floor,
-and daphne's CPU per turn. Nothing here asserts a time: a slow figure is a
+daphne's CPU per turn and the cores it got (CPU seconds / wall seconds: on a
+shared machine the figure that says whether the CPU or the line held a turn
+up). Progress goes to stderr. Nothing here asserts a time: a slow figure is a
 figure; the exit status is non-zero only if a chat was refused or lost.
 
     .venv/bin/python bench/model_queue.py [--sessions 300] [--model-seconds 2]
