@@ -22,7 +22,8 @@ trip chat -> final `reply` (p50/p95/max) and its ratio to the model's floor,
 daphne's CPU per turn and the cores it got (CPU seconds / wall seconds: on a
 shared machine the figure that says whether the CPU or the line held a turn
 up). Progress goes to stderr. Nothing here asserts a time: a slow figure is a
-figure; the exit status is non-zero only if a chat was refused or lost.
+figure (so is a reply later than 60 s, counted as lost); the exit status is
+non-zero only if a chat was refused or met an error.
 
     .venv/bin/python bench/model_queue.py [--sessions 300] [--model-seconds 2]
         [--duration 120] [--think 30] [--cap N] [--queue N]
@@ -204,7 +205,7 @@ async def phases(base: str, daphne: psutil.Process, args) -> list[dict]:
 
 
 def report(results: list[dict], args) -> bool:
-    """Print the table and the headline; return whether nothing was refused or lost."""
+    """Print the table and the headline; return whether nothing was refused."""
     floor = args.model_seconds * 1000
     load = os.getloadavg()
     print(
@@ -227,7 +228,7 @@ def report(results: list[dict], args) -> bool:
     for r in results:
         t: Tally = r["tally"]
         ok = len(t.latencies)
-        clean = clean and t.refused == 0 and t.lost == 0 and t.errors == 0
+        clean = clean and t.refused == 0 and t.errors == 0
         cpu_ms = r["cpu_s"] * 1000 / ok if ok else math.nan
         print(
             f"{r['name']:<7}{t.sent:>6}{ok:>6}{t.refused:>6}{t.errors:>5}"
@@ -301,7 +302,7 @@ async def bench(args) -> bool:
 
 
 def main() -> int:
-    """Parse the options and run; non-zero only if a chat was refused or lost."""
+    """Parse the options and run; non-zero only if a chat was refused or failed."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--sessions", type=int, default=300)
     parser.add_argument("--model-seconds", type=float, default=2.0)
