@@ -23,6 +23,7 @@ PERMANENT = (
 )
 # httpx clients belong to the event loop that made them (daphne has one; tests many).
 _CLIENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+KEEP_ALIVE = 500  # idle model connections kept open for the next turns
 
 
 def retry_on(exc: Exception) -> bool:
@@ -77,7 +78,15 @@ def model_for(config: Configuration) -> BaseChatModel:
             temperature=config.temperature,
             streaming=config.streaming,
             stream_usage=True,
-            http_async_client=httpx.AsyncClient(timeout=config.loop_timeout),
+            # The coach's turn gate caps model turns per process (hundreds:
+            # COACH_MAX_MODEL_TURNS); httpx's default pool (100 connections,
+            # 20 kept alive) would be a second, hidden line behind it.
+            http_async_client=httpx.AsyncClient(
+                timeout=config.loop_timeout,
+                limits=httpx.Limits(
+                    max_connections=None, max_keepalive_connections=KEEP_ALIVE
+                ),
+            ),
         )
     return models[key]
 

@@ -21,6 +21,7 @@ SCRIPTS = [
     "guidance_scan.py",
     "ws_load.py",
     "ttft.py",
+    "model_queue.py",
     "hardening.py",
     "socket_burst.py",
     "profile_turns.py",

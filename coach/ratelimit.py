@@ -1,13 +1,17 @@
 """Limits on what sockets may ask for, shared by every daphne process through Redis.
 
 Per session (chats, answer saves), per client address (chats: cookies cost
-nothing, so a session limit alone is no limit) and per process (model turns
-running at once).
+nothing, so a session limit alone is no limit) and per process (turns
+running at once, and a short line of turns waiting for one).
 """
 
+from __future__ import annotations
+
 import asyncio
+import contextlib
 import logging
 import time
+from collections import deque
 from functools import cache
 from urllib.parse import urlsplit
 
@@ -105,32 +109,100 @@ async def answer_allow(*, session_key: str) -> float | None:
     return await _allow(settings.ANSWER_RATE_PER_MINUTE, "answer", session_key)
 
 
-class TurnSlots:
-    """Model turns running in this process, capped at ``COACH_MAX_TURNS``.
+class Ticket:
+    """One turn's place: running, or waiting in line for a slot.
 
-    Plain counting is enough: every turn starts and ends on the process's one
-    event loop. A new loop (each test has its own) starts from zero.
+    ``wait`` returns once the turn may run; ``leave`` (always, once) frees
+    the slot or the place in line, and hands a freed slot to the next in line.
+    """
+
+    def __init__(self, gate: TurnGate, waiter: asyncio.Future | None) -> None:
+        """Hold a slot at once (``waiter`` None) or a place in line."""
+        self.gate, self.waiter, self.left = gate, waiter, False
+
+    @property
+    def running(self) -> bool:
+        """Return whether the turn holds a slot now."""
+        return self.waiter is None or (
+            self.waiter.done() and not self.waiter.cancelled()
+        )
+
+    def ahead(self) -> int:
+        """Return how many turns wait in line before this one (0 if running)."""
+        if self.waiter is None or self.running:
+            return 0
+        return self.gate.waiters.index(self.waiter)
+
+    async def wait(self) -> None:
+        """Wait for a slot; a cancelled wait (Stop) gives its place up."""
+        if self.waiter is not None:
+            # Cancelling the task cancels the future; one cancelled just after
+            # the slot reached it still holds the slot: ``leave`` passes it on.
+            await self.waiter
+
+    def leave(self) -> None:
+        """Free the slot (to the next in line) or the place in line; idempotent."""
+        if self.left:
+            return
+        self.left = True
+        if self.running:
+            self.gate.release()
+        elif self.waiter is not None:
+            with contextlib.suppress(ValueError):
+                self.gate.waiters.remove(self.waiter)
+            self.waiter.cancel()
+
+
+class TurnGate:
+    """Turns running at once in this process, and a short line behind them.
+
+    Offline turns are CPU-bound: a few at once (``COACH_MAX_TURNS``) keep one
+    core busy, and more would only slow each. Model turns mostly wait on the
+    network, so hundreds may run at once (``COACH_MAX_MODEL_TURNS``). Beyond
+    the cap a turn waits in line (``COACH_TURN_QUEUE`` places, first come
+    first served) and the page says how many are ahead; only a full line
+    refuses (``busy``). Plain counting is enough: every turn starts and ends on
+    the process's one event loop. A new loop (each test has its own) starts
+    from zero.
     """
 
     def __init__(self) -> None:
-        """Start with no turns."""
+        """Start with no turns and nobody in line."""
         self.loop: asyncio.AbstractEventLoop | None = None
         self.running = 0
+        self.waiters: deque[asyncio.Future] = deque()
 
-    def take(self) -> bool:
-        """Reserve a slot for a turn; return False when all are taken."""
+    @staticmethod
+    def limit() -> int:
+        """Return the cap on turns running at once for this process's coach."""
+        if settings.COACH_LLM_MODE == "offline":
+            return settings.COACH_MAX_TURNS
+        return settings.COACH_MAX_MODEL_TURNS
+
+    def enter(self) -> Ticket | None:
+        """Take a slot or a place in line; None when the line is full too."""
         loop = asyncio.get_running_loop()
         if loop is not self.loop:
-            self.loop, self.running = loop, 0
-        if self.running >= settings.COACH_MAX_TURNS:
-            return False
-        self.running += 1
-        return True
+            self.loop, self.running, self.waiters = loop, 0, deque()
+        if self.running < self.limit() and not self.waiters:
+            self.running += 1
+            return Ticket(self, None)
+        if len(self.waiters) >= settings.COACH_TURN_QUEUE:
+            return None
+        waiter = loop.create_future()
+        self.waiters.append(waiter)
+        return Ticket(self, waiter)
 
-    def give(self) -> None:
-        """Free a slot taken by :meth:`take`."""
-        if asyncio.get_running_loop() is self.loop:
-            self.running = max(0, self.running - 1)
+    def release(self) -> None:
+        """Hand a freed slot to the first turn in line, or count it free."""
+        if asyncio.get_running_loop() is not self.loop:
+            return  # a slot of a loop that is gone
+        while self.waiters:
+            waiter = self.waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)  # the slot passes on: running stays
+                return
+        self.running = max(0, self.running - 1)
 
 
-turn_slots = TurnSlots()
+turn_gate = TurnGate()

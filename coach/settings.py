@@ -230,7 +230,13 @@ HTTP_HEADER_TIMEOUT = env.float("HTTP_HEADER_TIMEOUT", default=10.0)
 SESSION_CREATE_RATE = env.int("SESSION_CREATE_RATE", default=20)
 # Signups, logins and recovery tries one address may make per minute (each apart).
 ACCOUNT_RATE_PER_MINUTE = env.int("ACCOUNT_RATE_PER_MINUTE", default=10)
-COACH_MAX_TURNS = env.int("COACH_MAX_TURNS", default=8)  # model turns a process
+# Turns running at once in one daphne process (coach/ratelimit.py TurnGate):
+# offline turns are CPU-bound (a few keep the core busy); model turns wait on
+# the network, so hundreds may run. Beyond the cap a turn waits in a short line
+# (the page shows how many are ahead); only a full line answers `busy`.
+COACH_MAX_TURNS = env.int("COACH_MAX_TURNS", default=8)
+COACH_MAX_MODEL_TURNS = env.int("COACH_MAX_MODEL_TURNS", default=400)
+COACH_TURN_QUEUE = env.int("COACH_TURN_QUEUE", default=100)
 # Sockets open at once per workbook (the page needs a few tabs) and per client
 # address (people behind one NAT), counted in Redis across every daphne. A slot
 # its process stopped renewing (killed) is free again after WS_SLOT_TTL seconds.

@@ -20,7 +20,7 @@ from agent.api import TurnDelta, TurnResult, TurnStatus, run_turn
 from coach import protocol, push, selectors, services
 from coach.models import CoachingSession
 from coach.protocol import SAVED_THEN_FAILED, ProtocolError
-from coach.ratelimit import BUSY_RETRY_AFTER, chat_allow, turn_slots
+from coach.ratelimit import BUSY_RETRY_AFTER, Ticket, chat_allow, turn_gate
 from knowledge.selectors import guide_question_get
 
 log = logging.getLogger(__name__)
@@ -52,18 +52,21 @@ async def _lock(session: CoachingSession) -> None:
 
 async def _locked(
     session: CoachingSession, begin, *, address: str = ""
-) -> services.Turn:
-    """Take a turn slot and the session's lock, check the rates, run ``begin``.
+) -> tuple[services.Turn, Ticket]:
+    """Take a slot or a place in line, the lock, check the rates, run ``begin``.
+
+    ``begin`` saves the message before the turn waits: one in line is not lost.
 
     On any refusal or error the slot and the lock are given back; on success
     the turn's run gives them back when it ends.
     """
-    if not turn_slots.take():
+    ticket = turn_gate.enter()
+    if ticket is None:  # the line is full too: refused before anything is saved
         raise ProtocolError("busy", retry_after=BUSY_RETRY_AFTER, message=BUSY_ALL)
     try:
         await _lock(session)
     except BaseException:
-        turn_slots.give()
+        ticket.leave()
         raise
     try:
         retry_after = await chat_allow(
@@ -72,7 +75,7 @@ async def _locked(
         if retry_after is not None:
             raise ProtocolError("rate_limited", retry_after=retry_after)
         try:
-            return await database_sync_to_async(begin)()
+            return await database_sync_to_async(begin)(), ticket
         except DatabaseError as error:
             # The message itself could not be stored: say so, so the page keeps
             # it and sends it again (same client_id) instead of believing it saved.
@@ -84,7 +87,7 @@ async def _locked(
                 message=NOT_SAVED_MESSAGE,
             ) from error
     except BaseException:
-        turn_slots.give()
+        ticket.leave()
         await cache.adelete(_lock_key(session))
         raise
 
@@ -108,7 +111,7 @@ async def turn_start(
         if chip is None:
             raise ProtocolError("invalid", "guide_id")
         text = chip.text
-    turn = await _locked(
+    turn, ticket = await _locked(
         session,
         lambda: services.turn_begin(
             session=session,
@@ -120,23 +123,23 @@ async def turn_start(
         address=address,
     )
     if turn.answered is not None:  # a resend of an answered message: answer again
-        turn_slots.give()
+        ticket.leave()
         await cache.adelete(_lock_key(session))
         await send(protocol.reply_frame(turn.answered))
         return
-    spawn(_turn_run(session, send, turn, guide_id, choice), session=session)
+    spawn(_turn_run(session, send, turn, ticket, guide_id, choice), session=session)
 
 
 async def turn_regenerate(
     *, session: CoachingSession, send: Send, reply_id: str, address: str = ""
 ) -> None:
     """Answer the last reply's message again; the new reply replaces it."""
-    turn = await _locked(
+    turn, ticket = await _locked(
         session,
         lambda: services.turn_regenerate(session=session, reply_id=reply_id),
         address=address,
     )
-    spawn(_turn_run(session, send, turn, None), session=session)
+    spawn(_turn_run(session, send, turn, ticket, None), session=session)
 
 
 def turn_stop(session_pk: int) -> bool:
@@ -183,8 +186,9 @@ async def turn_resume(
         )
         if message is None or closed():
             return
-        if not turn_slots.take():
-            return  # the process is full: the next connect resumes it
+        ticket = turn_gate.enter()
+        if ticket is None:
+            return  # the process and its line are full: the next connect resumes it
         if await cache.aadd(_lock_key(session), "1", timeout=LOCK_TTL):
             log.info("resuming turn", extra={"message_id": message.pk})
             turn = await database_sync_to_async(services.turn_resumed)(
@@ -193,9 +197,9 @@ async def turn_resume(
             task = asyncio.current_task()
             if task is not None:
                 _register(session.pk, task)
-            await _turn_run(session, send, turn, None)
+            await _turn_run(session, send, turn, ticket, None)
             return
-        turn_slots.give()
+        ticket.leave()
         if attempt == 0:
             await asyncio.sleep(LOCK_TTL + 1)
 
@@ -241,10 +245,14 @@ async def _turn_run(
     session: CoachingSession,
     send: Send,
     turn: services.Turn,
+    ticket: Ticket,
     guide_id: str | None,
     choice: str = "",
 ) -> None:
-    """Stream the agent's reply to ``send``, then save it (or its part, on Stop)."""
+    """Wait for a slot, stream the agent's reply to ``send``, then save it.
+
+    On Stop (also while the turn still waits in line) the part written is saved.
+    """
     reply_id, message = turn.reply_id, turn.message
     assert turn.snapshot is not None  # only an answered resend has none
     keeper = asyncio.create_task(_keep_lock(session))
@@ -258,14 +266,18 @@ async def _turn_run(
     )
     shown, result, stopped = "", None, False
     try:
-        await send(
-            protocol.reply_start(
-                reply_id=reply_id,
-                question_id=message.question_id,
-                replaces=turn.replaces,
-            )
-        )
         try:
+            if not ticket.running:  # the message is saved; say where it waits
+                ahead = ticket.ahead()
+                await send(protocol.reply_queued(reply_id=reply_id, ahead=ahead))
+                await ticket.wait()
+            await send(
+                protocol.reply_start(
+                    reply_id=reply_id,
+                    question_id=message.question_id,
+                    replaces=turn.replaces,
+                )
+            )
             async for event in stream:
                 if isinstance(event, TurnDelta):
                     shown += event.text
@@ -307,7 +319,7 @@ async def _turn_run(
             ProtocolError("internal", "saved", message=SAVED_THEN_FAILED).frame()
         )
     finally:
-        turn_slots.give()
+        ticket.leave()
         keeper.cancel()
         _stopping.discard(session.pk)
         await cache.adelete(_lock_key(session))

@@ -24,6 +24,24 @@ def reply_start(*, reply_id: str, question_id: str, replaces: str = "") -> dict:
     return frame
 
 
+def queue_text(ahead: int) -> str:
+    """Return what the page shows while a turn waits: how many are ahead."""
+    return f"前面还有 {ahead} 位，马上轮到你" if ahead else "马上轮到你"
+
+
+def reply_queued(*, reply_id: str, ahead: int) -> dict:
+    """Return `reply.queued`: the message is saved and waits for a free coach.
+
+    ``ahead`` turns wait before it; `reply.start` follows when its turn comes.
+    """
+    return {
+        "type": "reply.queued",
+        "reply_id": reply_id,
+        "ahead": ahead,
+        "text": queue_text(ahead),
+    }
+
+
 def reply_delta(*, reply_id: str, text: str) -> dict:
     """Return `reply.delta`: the next chunk, as the model wrote it."""
     return {"type": "reply.delta", "reply_id": reply_id, "text": text}

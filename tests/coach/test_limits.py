@@ -58,13 +58,59 @@ async def test_new_cookies_from_one_address_share_its_chat_limit():
         await comm.disconnect()
 
 
+async def until_reply(comm) -> list[dict]:
+    """Return the frames up to and including the final `reply`."""
+    frames = [await comm.receive_json_from(timeout=5)]
+    while frames[-1]["type"] != "reply":
+        assert frames[-1]["type"] != "error", frames[-1]
+        frames.append(await comm.receive_json_from(timeout=5))
+    return frames
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 @pytest.mark.usefixtures("saver_closed", "knowledge")
-@override_settings(COACH_MAX_TURNS=1)
-async def test_more_model_turns_than_the_process_cap_get_busy_with_retry_after(
+@override_settings(COACH_LLM_MODE="openai", COACH_MAX_MODEL_TURNS=1, COACH_TURN_QUEUE=1)
+async def test_a_model_turn_beyond_the_cap_waits_in_line_and_is_answered(
     monkeypatch,
 ):
+    slow = SlowTurn()  # stands in for a model taking its time
+    monkeypatch.setattr("coach.streaming.run_turn", slow)
+    a, b, c = [
+        await connect_from(await make_visitor(), f"10.1.1.{i}") for i in (1, 2, 3)
+    ]
+    await a.send_json_to({"type": "chat", "text": "第一条"})
+    await asyncio.wait_for(slow.started.wait(), 5)
+    # The cap is reached: the next person waits in line, told where they are,
+    # and their message is already saved while they wait.
+    await b.send_json_to({"type": "chat", "text": "排队的这一条"})
+    queued = await b.receive_json_from(timeout=5)
+    assert queued["type"] == "reply.queued"
+    assert queued["ahead"] == 0 and "马上轮到你" in queued["text"]
+    assert await ChatMessage.objects.filter(text="排队的这一条").aexists()
+    # Only a full line refuses, before anything is saved.
+    await c.send_json_to({"type": "chat", "text": "队也满了"})
+    error = await c.receive_json_from(timeout=5)
+    assert error["code"] == "busy" and error["retry_after"] > 0
+    assert "稍等" in error["message"]
+    assert not await ChatMessage.objects.filter(text="队也满了").aexists()
+    slow.release.set()
+    assert (await until_reply(a))[-1]["type"] == "reply"
+    # The freed slot goes to the one in line: its reply starts and ends.
+    frames = await until_reply(b)
+    assert frames[0]["type"] == "reply.start"
+    assert frames[0]["reply_id"] == queued["reply_id"] == frames[-1]["reply_id"]
+    for comm in (a, b, c):
+        await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("saver_closed", "knowledge")
+@override_settings(COACH_MAX_TURNS=1, COACH_MAX_MODEL_TURNS=100, COACH_TURN_QUEUE=0)
+async def test_offline_turns_stay_bounded_and_a_full_line_gets_busy(monkeypatch):
+    # The offline coach (the test default) is CPU-bound: its own small cap
+    # applies, not the model's; with no line, the next turn is refused.
     slow = SlowTurn()
     monkeypatch.setattr("coach.streaming.run_turn", slow)
     first, second = await make_visitor(), await make_visitor()

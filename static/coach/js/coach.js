@@ -250,6 +250,20 @@ export class CoachPanel {
     if (this.awaiting && !this.stream) this.showTyping();
   }
 
+  // The message is saved and waits for a free coach: say so under the typing
+  // dots ("前面还有 3 位，马上轮到你") until the reply starts.
+  onQueued(frame) {
+    if (!this.awaiting || this.stream) return;
+    this.showTyping();
+    if (!this.typing) return;
+    let line = this.typing.querySelector("[data-queue-status]");
+    if (!line) {
+      line = el("span", { className: "msg__queue", attrs: { "data-queue-status": "", role: "status" } });
+      this.typing.append(line);
+    }
+    line.textContent = String(frame.text || "");
+  }
+
   onReplyStart(frame) {
     if (frame.replaces) this.regenerating = null; // a regenerate: no chat of ours is taken up
     else this.takeUp();
@@ -481,6 +495,7 @@ export class CoachPanel {
   }
 
   hideTyping() {
+    this.typing?.querySelector("[data-queue-status]")?.remove(); // only while in line
     this.typing?.remove();
   }
 

@@ -58,6 +58,7 @@ const handlers = {
     coach.setStep(workbook.current);
   },
   "answer.saved": (frame) => workbook.onSaved(frame),
+  "reply.queued": (frame) => coach.onQueued(frame),
   "reply.start": (frame) => coach.onReplyStart(frame),
   "reply.status": (frame) => coach.onStatus(frame),
   "reply.delta": (frame) => coach.onDelta(frame),
