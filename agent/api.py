@@ -143,6 +143,13 @@ def _chips(step: str, exclude: str | None) -> list[dict]:
     return [c for c in step_chips(step) if c["id"] != exclude]
 
 
+def _after_turn(
+    snapshot: SessionSnapshot, guide_id: str | None, **notes: Any
+) -> tuple[dict, list[dict]]:
+    """Return the updated notes and the step's chips: one trip off the loop."""
+    return notes_update(**notes), _chips(snapshot.step, guide_id)
+
+
 async def _stream(
     config: Configuration, inputs: dict, thread_id: str, persistent: bool
 ) -> AsyncIterator[tuple[str, Any]]:
@@ -282,15 +289,16 @@ async def run_turn(
             await asyncio.sleep(0)
     tools_used = list(state.get("tools_used", []))
     try:
-        notes = await off_loop(
-            notes_update,
+        notes, chips = await off_loop(
+            _after_turn,
+            snapshot,
+            guide_id,
             notes=snapshot.notes or {},
             user_text=state.get("user_text", text),
             answers=snapshot.answers,
             reply=answer,
             tools_used=tools_used,
         )
-        chips = await off_loop(_chips, snapshot.step, guide_id)
     except Exception:
         logger.exception("notes or chips failed; the old notes stay")
         notes, chips = snapshot.notes or {}, []

@@ -53,7 +53,10 @@ IDLE_LEAVES = (
 # The first part whose marker is anywhere in a busy sample's stack owns it.
 PARTS = (
     ("run_turn (graph, tools, notes, checkpointer)", ("run_turn (agent/api.py",)),
-    ("run_turn: checkpointer thread", ("aiosqlite/core.py",)),
+    (
+        "run_turn: checkpointer thread",
+        ("aiosqlite/core.py", "checkpoint/sqlite/", "(agent/checkpoint.py"),
+    ),
     ("run_turn: work off the loop", ("(agent/", "(knowledge/", "pregel/")),
     ("turn_begin (save the message, snapshot)", ("turn_begin (", "turn_resumed (")),
     ("_finish (save the reply)", ("_finish (coach/streaming.py",)),
