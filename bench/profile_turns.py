@@ -7,13 +7,17 @@ Redis when DATABASE_URL/REDIS_URL are set) with the bench settings
 
 1. lets them chat back to back for ``--seconds`` while nobody samples:
    daphne's CPU time per completed turn (user + system, all its threads);
-2. runs ``run_turn`` alone in a child process on the same stack's files, the
+2. chats again while py-spy samples daphne, and splits the busy samples by
+   part of the turn path, with the top frames;
+3. restarts daphne on ``bench.stub_turn:application``, the same app with
+   ``run_turn`` answering at once (bench/stub_turn.py), and measures its CPU
+   per turn the same way: what daphne spends per turn beyond ``run_turn``
+   (socket frames, Redis, the database hops, the session snapshot, saving the
+   reply), measured directly;
+4. runs ``run_turn`` alone in a child process on the same stack's files, the
    same 20 sessions' worth of snapshots and messages, 20 at a time: its CPU
-   per turn (``time.process_time``, every thread);
-3. the difference is what daphne spends per turn beyond ``run_turn`` (socket
-   frames, Redis, the database hops, the session snapshot, saving the reply);
-4. chats again while py-spy samples daphne, and splits the busy samples by
-   part of the turn path, with the top frames.
+   per turn (``time.process_time``, every thread). Whole turn minus this is a
+   cross-check of 3 (a difference of two figures, so noisier).
 
 CPU time, not wall time: other jobs share the machine, and the load average
 is printed at the start and the end. Sessions are opened before either window,
@@ -140,14 +144,16 @@ def _cpu(proc: psutil.Process) -> float:
     return times.user + times.system
 
 
-async def _load(base: str, seconds: float, pid: int, raw: Path) -> dict:
-    """Warm up, then one plain and one sampled window on the same open sessions."""
+async def _load(
+    base: str, seconds: float, pid: int, raw: Path | None, windows=("plain",)
+) -> dict:
+    """Warm up, then the ``windows`` (plain, sampled) on the same open sessions."""
     await paced_run([base], 10, 6, "/ws/coach/")  # warm-up: imports, index, pools
     daphne = psutil.Process(pid)
     sessions = await _open_all([base], "/ws/coach/", SESSIONS)
     await _chat_window(sessions, 3)  # each session's first turns, caches warm
     out = {}
-    for name in ("plain", "sampled"):
+    for name in windows:
         spy = None
         if name == "sampled":
             spy = subprocess.Popen(
@@ -247,6 +253,24 @@ def _run_turn_alone(env: dict, turns: int) -> dict:
     return json.loads(line.removeprefix("INPROC "))
 
 
+def _stub_daphne(stack) -> subprocess.Popen:
+    """Start daphne on the stack's port with run_turn canned (bench/stub_turn.py)."""
+    from coach.launcher import process_command
+
+    command = process_command("daphne", host="127.0.0.1", port=stack.port)
+    command[-1] = "bench.stub_turn:application"
+    proc = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=stack.env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    stack.wait_warm()
+    return proc
+
+
 def _load_average() -> str:
     return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -286,16 +310,27 @@ def main() -> None:
             pid = stack.start("daphne").pid
             stack.wait_warm()
             base = f"http://127.0.0.1:{stack.port}"
-            windows = asyncio.run(_load(base, args.seconds, pid, raw))
+            windows = asyncio.run(
+                _load(base, args.seconds, pid, raw, ("plain", "sampled"))
+            )
             plain = windows["plain"]
-            alone = _run_turn_alone(stack.env, max(200, plain["turns"] // 2))
             profile = raw.read_text()
+            stack.stop("daphne")
+            stub = _stub_daphne(stack)
+            try:
+                canned = asyncio.run(_load(base, args.seconds, stub.pid, None))
+            finally:
+                stub.terminate()
+                stub.wait(timeout=30)
+            alone = _run_turn_alone(stack.env, max(200, plain["turns"] // 2))
         finally:
             stack.close()
     sampled = windows["sampled"]
     per_turn = 1000 * plain["cpu_s"] / max(1, plain["turns"])
     sampled_ms = 1000 * sampled["cpu_s"] / max(1, sampled["turns"])
-    beyond = per_turn - alone["cpu_ms"]
+    difference = per_turn - alone["cpu_ms"]
+    stub = canned["plain"]
+    beyond = 1000 * stub["cpu_s"] / max(1, stub["turns"])
     print(
         f"settings {settings_module}, {'embedded' if embedded else 'postgresql'}; "
         f"load average {load_start} at the start, {_load_average()} at the end"
@@ -310,7 +345,11 @@ def main() -> None:
         f"{alone['cpu_ms']:.1f} | {alone['turns']} | "
         f"{alone['turns'] / alone['wall_s']:.1f} |"
     )
-    print(f"| **daphne beyond run_turn** | **{beyond:.1f}** | | |")
+    print(
+        f"| **daphne beyond run_turn** (run_turn canned, bench/stub_turn.py) | "
+        f"**{beyond:.1f}** | {stub['turns']} | {stub['turns'] / stub['wall_s']:.1f} |"
+    )
+    print(f"| whole turn − run_turn alone (cross-check) | {difference:.1f} | | |")
     print(
         f"| daphne while py-spy samples | {sampled_ms:.1f} | {sampled['turns']} | "
         f"{sampled['turns'] / sampled['wall_s']:.1f} |\n"
@@ -320,6 +359,7 @@ def main() -> None:
         f"HEADLINE profile_turns turns_s={plain['turns'] / plain['wall_s']:.1f} "
         f"daphne_cpu_ms_per_turn={per_turn:.1f} "
         f"run_turn_cpu_ms={alone['cpu_ms']:.1f} beyond_run_turn_ms={beyond:.1f} "
+        f"difference_ms={difference:.1f} "
         f"samples={samples} debug={'on' if args.debug else 'off'}"
     )
 
