@@ -9,9 +9,12 @@ coach sends. daphne's CPU per turn here is the turn path's own cost, measured
 directly rather than as a difference of two noisy figures. Never for serving.
 """
 
+# isort: off
+from coach.asgi import application  # first: sets Django up, starts the warm-up
+
+# isort: on
 from agent.api import TurnDelta, TurnResult
 from coach import streaming
-from coach.asgi import application
 
 __all__ = ["application"]
 
