@@ -25,6 +25,7 @@ the stack's server connections while the sockets are held.
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import os
 import socket
@@ -42,6 +43,7 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+ERROR_KINDS: collections.Counter = collections.Counter()  # error frames by code
 QUESTIONS = [
     "什么是价值观？",
     "能给我一个示例吗？",
@@ -116,6 +118,7 @@ class Session:
             if frame["type"] == "reply":
                 return (time.perf_counter() - start) * 1000, False
             if frame["type"] == "error":
+                ERROR_KINDS[f"{frame.get('code')}/{frame.get('detail', '')}"] += 1
                 return None, True
 
     async def echo(self, text: str) -> float:
@@ -444,6 +447,8 @@ def _report(r: dict, counts: list[int], backend: str, stacks: int) -> None:
     first = counts[0]
     ratio = r[f"coach{first}"]["p95"] / r[f"echo{first}"]["p95"]
     print(f"coach p95 / echo p95 at {first} sessions: {ratio:.1f}x")
+    if ERROR_KINDS:
+        print(f"error frames by code/detail: {dict(ERROR_KINDS)}")
     print(
         f"offline turns per second (20 sessions back to back): {r['turns_per_s']:.1f}"
     )

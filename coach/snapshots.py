@@ -23,8 +23,15 @@ from coach import selectors
 from coach.models import CoachingSession
 
 KEEP_MAX = 4096  # sessions kept per process (a few KB each)
-_ROW = ("data_version", "step", "question_id", "notes", "guide_mode", "risk_at")
-_ROW += ("risk_kind",)
+_ROW = (
+    "data_version",
+    "step",
+    "question_id",
+    "notes",
+    "guide_mode",
+    "risk_at",
+    "risk_kind",
+)
 
 
 @dataclass(frozen=True)
