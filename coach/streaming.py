@@ -21,7 +21,6 @@ from coach import protocol, push, selectors, services
 from coach.models import CoachingSession
 from coach.protocol import SAVED_THEN_FAILED, ProtocolError
 from coach.ratelimit import BUSY_RETRY_AFTER, chat_allow, turn_slots
-from coach.redispool import loop_client
 from knowledge.selectors import guide_question_get
 
 log = logging.getLogger(__name__)
@@ -43,28 +42,11 @@ NOT_SAVED_MESSAGE = (
 
 
 def _lock_key(session: CoachingSession) -> str:
-    # The cache's own key for it (prefix, version): processes still taking it
-    # through Django's cache during a rolling restart see the same lock.
-    return cache.make_key(f"turn-lock:{session.public_id}")
-
-
-def _redis():
-    # The loop's own async Redis client: Django's cache runs its async calls
-    # as the sync client on the database thread, two more thread hops a turn
-    # queued behind the turns' database work.
-    return loop_client(id(asyncio.get_running_loop()))
-
-
-async def _lock_take(session: CoachingSession) -> bool:
-    return bool(await _redis().set(_lock_key(session), "1", nx=True, ex=LOCK_TTL))
-
-
-async def _lock_give(session: CoachingSession) -> None:
-    await _redis().delete(_lock_key(session))
+    return f"turn-lock:{session.public_id}"
 
 
 async def _lock(session: CoachingSession) -> None:
-    if not await _lock_take(session):
+    if not await cache.aadd(_lock_key(session), "1", timeout=LOCK_TTL):
         raise ProtocolError("busy")
 
 
@@ -103,7 +85,7 @@ async def _locked(
             ) from error
     except BaseException:
         turn_slots.give()
-        await _lock_give(session)
+        await cache.adelete(_lock_key(session))
         raise
 
 
@@ -139,7 +121,7 @@ async def turn_start(
     )
     if turn.answered is not None:  # a resend of an answered message: answer again
         turn_slots.give()
-        await _lock_give(session)
+        await cache.adelete(_lock_key(session))
         await send(protocol.reply_frame(turn.answered))
         return
     spawn(_turn_run(session, send, turn, guide_id, choice), session=session)
@@ -203,7 +185,7 @@ async def turn_resume(
             return
         if not turn_slots.take():
             return  # the process is full: the next connect resumes it
-        if await _lock_take(session):
+        if await cache.aadd(_lock_key(session), "1", timeout=LOCK_TTL):
             log.info("resuming turn", extra={"message_id": message.pk})
             turn = await database_sync_to_async(services.turn_resumed)(
                 session=session, message=message
@@ -221,7 +203,7 @@ async def turn_resume(
 async def _keep_lock(session: CoachingSession) -> None:
     while True:
         await asyncio.sleep(LOCK_REFRESH)
-        await _redis().expire(_lock_key(session), LOCK_TTL)
+        await cache.atouch(_lock_key(session), LOCK_TTL)
 
 
 def _stopped_result(text: str, turn: services.Turn) -> TurnResult:
@@ -328,4 +310,4 @@ async def _turn_run(
         turn_slots.give()
         keeper.cancel()
         _stopping.discard(session.pk)
-        await _lock_give(session)
+        await cache.adelete(_lock_key(session))
