@@ -68,7 +68,7 @@ def __getattr__(name: str):
 
 
 logger = logging.getLogger(__name__)
-CHUNK_CHARS = 40  # an answer that did not stream (the offline coach) goes out in these
+CHUNK_CHARS = 40  # a model's streamed text goes out in pieces of at most this
 LAST_RESORT = (
     "（AI 教练暂时不可用。）先不急着写完整答案，比如用一句话记下你想到的第一个场景，"
     "等会儿我们再一起整理，好吗？"
@@ -141,6 +141,13 @@ def _pieces(text: str) -> list[str]:
 
 def _chips(step: str, exclude: str | None) -> list[dict]:
     return [c for c in step_chips(step) if c["id"] != exclude]
+
+
+def _after_turn(
+    snapshot: SessionSnapshot, guide_id: str | None, **notes: Any
+) -> tuple[dict, list[dict]]:
+    """Return the updated notes and the step's chips: one trip off the loop."""
+    return notes_update(**notes), _chips(snapshot.step, guide_id)
 
 
 async def _stream(
@@ -276,21 +283,23 @@ async def run_turn(
             shown = ""
             yield event
     answer = state["final_answer"]
-    if not shown:  # the offline coach: its checked answer goes out in pieces
-        for piece in _pieces(answer):
-            yield TurnDelta(piece)
-            await asyncio.sleep(0)
+    if not shown:  # the offline coach: its checked answer goes out whole
+        # (in 40-character pieces it cost daphne a frame each, a socket write
+        # and a JSON dump, for text that arrives at once and that the final
+        # `reply` frame carries again).
+        yield TurnDelta(answer)
     tools_used = list(state.get("tools_used", []))
     try:
-        notes = await off_loop(
-            notes_update,
+        notes, chips = await off_loop(
+            _after_turn,
+            snapshot,
+            guide_id,
             notes=snapshot.notes or {},
             user_text=state.get("user_text", text),
             answers=snapshot.answers,
             reply=answer,
             tools_used=tools_used,
         )
-        chips = await off_loop(_chips, snapshot.step, guide_id)
     except Exception:
         logger.exception("notes or chips failed; the old notes stay")
         notes, chips = snapshot.notes or {}, []

@@ -25,6 +25,7 @@ the stack's server connections while the sockets are held.
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import os
 import socket
@@ -42,6 +43,7 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+ERROR_KINDS: collections.Counter = collections.Counter()  # error frames by code
 QUESTIONS = [
     "什么是价值观？",
     "能给我一个示例吗？",
@@ -116,6 +118,7 @@ class Session:
             if frame["type"] == "reply":
                 return (time.perf_counter() - start) * 1000, False
             if frame["type"] == "error":
+                ERROR_KINDS[f"{frame.get('code')}/{frame.get('detail', '')}"] += 1
                 return None, True
 
     async def echo(self, text: str) -> float:
@@ -269,6 +272,11 @@ def main() -> None:
         help="daphnes sharing one listening socket, as make run starts them",
     )
     parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="DEBUG on, as make run (default: coach.settings_bench, DEBUG off)",
+    )
+    parser.add_argument(
         "--backends",
         default="",
         help="embedded,postgresql: each in turn in this run (default: from env)",
@@ -330,6 +338,10 @@ def _run_backend(*, embedded: bool, args, counts: list[int]) -> dict:
         stack = ProcessStack(
             Path(tmp),
             embedded=embedded,
+            # DEBUG's SQL log is not production's cost; HTTPS stays off.
+            DJANGO_SETTINGS_MODULE="coach.settings"
+            if args.debug
+            else "coach.settings_bench",
             COACH_BENCH_ECHO="1",
             COACH_CHAT_RATE="100000",
             # Every simulated visitor shares 127.0.0.1 and one daphne.
@@ -435,6 +447,8 @@ def _report(r: dict, counts: list[int], backend: str, stacks: int) -> None:
     first = counts[0]
     ratio = r[f"coach{first}"]["p95"] / r[f"echo{first}"]["p95"]
     print(f"coach p95 / echo p95 at {first} sessions: {ratio:.1f}x")
+    if ERROR_KINDS:
+        print(f"error frames by code/detail: {dict(ERROR_KINDS)}")
     print(
         f"offline turns per second (20 sessions back to back): {r['turns_per_s']:.1f}"
     )
@@ -447,6 +461,14 @@ def _report(r: dict, counts: list[int], backend: str, stacks: int) -> None:
         + f"; sockets per daphne {idle['spread']}"
     )
     last = r[f"coach{counts[-1]}"]
+    # Issue 29's targets next to this run's figures: the ratio is figure/target.
+    print(
+        f"targets: turns/s {r['turns_per_s']:.1f} vs >=100 "
+        f"({r['turns_per_s'] / 100:.2f}x); p95 at {counts[-1]} sessions "
+        f"{last['p95']:.1f} ms vs <=100 ms ({last['p95'] / 100:.2f}x); "
+        f"p95 at {first} / echo {ratio:.1f}x vs <=10x ({ratio / 10:.2f}x); "
+        f"load average {'/'.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     print(
         f"HEADLINE ws_load p95_{first}={r[f'coach{first}']['p95']:.1f}ms "
         f"ratio_vs_echo={ratio:.1f}x errors_{counts[-1]}={last['errors']} "

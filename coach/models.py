@@ -71,6 +71,11 @@ class CoachingSession(models.Model):
     # kept read-only beside the new ones.
     round = models.PositiveSmallIntegerField(_("第几轮"), default=1)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by database triggers (migration 0010) on every insert, update or
+    # delete of the session's answers, profile and chat messages, whoever
+    # writes them; it never goes back. A process keeps a turn's snapshot warm
+    # while this shows nobody else wrote (coach/snapshots.py).
+    data_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-last_activity_at"]

@@ -99,8 +99,11 @@ CHANNEL_LAYERS = runtime.channel_layers(CHANNEL_LAYER, REDIS_URL)
 # Async Redis connections per pool (the channel layer's, the limiter's) per
 # process: at most REDIS_POOL_MAX at once (a burst waits for one), and beyond
 # REDIS_POOL_IDLE unused ones each is closed when given back (coach/redispool.py).
+# Eight, not two: with 20 turns in flight a turn's lock and rate-limit commands
+# found no idle connection and opened (and closed) one each, ~8% of daphne's
+# busy samples (bench/profile_turns.py, issue 29).
 REDIS_POOL_MAX = env.int("REDIS_POOL_MAX", default=16)
-REDIS_POOL_IDLE = env.int("REDIS_POOL_IDLE", default=2)
+REDIS_POOL_IDLE = env.int("REDIS_POOL_IDLE", default=8)
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from agent.api import SessionSnapshot, TurnResult
-from coach import selectors
+from coach import selectors, snapshots
 from coach.models import ChatMessage, CoachingSession, Feedback
 from coach.services.chat import message_user_append
 from coach.services.errors import InvalidInput
@@ -52,7 +52,10 @@ def turn_begin(
 
     A resend of an answered message returns the stored reply instead. One trip
     to the database thread, not three: under load every hop queues behind the
-    other sockets' hops.
+    other sockets' hops. The snapshot is the one kept from this session's last
+    turn when the session row's version shows nobody else wrote since
+    (coach/snapshots.py): then the turn costs the message, the activity stamp
+    and one read of the session row.
     """
     message, created = message_user_append(
         session=session,
@@ -68,7 +71,15 @@ def turn_begin(
             reply_id=answered.reply_id,
             answered=selectors.reply_data(reply=answered),
         )
-    return turn_resumed(session=session, message=message)
+    if not created:  # a resend of a message still unanswered: nothing new saved
+        return turn_resumed(session=session, message=message)
+    return Turn(
+        message=message,
+        reply_id=_reply_id(message),
+        snapshot=snapshots.turn_snapshot(
+            session=session, own_writes=1, added=("user", message.text)
+        ),
+    )
 
 
 def turn_resumed(*, session: CoachingSession, message: ChatMessage) -> Turn:
@@ -76,7 +87,7 @@ def turn_resumed(*, session: CoachingSession, message: ChatMessage) -> Turn:
     return Turn(
         message=message,
         reply_id=_reply_id(message),
-        snapshot=selectors.session_snapshot(session=session),
+        snapshot=snapshots.turn_snapshot(session=session),
     )
 
 
@@ -90,6 +101,7 @@ def turn_regenerate(*, session: CoachingSession, reply_id: str) -> Turn:
         raise InvalidInput("reply_id", NOT_LAST)
     message = reply.reply_to
     activity_mark(session=session)
+    snapshots.forget(session)  # it leaves a reply out: read afresh after it
     return Turn(
         message=message,
         reply_id=_reply_id(message, message.replies.count() + 1),
@@ -146,6 +158,12 @@ def turn_finish(
         if not stopped:  # a cut-off turn taught the coach nothing new
             CoachingSession.objects.filter(pk=session.pk).update(notes=result.notes)
             session.notes = result.notes
+    # Committed: the reply is the one write (one version) of this turn since
+    # its snapshot; a regenerate also marked the old reply replaced.
+    if replaces:
+        snapshots.forget(session)
+    else:
+        snapshots.reply_saved(session=session, text=reply.text)
     return reply
 
 

@@ -7,11 +7,11 @@ import time
 from types import SimpleNamespace
 
 from langgraph.checkpoint.base.id import uuid6
-from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
 from agent import checkpoint
 from agent.api import run_turn
 from agent.checkpoint import (
+    OneHopSqliteSaver,
     checkpoint_target,
     checkpointer_get,
     checkpoints_prune,
@@ -74,7 +74,7 @@ async def test_the_saver_matches_the_project_database(kb):
     kind, target = checkpoint_target()
     assert saver is await checkpointer_get()
     if kind == "sqlite":  # the test database is in memory: a file of our own
-        assert isinstance(saver, AsyncSqliteSaver) and target.endswith(".sqlite3")
+        assert isinstance(saver, OneHopSqliteSaver) and target.endswith(".sqlite3")
     else:
         assert type(saver).__name__ == "AsyncPostgresSaver"
 

@@ -40,8 +40,9 @@ def test_starting_a_turn_saves_the_message_and_snapshots_in_few_queries(visitor)
     writes = [q for q in sql if q.split()[0] in {"INSERT", "UPDATE"}]
     # The message, the activity stamp and the void of pending nudges.
     assert len(writes) == 3, sql
-    # Those, and three reads for the snapshot: profile, answers, recent messages.
-    assert len([q for q in sql if q.startswith("SELECT")]) == 3, sql
+    # Those, the session row (its data version), and for this first turn of
+    # the process three reads for the snapshot: profile, answers, recent messages.
+    assert len([q for q in sql if q.startswith("SELECT")]) == 4, sql
     # One transaction (a savepoint inside the test's own): one commit, not two.
     assert len([q for q in sql if q.startswith("SAVEPOINT")]) == 1, sql
     stored = ChatMessage.objects.get(session=session, client_id="c1")
@@ -51,6 +52,18 @@ def test_starting_a_turn_saves_the_message_and_snapshots_in_few_queries(visitor)
     assert session.activity_episode == episode + 1  # read back when asked
     assert fresh.guide_due_at == session.guide_due_at
     assert fresh.last_activity_at == session.last_activity_at
+
+
+def test_a_later_turn_reads_only_the_session_row(visitor):
+    session = visitor.session
+    turn = services.turn_begin(session=session, text="什么是价值观？")
+    services.turn_finish(
+        session=session, message=turn.message, result=_result(), reply_id=turn.reply_id
+    )
+    sql = _queries(lambda: services.turn_begin(session=session, text="能举个例子吗？"))
+    # The snapshot kept from the last turn stands: nobody else wrote since.
+    assert len([q for q in sql if q.startswith("SELECT")]) == 1, sql
+    assert len([q for q in sql if q.split()[0] in {"INSERT", "UPDATE"}]) == 3, sql
 
 
 def test_a_resend_costs_no_insert_and_returns_the_stored_message(visitor):
