@@ -149,7 +149,13 @@ STUCK_HOW = re.compile(
     r"无从下笔|不知道从哪(?:写|开始|下手)|写不出来|不会写|好难想|想不出|想不起来|说不上来"
 )
 # "这算S03吗", "这算天赋吗？", "能写进P04吗": does it count as an answer.
-COUNTS_ASK = re.compile(r"算(?:是|得上)?[^，。,]{0,12}[吗么]|算不算|能(?:写|放)进")
+COUNTS_ASK = re.compile(
+    r"算(?:是|得上)?[^，。,]{0,12}[吗么]|算不算|能(?:写|放)进"
+    # "is that a 才能?": the same question, half in English
+    r"|\b(?:is|does)\s+(?:that|this|it)\s+(?:count|an?\s)[^?？]{0,12}"
+    r"(?:才能|价值观|热情|兴趣|talent|passion|value|strength)",
+    re.I,
+)
 # "那帮我看看我现在做到哪一步了": where they are in the workbook.
 PROGRESS_ASK = re.compile(r"做到哪|写到哪|到哪一?步|进度|还剩几|第几题|做了多少")
 # Short messages that mean something whatever came before: a shrug gets a small

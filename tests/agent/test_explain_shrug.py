@@ -127,3 +127,20 @@ async def test_question_help_uses_their_own_material(kb, offline_config):
     assert re.search(r"「[^」]*(?:干到退休|最看重安稳)[^」]*」", reply), reply
     assert "留下" in reply and "避开" in reply, reply
     assert reply.count("？") <= 1, reply
+
+
+async def test_a_clear_request_elsewhere_gets_the_scope_reply(kb, offline_config):
+    chat = Chat(offline_config, S, question_id="S03")
+    reply = (await chat.say("帮我算算年终奖三万扣完税还剩多少")).text
+    assert "没太抓准" not in reply and "没把握" not in reply, reply
+    assert "工作簿" in reply and "第3题" in reply, reply
+
+
+async def test_half_english_counts_question_is_answered_as_one(kb, offline_config):
+    chat = Chat(offline_config, S, question_id="S04")
+    text = "my friends always ask me to fix their 电脑, is that a 才能?"
+    result = await chat.say(text)
+    reply = result.text
+    assert result.trace["act"] == "counts", reply
+    assert "一小步一小步" not in reply and "当然算" not in reply, reply
+    assert reply.count("？") <= 1, reply

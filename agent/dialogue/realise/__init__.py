@@ -128,7 +128,8 @@ def realise(turn: Turn) -> Reply:
         table.update(module.ACTS)
     fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]
     draft = fn(turn)
-    if turn.plan.act in SHRUG_ACTS and not turn.u.checkin:
+    blank = turn.plan.act == "feedback" and not turn.ctx.draft  # "不清楚", no draft
+    if (turn.plan.act in SHRUG_ACTS or blank) and not turn.u.checkin:
         from agent.dialogue.realise import shrug
 
         if shrug.shrugged(turn.ctx.text) and (smaller := shrug.way_in(turn)):

@@ -16,6 +16,12 @@ from agent.dialogue import situation
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import combos
 
+# What the step must respect, per limit they stated.
+FITS = {
+    "money": "就不动收入、不花钱",
+    "children": "得能塞进带孩子的空当里",
+    "time": "得小到挤得出时间",
+}
 # "A还是B" inside one clause; the clause's lead-in ("你就替我拍板吧") is not A.
 EITHER = re.compile(r"([^，,。；;！!？?\s]{1,16}?)还是([^，,。；;！!？?\s]{1,16})")
 ASKING = re.compile(
@@ -68,7 +74,8 @@ def two_options(t: Turn) -> Draft | None:
     if not a:
         return None
     cues = situation.of_turn(t.ctx)
-    limit = cues.get("money") or cues.get("time") or cues.get("children") or ""
+    kind = next((k for k in ("money", "children", "time") if cues.get(k)), "")
+    limit = cues.get(kind, "")
     said = "你刚才说" if earlier else "你说"
     where = (
         "你提到"
@@ -77,7 +84,7 @@ def two_options(t: Turn) -> Draft | None:
         if any(limit in x for r, x in t.ctx.history if r == "user")
         else "你写过"
     )
-    limit_line = f"{where}「{limit}」，那这一步就不动收入、不花钱。" if limit else ""
+    limit_line = f"{where}「{limit}」，那这一步{FITS[kind]}。" if limit else ""
     if b:
         step = (
             f"这周为「{a}」和「{b}」各找一个正在那样过日子的人，"

@@ -158,6 +158,10 @@ def counts(t: Turn) -> Draft:
             thing = here[0][: 2 * QUOTE_MAX].rsplit(" ", 1)[0]  # words, not chars
     elif told and points_back:
         thing = span_of(told[0], read(told[0]).vivid) or _content(told[0])
+        whole = told[0].strip(" 。.!！")
+        if thing and len(whole) <= 30 and re.search(r"[A-Za-z]{3}", whole):
+            # "我在B站总停在 urban sketching 的视频上": a cut clause says nothing
+            thing = whole
         earlier = bool(thing)
     elif mine and clauses(mine):
         thing = span_of(mine, read(mine).vivid or clauses(mine)[0])
@@ -199,10 +203,15 @@ def counts(t: Turn) -> Draft:
                 t.seed,
             )
         )
+    lead = LEADS[kind]
+    if kind == "interests" and "喜欢的事" in t.ctx.text and t.d.last_act == "explain":
+        lead = [  # "喜欢的事呢？" in a thread about the parts: where it fits first
+            "喜欢的事是三块里的第三块，回答“在哪个领域做”：你愿意主动琢磨的主题。"
+        ]
     return Draft(
         combos(
             [
-                LEADS[kind],
+                lead,
                 ["不会也不影响：喜欢的事看的是你想靠近它，不是你已经会。"]
                 if worry and kind == "interests"
                 else [""],

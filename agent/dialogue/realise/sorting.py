@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.entities import link
+from agent.dialogue.facts import span_of
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import combos
 from agent.dialogue.signals import FIELD_ASK
@@ -78,9 +79,10 @@ def field(t: Turn) -> Draft:
             ]
         )
     earlier = source != t.ctx.text
-    said = f"你{'刚才' if earlier else ''}说的「{found[0]['surface']}」"
+    words = span_of(source, found[0]["surface"]) or found[0]["surface"]
+    said = f"你{'刚才' if earlier else ''}说的「{words}」"
     names = [e["name"] for e in found[:2]]
-    near = "，也沾一点".join(f"「{n}」" for n in names)
+    near = f"「{names[0]}」最接近" + (f"，也沾一点「{names[1]}」" if names[1:] else "")
     closing = (
         f"你觉得更像「{names[0]}」，还是「{names[1]}」？"
         if len(names) > 1
@@ -90,8 +92,8 @@ def field(t: Turn) -> Draft:
         combos(
             [
                 [
-                    f"{said}，在喜欢的事（在哪个领域做）里，和知识库的{near}最接近。",
-                    f"按知识库的分法，{said}离{near}最近。",
+                    f"{said}，放在喜欢的事（在哪个领域做）里，和知识库的{near}。",
+                    f"按知识库的分法，{said}和{near}。",
                 ],
                 [closing],
             ],
@@ -101,7 +103,7 @@ def field(t: Turn) -> Draft:
             {"id": e["id"], "name": e["name"], "category": e["category"]}
             for e in found[:2]
         ],
-        pending={"why": f"因为{said}和{near}的关键词对得上。"},
+        pending={"why": f"因为{said}里的词和「{names[0]}」的关键词对得上。"},
     )
 
 
