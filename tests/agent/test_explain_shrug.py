@@ -144,3 +144,13 @@ async def test_half_english_counts_question_is_answered_as_one(kb, offline_confi
     assert result.trace["act"] == "counts", reply
     assert "一小步一小步" not in reply and "当然算" not in reply, reply
     assert reply.count("？") <= 1, reply
+
+
+async def test_question_help_never_offers_someone_elses_plan_as_theirs(
+    kb, offline_config
+):
+    told = after("我妈天天催我考公务员，说女孩子稳定最重要")
+    chat = Chat(offline_config, V, question_id="V07", **told)
+    reply = (await chat.say("那这题该怎么写")).text
+    assert "就能用上" not in reply, reply
+    assert not any("考公务员" in q for q in QUOTE.findall(reply)), reply

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from agent.concepts import CONCEPTS, CORE
-from agent.dialogue.facts import REQUEST, asks, span_of, spans
+from agent.dialogue.facts import REQUEST, asks, person_named, span_of, spans
 from agent.dialogue.plans import STEP_CATEGORY
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
@@ -234,7 +234,17 @@ def _earlier(t: Turn, q: dict) -> list[str]:
     last = told[-1]
     if REQUEST.search(last) or re.search(r"[？?]", last):
         return []
-    parts = [c for c in spans(last) if len(c) >= 4 and not asks(last, c)]
+    parts = [
+        c
+        for c in spans(last)
+        if len(c) >= 4
+        and not asks(last, c)
+        # someone else's plan ("我爸非让我考公务员") is never "就能用上" as theirs
+        and not re.search(r"^说|让我|催我|逼我|非要我|说我|她说|他说|劝我", c)
+    ]
+    hint = str(q.get("hint") or t.ctx.question.get("hint") or "")
+    if person_named(last) and not KEEP_AVOID.search(hint):
+        return []  # about a parent or a boss: theirs only where the question asks
     if not parts:
         return []
     # The clause with something to keep or avoid: a way of living, not "我有点烦".
@@ -242,7 +252,6 @@ def _earlier(t: Turn, q: dict) -> list[str]:
     span = span_of(last, best)
     if not span:
         return []
-    hint = str(q.get("hint") or t.ctx.question.get("hint") or "")
     if KEEP_AVOID.search(hint):
         return [f"你刚才写的「{span}」就能用上：这一条，你是想留下，还是想避开？"]
     return [f"你刚才写的「{span}」就能用上，放进{q_ref(q) or '这题'}会怎么写？"]
