@@ -109,11 +109,16 @@ def _quotes_risk(text: str) -> bool:
     )
 
 
-def _quotable(state: AgentState) -> list[str]:
+# A reply that names the earlier message ("你刚才说的「做菜」") may quote it.
+NAMES_EARLIER = re.compile(r"你刚才(?:说|写|提)")
+
+
+def _quotable(state: AgentState, text: str = "") -> list[str]:
     """Return what a reply may quote: this message, the workbook, the knowledge.
 
     The person's earlier chat messages are left out: a reply about this message
-    must not answer an older one ("自由" met with a quote about 心理学).
+    must not answer an older one ("自由" met with a quote about 心理学), unless
+    the reply says it is quoting what they said just before.
     """
     from knowledge.selectors import knowledge_text
 
@@ -121,7 +126,8 @@ def _quotable(state: AgentState) -> list[str]:
     dialogue = DialogueState.load(state.get("dialogue"))
     recent = session.get("recent_messages") or []
     mine = [t for role, t in recent if role != "user"]
-    if state["plan"].get("act") in FOLLOW_UPS:  # "为什么": the story it followed
+    if state["plan"].get("act") in FOLLOW_UPS or NAMES_EARLIER.search(text):
+        # "为什么": the story it followed; "你刚才说的": the message it names
         mine += [t for role, t in recent if role == "user"][-1:]
     return [
         state.get("user_text") or "",
@@ -204,7 +210,7 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         _quotes_risk(text)
     ):  # a method named, or someone's risk words quoted back: care instead
         text, coach, repaired = _care_instead(state, config), {}, True
-    text, quote_repairs = quotes.repair(text, _quotable(state))
+    text, quote_repairs = quotes.repair(text, _quotable(state, text))
     repaired = repaired or bool(quote_repairs)
     seen = state["understanding"]
     if (

@@ -55,7 +55,10 @@ COMBINE_ASK = re.compile(
 SORT_ASK = re.compile(
     r"(?:属于|算|归|是|放)(?:在|到|为|进)?哪(?:一)?(?:类|种|块|部分|步|个部分)"
     r"|算(?:是)?(?:价值观|才能|热情|兴趣|重要的事|擅长的事|喜欢的事)还是"
+    r"|(?:算|是|属于|归)(?:个|一个|在|到|于)?(?:啥|什么|哪个|哪种|哪类|哪一类)领域"
 )
+# "这算个啥领域啊": which field, not whether it counts (realise/sorting.py).
+FIELD_ASK = re.compile(r"(?:啥|什么|哪个|哪种|哪类|哪一类)领域")
 # "我卡住了，不知道从哪写起": a smaller step, not a menu (realise/explain.py).
 STUCK = re.compile(r"卡住|卡壳|写不出|写不下去|不知道从哪|无从下笔|没思路|没头绪")
 RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
@@ -146,7 +149,13 @@ STUCK_HOW = re.compile(
     r"无从下笔|不知道从哪(?:写|开始|下手)|写不出来|不会写|好难想|想不出|想不起来|说不上来"
 )
 # "这算S03吗", "这算天赋吗？", "能写进P04吗": does it count as an answer.
-COUNTS_ASK = re.compile(r"算(?:是|得上)?[^，。,]{0,12}[吗么]|算不算|能(?:写|放)进")
+COUNTS_ASK = re.compile(
+    r"算(?:是|得上)?[^，。,]{0,12}[吗么]|算不算|能(?:写|放)进"
+    # "is that a 才能?": the same question, half in English
+    r"|\b(?:is|does)\s+(?:that|this|it)\s+(?:count|an?\s)[^?？]{0,12}"
+    r"(?:才能|价值观|热情|兴趣|talent|passion|value|strength)",
+    re.I,
+)
 # "那帮我看看我现在做到哪一步了": where they are in the workbook.
 PROGRESS_ASK = re.compile(r"做到哪|写到哪|到哪一?步|进度|还剩几|第几题|做了多少")
 # Short messages that mean something whatever came before: a shrug gets a small

@@ -243,9 +243,16 @@ def _resolve(
         and _breaks_tie("counts", pred)
     ):
         return "counts", True  # "真的没有…除了打游戏": the exception is the answer
-    if re.search(
-        r"(?:跟|和)(?:现在|我|工作|找工作).{0,6}(?:有啥|有什么)关系", text
-    ) and _breaks_tie("question_help", pred):
+    if (
+        re.search(
+            r"(?:跟|和)(?:现在|我|工作|找工作|才能|擅长|优点|长处)"
+            r".{0,6}(?:有啥|有什么)关系",
+            text,
+        )
+        # "才能跟价值观有啥关系" compares two parts: a concept, not this question
+        and not re.search(r"(?:价值观|才能|热情|兴趣)(?:跟|和)", text)
+        and _breaks_tie("question_help", pred)
+    ):
         return "question_help", True  # why the question asks this
     if re.search(r"你(?:觉得|说|看)(?:哪个|哪条|选哪)", text) and _breaks_tie(
         "decide_for_me", pred

@@ -67,6 +67,11 @@ class Reply:
     marks: list[str] = field(default_factory=list)
 
 
+# Acts a shrug may land on ("不知道" reads as rephrase, "没想过这个" as empathy,
+# "你随便帮我写一个吧" as scope): all get one way into the question instead.
+SHRUG_ACTS = ("rephrase", "nudge", "empathy", "examples", "scope", "abstain", "stuck")
+
+
 def named(text: str, rows: list[dict]) -> list[dict]:
     """Return the rows named as 「name」 in ``text``, in order of appearance."""
     hits: list[tuple[int, dict]] = []
@@ -123,6 +128,12 @@ def realise(turn: Turn) -> Reply:
         table.update(module.ACTS)
     fn = table.get(turn.plan.act) or explain.ACTS["rephrase"]
     draft = fn(turn)
+    blank = turn.plan.act == "feedback" and not turn.ctx.draft  # "不清楚", no draft
+    if (turn.plan.act in SHRUG_ACTS or blank) and not turn.u.checkin:
+        from agent.dialogue.realise import shrug
+
+        if shrug.shrugged(turn.ctx.text) and (smaller := shrug.way_in(turn)):
+            draft = smaller  # "不知道": the question made smaller, same act
     if turn.plan.act in (
         "choose",
         "refer",

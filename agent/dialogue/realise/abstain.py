@@ -38,8 +38,26 @@ def _can_do(t: Turn) -> str:
     return "、".join(done[:-1]) + "，或者" + done[-1]
 
 
+# A clear request outside the workbook, read as "unsure" by the classifier
+# ("算算月薪一万五到手多少", review 11-27 T44): the kind scope reply, not a shrug.
+ELSEWHERE = re.compile(
+    r"算算|帮我算|到手多少|个税|汇率|查一?下.{0,4}(?:天气|快递|航班|股价|路线)|"
+    r"写(?:一份|一封|个|篇)?(?:请假条|周报|简历|邮件|代码|文案|论文)|"
+    r"推荐.{0,6}(?:电影|剧|书|餐厅|歌)|讲个笑话"
+)
+WORKBOOK = re.compile(r"题|价值观|才能|热情|答案|工作簿|候选|擅长|喜欢的事|重要的事")
+
+
 def abstain(t: Turn) -> Draft:
     """Say plainly that the meaning is unclear and what can be done here."""
+    if (
+        t.u.abstained not in ("unresolved", "short")
+        and ELSEWHERE.search(t.ctx.text)
+        and not WORKBOOK.search(t.ctx.text)
+    ):
+        from agent.dialogue.realise.scope import scope
+
+        return scope(t)
     said = re.sub(r"[\s。，,！!？?…~]+$", "", t.ctx.text.strip())
     quoted = f"「{said}」" if 0 < len(said) <= QUOTABLE else "这句"
     reason = t.u.abstained

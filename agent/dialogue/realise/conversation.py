@@ -53,6 +53,10 @@ def autonomy(t: Turn) -> Draft:
 
     if stance.OTHERS_CALL.search(t.ctx.text or ""):  # "你是不是也觉得我该听我妈的"
         return stance.whose_call(t)
+    from agent.dialogue.realise.decide import two_options
+
+    if named := two_options(t):  # "考还是不考": a step built from their options
+        return named
     facts = [
         c
         for c in t.u.said.get("clauses", [])

@@ -11,6 +11,7 @@ import re
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     ask,
+    cell,
     combos,
     dig,
     meaning,
@@ -20,6 +21,62 @@ from agent.dialogue.realise.phrases import (
 from agent.rules import clip
 
 
+def flips_asked(question: dict) -> bool:
+    """Tell whether the question asks for a habit turned over ("正因为……所以……").
+
+    S02 and S05 say so in their hint: an example for them is a criticised
+    habit and the strength it turns into, not a plain strength (review 11-27).
+    """
+    return "正因为" in (question.get("hint") or "")
+
+
+def flip_of(row: dict) -> str:
+    """Return "有人总被说…；正因为…" for a talent row, or '' if it has no two sides."""
+    weak = cell(row.get("weakness_form")).split("，")[0]
+    turned = cell(row.get("reframe_example"))
+    if not weak or not turned.startswith("正因为"):
+        return ""
+    return f"有人总被说“{weak}”，换个场合就成了「{row['name']}」：“{turned}”"
+
+
+def _flip_examples(t: Turn, rows: list[dict]) -> Draft | None:
+    """Two examples of a habit turned over, for a question that asks for one."""
+    flips = [(r, f) for r in rows if (f := flip_of(r))][:2]
+    if not flips:
+        return None
+    again = t.plan.act in ("more", "go_on")
+    lead = (
+        ["再换两个被嫌弃的习惯看看。", "再来两个，都是先被说、后来翻过来的。"]
+        if again
+        else [
+            f"{q_ref(t.ctx.question) or '这题'}要的是先被嫌弃、后来翻成长处的例子：",
+            "举两个把缺点翻成长处的例子：",
+        ]
+    )
+    # Two if they fit beside the opening and the question, else the first.
+    body = "；".join(f for _, f in flips) + "。"
+    if len(body) > t.budget - 70:
+        body, flips = flips[0][1] + "。", flips[:1]
+    return Draft(
+        combos(
+            [
+                lead,
+                [body],
+                [
+                    "你被说得最多的那一条是什么，换到合适的场合它会变成什么？",
+                    "轮到你：哪条习惯常被人念叨，用“正因为……所以……”翻过来会是什么？",
+                ],
+            ],
+            t.seed,
+        ),
+        rows=[r for r, _ in flips],
+        pending={
+            "why": f"因为{q_ref(t.ctx.question) or '这题'}问的是被批评的习惯，"
+            "例子就得是同一个特点的两面。"
+        },
+    )
+
+
 def examples(t: Turn) -> Draft:
     """Two new knowledge rows framed as "有人……", chosen for the focus."""
     rows = (t.art.get("recommend_examples") or {}).get("entries") or []
@@ -27,6 +84,8 @@ def examples(t: Turn) -> Draft:
         return Draft(
             [["这一类我能举的例子都举过了。", "换个角度：你身边有谁让你想到这道题？"]]
         )
+    if flips_asked(t.ctx.question) and (flipped := _flip_examples(t, rows)):
+        return flipped
     a = rows[0]
     b = rows[1] if len(rows) > 1 else None
     again = t.plan.act in ("more", "go_on")

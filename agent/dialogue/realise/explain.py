@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from agent.concepts import CONCEPTS, CORE
-from agent.dialogue.facts import asks, span_of
+from agent.dialogue.facts import REQUEST, asks, person_named, span_of, spans
 from agent.dialogue.plans import STEP_CATEGORY
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
@@ -34,7 +34,9 @@ def _mine(t: Turn) -> list[str]:
     return [""]
 
 
-DIFFERENCE = re.compile(r"区别|不同|差别|搞混|分不清|一样吗|一回事|啥关系|什么关系")
+DIFFERENCE = re.compile(
+    r"区别|不同|差别|搞混|分不清|一样吗|不一样|一回事|啥关系|什么关系"
+)
 
 
 def _contrast(text: str, seed: int) -> str:
@@ -210,9 +212,57 @@ def _own_start(t: Turn) -> str:
     return f"你写到「{span}」——就从这里写起。" if span else ""
 
 
-def _relevance(t: Turn, step: str) -> str:
+# "被批评的毛病跟擅长有啥关系": answered in one line before the rephrasing,
+# for a question whose hint asks to turn a habit over ("正因为……所以……").
+FLIP_LINK = (
+    "关系很直接：被嫌弃的毛病，常常是一种特质用错了地方；换个场合，同一个特点就是长处。"
+)
+# Their material for a question that sorts into keep / avoid (V04's hint:
+# "想保留的和想拒绝的"): one thing they said, put to them as the choice.
+KEEP_AVOID = re.compile(r"保留.{0,8}拒绝|继承.{0,8}不想|留下.{0,8}避开")
+
+
+def _earlier(t: Turn, q: dict) -> list[str]:
+    """Return "你刚才写的「…」" from their last message, for the question it fits.
+
+    Only their own account (not a request, not a question to us), quoted as
+    written; the reply names it as the earlier message. [] if there is none.
+    """
+    told = [x for r, x in t.ctx.history if r == "user" and x != t.ctx.text]
+    if not told or len(told[-1]) < 10 or q.get("id") != t.ctx.question.get("id"):
+        return []
+    last = told[-1]
+    if REQUEST.search(last) or re.search(r"[？?]", last):
+        return []
+    parts = [
+        c
+        for c in spans(last)
+        if len(c) >= 4
+        and not asks(last, c)
+        # someone else's plan ("我爸非让我考公务员") is never "就能用上" as theirs
+        and not re.search(r"^说|让我|催我|逼我|非要我|说我|她说|他说|劝我", c)
+    ]
+    hint = str(q.get("hint") or t.ctx.question.get("hint") or "")
+    if person_named(last) and not KEEP_AVOID.search(hint):
+        return []  # about a parent or a boss: theirs only where the question asks
+    if not parts:
+        return []
+    # The clause with something to keep or avoid: a way of living, not "我有点烦".
+    best = max(parts, key=lambda c: (not re.search(r"^我(?:有点|挺|很)?烦", c), len(c)))
+    span = span_of(last, best)
+    if not span:
+        return []
+    if KEEP_AVOID.search(hint):
+        return [f"你刚才写的「{span}」就能用上：这一条，你是想留下，还是想避开？"]
+    return [f"你刚才写的「{span}」就能用上，放进{q_ref(q) or '这题'}会怎么写？"]
+
+
+def _relevance(t: Turn, step: str, q: dict | None = None) -> str:
     """Return the short answer a "why ask this" or "must I" message needs first."""
     relevance = ""
+    hint = str((q or {}).get("hint") or t.ctx.question.get("hint") or "")
+    if re.search(r"关系", t.ctx.text) and "正因为" in hint:
+        return FLIP_LINK
     if re.search(r"关系|有什么用|有啥用|为什么要|干嘛要", t.ctx.text):
         relevance = {
             "values_exploration": "问这个，是为了找出你为什么而工作。",
@@ -247,10 +297,18 @@ def question_help(t: Turn, q: dict) -> Draft:
     fits_ways = [f"合适的回答是{fits}。"]
     if "：" not in fits:
         fits_ways.append(f"怎么答比较合适：{fits}。")
+    earlier = _earlier(t, q)
+    relevance = _relevance(t, q.get("step", ""), q)
+    if relevance == FLIP_LINK:  # the link answered: no separate method line
+        fits_ways = [f"写法：{fits}。"]
+    closing = earlier or (
+        HELP_ASKS.get(q.get("step", ""), HELP_ASKS["values_exploration"])
+        + HELP_ASKS_ANY
+    )
     return Draft(
         combos(
             [
-                [_relevance(t, q.get("step", ""))],
+                [relevance],
                 [
                     f"{ref}换个说法，就是{again}。",
                     f"{ref}想问的其实是：{again}。",
@@ -266,11 +324,10 @@ def question_help(t: Turn, q: dict) -> Draft:
                     f"比如有人写：“{sample}”",
                     f"有人这样写：“{sample}”",
                 ]
-                if sample
+                if sample and not earlier  # their own material serves instead
                 else [""],
-                [_own_start(t)],
-                HELP_ASKS.get(q.get("step", ""), HELP_ASKS["values_exploration"])
-                + HELP_ASKS_ANY,
+                [_own_start(t)] if not earlier else [""],
+                closing,
             ],
             t.seed,
         ),

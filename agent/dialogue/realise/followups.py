@@ -117,7 +117,21 @@ def counts(t: Turn) -> Draft:
         "values": ["关键看它背后你在意的是什么：没有它时，你最难受的是哪一点？"],
     }[kind]
     angry = "生气" in t.ctx.text or "愤怒" in t.ctx.text
-    told = [x for r, x in t.ctx.history if r == "user" and len(x) >= 30][-1:]
+    told = [
+        x
+        for r, x in t.ctx.history
+        if r == "user"
+        and len(x) >= 12
+        and x != t.ctx.text
+        # "帮我挑3个最像我的才能" asked us something: not a thing to weigh
+        and not re.search(r"帮我|挑|[？?吗]", x)
+    ][-1:]
+    # "这种算 passion 吗 还是 just killing time": "这种" is their last message.
+    points_back = len(t.ctx.text) < 20 or (
+        re.match(r"(?:ok|好|嗯|那)?\s*[这那它]", t.ctx.text, re.I)
+        and len(t.ctx.text) < 48
+    )
+    earlier = False
 
     exception = re.search(r"除了(.{2,10}?)(?:[，。！？,!?\s]|$)", t.ctx.text)
     here = (
@@ -142,8 +156,13 @@ def counts(t: Turn) -> Draft:
             thing = here[0] if len(here[0]) <= 2 * QUOTE_MAX else ""
         if not thing and re.fullmatch(r"[ -~]+", here[0]):
             thing = here[0][: 2 * QUOTE_MAX].rsplit(" ", 1)[0]  # words, not chars
-    elif told and len(t.ctx.text) < 20:
-        thing = span_of(told[0], read(told[0]).vivid)
+    elif told and points_back:
+        thing = span_of(told[0], read(told[0]).vivid) or _content(told[0])
+        whole = told[0].strip(" 。.!！")
+        if thing and len(whole) <= 30 and re.search(r"[A-Za-z]{3}", whole):
+            # "我在B站总停在 urban sketching 的视频上": a cut clause says nothing
+            thing = whole
+        earlier = bool(thing)
     elif mine and clauses(mine):
         thing = span_of(mine, read(mine).vivid or clauses(mine)[0])
         drafted = True
@@ -184,10 +203,15 @@ def counts(t: Turn) -> Draft:
                 t.seed,
             )
         )
+    lead = LEADS[kind]
+    if kind == "interests" and "喜欢的事" in t.ctx.text and t.d.last_act == "explain":
+        lead = [  # "喜欢的事呢？" in a thread about the parts: where it fits first
+            "喜欢的事是三块里的第三块，回答“在哪个领域做”：你愿意主动琢磨的主题。"
+        ]
     return Draft(
         combos(
             [
-                LEADS[kind],
+                lead,
                 ["不会也不影响：喜欢的事看的是你想靠近它，不是你已经会。"]
                 if worry and kind == "interests"
                 else [""],
@@ -196,7 +220,8 @@ def counts(t: Turn) -> Draft:
                     f"它可能指向「{row['name']}」：{meaning(row)}。"
                     if row
                     else (
-                        f"你写的「{thing}」，这本身就是线索"
+                        f"你{'刚才说' if earlier else '写'}的「{thing}」，"
+                        "这本身就是线索"
                         + (
                             f"，正好写进{q_ref(t.ctx.question)}。"
                             if t.ctx.question and not drafted
@@ -212,6 +237,18 @@ def counts(t: Turn) -> Draft:
         ),
         rows=[row] if row else [],
     )
+
+
+def _content(text: str) -> str:
+    """Return the longest clause of an earlier message that says something, or ''."""
+    said = [
+        c
+        for c in spans(text)
+        if len(re.findall(r"[\u4e00-\u9fff]", c)) >= 3
+        and not asks(text, c)
+        and len(c) <= QUOTE_MAX
+    ]
+    return max(said, key=len, default="")
 
 
 # "这也算吗": never "当然算" followed by a test that may say it does not (T18).

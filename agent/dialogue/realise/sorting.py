@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.entities import link
+from agent.dialogue.facts import span_of
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import combos
+from agent.dialogue.signals import FIELD_ASK
 
 PART = {
     "values": "重要的事（为什么做）",
@@ -45,8 +48,69 @@ def _part(text: str, found: list[dict]) -> tuple[str, str]:
     return (found[0]["category"], "") if found else ("", "")
 
 
+def _field_named(t: Turn) -> tuple[list[dict], str]:
+    """Return the fields the person's words name, and the message they are in.
+
+    This message first; "这算个啥领域啊" names nothing, so then their last
+    message before it ("老人不会用手机挂号…").
+    """
+    told = [x for r, x in t.ctx.history if r == "user" and x != t.ctx.text]
+    for source in (t.ctx.text, *reversed(told[-2:])):
+        found = [
+            e
+            for e in link(source, category="interests", limit=3)
+            if e["surface"] in source and not CATEGORY_WORDS.match(e["surface"])
+        ]
+        if found:
+            return found, source
+    return [], ""
+
+
+def field(t: Turn) -> Draft:
+    """Answer "这算个啥领域" with the fields their words name, offered as a question."""
+    found, source = _field_named(t)
+    if not found:
+        return Draft(
+            [
+                [
+                    "知识库里我没找到和它直接对得上的领域，先不乱安名字。",
+                    "你最想多了解的是它的哪一面：人、手艺，还是背后的道理？",
+                ]
+            ]
+        )
+    earlier = source != t.ctx.text
+    words = span_of(source, found[0]["surface"]) or found[0]["surface"]
+    said = f"你{'刚才' if earlier else ''}说的「{words}」"
+    names = [e["name"] for e in found[:2]]
+    near = f"「{names[0]}」最接近" + (f"，也沾一点「{names[1]}」" if names[1:] else "")
+    closing = (
+        f"你觉得更像「{names[0]}」，还是「{names[1]}」？"
+        if len(names) > 1
+        else f"你觉得是「{names[0]}」，还是另有所指？"
+    )
+    return Draft(
+        combos(
+            [
+                [
+                    f"{said}，放在喜欢的事（在哪个领域做）里，和知识库的{near}。",
+                    f"按知识库的分法，{said}和{near}。",
+                ],
+                [closing],
+            ],
+            t.seed,
+        ),
+        rows=[
+            {"id": e["id"], "name": e["name"], "category": e["category"]}
+            for e in found[:2]
+        ],
+        pending={"why": f"因为{said}里的词和「{names[0]}」的关键词对得上。"},
+    )
+
+
 def sort(t: Turn) -> Draft:
     """Say which part it most likely belongs to, and offer the entries it resembles."""
+    if FIELD_ASK.search(t.ctx.text):  # which field, not which part
+        return field(t)
     found = [
         e
         for e in t.u.entities
