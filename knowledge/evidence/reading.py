@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from knowledge.evidence.vocabulary import Vocabulary, Word
 from knowledge.evidence.voice import (
     ADMIRES,
+    FALLS_SHORT,
     others_spans,
     question_spans,
     reported_spans,
@@ -96,6 +97,17 @@ DISUSE = re.compile(
     r"吃灰|落灰|积灰|闲置|压箱底|没用过|没碰过|没怎么用|没坚持|半途而废|三分钟热度"
 )
 CONTRASTS = frozenset({"但", "但是", "可是", "不过", "却"})
+# A later clause that takes back the whole sentence so far, whatever it names:
+# a joke ("…，开玩笑的"), money or a purchase wasted ("…，钱算是白花了"), a
+# thing given up for good ("…，现在早不碰了", "下次再也不干了", "后来就放弃
+# 了"), or an errand for someone else ("…，是我妈让我帮她查的").
+CANCELS = re.compile(
+    r"开玩笑的|开个玩笑|开玩笑啦|说着玩的|闹着玩的|逗你的|逗你玩|瞎说的|"
+    r"白花了|白买了|白交了|白办了|白报了|打水漂|"
+    r"不碰了|没再碰|没碰过了|再也不(?:干|做|碰|弄|玩|去|学|想)|就放弃了|早放弃了|"
+    r"后来放弃了|(?:让|叫|托|替)我帮|帮(?:他|她|他们|她们|别人|人家|我妈|我爸|朋友|同事)"
+    r"(?:查|搜|买|问|找|弄|报|看)"
+)
 REACH = 6  # characters a negation reaches across ("不在乎别人的钱" still counts)
 # A dismissal after the word reaches a little further: it closes the clause,
 # and the subject often stands between ("热闹的地方我一秒都待不下去").
@@ -194,7 +206,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             taken[start:end] = b"\x01" * (end - start)
             tokens.append(Token(start, end, word, clause[start]))
     tokens.sort(key=lambda t: t.start)
-    rejected = _rejected(folded, tokens, clause)
+    rejected = _rejected(folded, tokens, clause) | _admired_only(folded, clause)
     # A shrug that is also an entry's signal ("说不清") still hedges.
     # So does a negation that is a hedge proper ("…，说不上真的感兴趣").
     shrugs = {(s, e) for s, e, w in found if w.kind == "shrug"}
@@ -370,13 +382,16 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
     不过是为了找工作，我其实一点都不喜欢", "被逼着练琴，恨死了").
     """
     found: set[int] = set()
-    if not any(t.word.before or t.word.after for t in tokens):
+    if not folded:
         return found
     first: dict[int, int] = {}  # clause -> index of its first character
     for i, c in enumerate(clause):
         first.setdefault(c, i)
     ends = [*list(first.values())[1:], len(folded)]
     text = {c: folded[i:end] for (c, i), end in zip(first.items(), ends, strict=True)}
+    found |= _cancelled(tokens, text)
+    if not any(t.word.before or t.word.after for t in tokens):
+        return found
     for c in sorted({t.clause for t in tokens}):
         own = [t for t in tokens if t.clause == c]
         before = folded[first[c] : own[-1].start].lstrip("".join(CLAUSE_ENDS))
@@ -395,6 +410,55 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
             # "以前总觉得赚钱最重要，现在不这么想了": back to "以前", no further.
             if any(w in text.get(c, "") for w in FORMERLY):
                 break
+    return found
+
+
+def _admired_only(folded: str, clause: list[int]) -> set[int]:
+    """Return the clauses admiring what the person then says they fall short of.
+
+    "我很羡慕那些敢辞职的人，但我自己还是求稳": admired, not chosen, so only a
+    hint, even on the questions about admired people.
+    """
+    found: set[int] = set()
+    texts: dict[int, str] = {}
+    for ch, c in zip(folded, clause, strict=True):
+        texts[c] = texts.get(c, "") + ch
+    for c, body in texts.items():
+        if not ADMIRES.search(body):
+            continue
+        k = c + 1
+        while k in texts and texts[k][:1] not in SENTENCE_ENDS:
+            if FALLS_SHORT.match(texts[k].lstrip("".join(CLAUSE_ENDS))):
+                found.update(range(c, k))
+                break
+            k += 1
+    return found
+
+
+def _cancelled(tokens: list[Token], text: dict[int, str]) -> set[int]:
+    """Return the clauses that a later joke, waste or give-up takes back.
+
+    It reaches back to the start of its sentence: "办了健身卡，一年去了三次，钱
+    算是白花了" takes back 健身 two clauses away. A clause that names something
+    itself is no take-back ("后来放弃了画画，改学摄影").
+    """
+    found: set[int] = set()
+    offset = 0
+    for c, body in text.items():
+        start, offset = offset, offset + len(body)
+        mark = CANCELS.search(body) or DISUSE.search(body)
+        if c == 0 or not mark:
+            continue
+        # The take-back covers its own clause ("钱算是白花了", "开玩笑的"), but
+        # not what the clause names after it.
+        after = start + mark.end()
+        if any(t.clause == c and t.word.names and t.start >= after for t in tokens):
+            continue
+        found.add(c)
+        k = c
+        while k > 0 and text[k][:1] not in SENTENCE_ENDS:
+            k -= 1
+            found.add(k)
     return found
 
 

@@ -197,8 +197,10 @@ _MODIFIER = (
 _WHEN = "(?:那段时间|那时候|那时|当时|小时候|以前|现在|后来|上学时|读书时)?"
 # Seeing them: "看到我闺蜜终于自由了" is the friend's freedom.
 _SEEING = "(?:看到|看着|看见|听到|听说)?"
+# Giving the credit to them: "其实主要是组长厉害", "全靠我师父带".
+_CREDIT = "(?:其实)?(?:主要|全|都|多半)?(?:是|靠|多亏了?|归功于)?"
 _OTHER_OPENS = re.compile(
-    rf"^{_CONJ}{_WHEN}{_SEEING}(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}{_OTHER}"
+    rf"^{_CONJ}{_WHEN}{_SEEING}{_CREDIT}(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}{_OTHER}"
 )
 # Others speaking of the person without naming them: "被说最多的是…",
 # "从小被夸会讲故事" (about the person, like "同事说我…").
@@ -229,6 +231,9 @@ _APART = re.compile(
     rf"|^{_CONJ}(?:其实)?我(?:自己)?(?:觉得|感觉)(?:也就|就|还)?(?:一般|那样|凑合)"
     # "我跟她不一样" ("不一样" is no negation in the lexicon).
     rf"|^{_CONJ}(?:其实)?我[^，,。]{{0,4}}(?:不一样|不同)"
+    # "我就在旁边打打下手", "我只是帮忙凑个数": a helper's part.
+    rf"|^{_CONJ}(?:其实)?我(?:就|只|也就|只是|就是)?(?:在旁边|在边上|在后面|"
+    r"打打下手|打下手|跟着|帮帮忙|帮点小忙|凑个?数|沾了?光)"
 )
 
 
@@ -255,6 +260,12 @@ _ADOPTS = re.compile(
     r"(?:爱上|喜欢上|迷上|入坑|上瘾|离不开|跟着喜欢)"
 )
 _CONTRAST = re.compile(r"^(?:但是|但|可是|可|而|不过)(?:其实)?我")
+# Falling short of what one admires, in the person's own "but" clause: "我很羡慕
+# 敢辞职的人，但我自己还是求稳", "…，可我做不到".
+FALLS_SHORT = re.compile(
+    r"^(?:但是|但|可是|可|而|不过)(?:其实|说实话)?我(?:自己)?[^，,。]{0,3}"
+    r"(?:还是|做不到|学不来|不敢|没那个|比不上|达不到|只能|就算了|没勇气)"
+)
 
 
 def _clause_list(folded: str) -> list[tuple[int, int, int]]:

@@ -19,6 +19,10 @@ BLIND3 = Path(__file__).with_name("evidence_blind3.jsonl")
 BLIND4 = Path(__file__).with_name("evidence_blind4.jsonl")
 # Written by us after reading blind4's errors, one line per kind fixed.
 KINDS5 = Path(__file__).with_name("evidence_kinds5.jsonl")
+# Written blind and scored once unseen (0.854/0.804 named), then read: seen.
+BLIND5 = Path(__file__).with_name("evidence_blind5.jsonl")
+# Written by us after reading blind5's errors, a few lines per kind fixed.
+KINDS6 = Path(__file__).with_name("evidence_kinds6.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

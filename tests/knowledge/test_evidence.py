@@ -14,7 +14,9 @@ from tests.knowledge.evidence_score import (
     BLIND2,
     BLIND3,
     BLIND4,
+    BLIND5,
     KINDS5,
+    KINDS6,
     spans_load,
     spans_score,
 )
@@ -428,10 +430,22 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(BLIND3),
         *spans_load(BLIND4),
         *spans_load(KINDS5),
+        *spans_load(BLIND5),
+        *spans_load(KINDS6),
     ]
     assert len(rows) >= 950
     report = {}
-    sets = ("dev", "holdout", "holdout2", "blind2", "blind3", "blind4", "kinds5")
+    sets = (
+        "dev",
+        "holdout",
+        "holdout2",
+        "blind2",
+        "blind3",
+        "blind4",
+        "kinds5",
+        "blind5",
+        "kinds6",
+    )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
         report[part or "all"] = tallies = spans_score(chosen)
@@ -444,6 +458,8 @@ def test_labelled_spans_named_precision(kb):
     # The sets read in the last round hold their own, not only the total.
     assert report["blind4"]["named"].precision >= 0.95
     assert report["kinds5"]["named"].precision >= 0.95
+    assert report["blind5"]["named"].precision >= 0.95
+    assert report["kinds6"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
