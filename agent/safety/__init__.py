@@ -151,6 +151,7 @@ def guess_level(
         level -= 1
     if (context and not echo) and (
         lexicon.ABOUT.search(plain)
+        or lexicon.ABOUT.search(text or "")  # 《》 is gone from plain
         or (
             kind != "abuse"
             and lexicon.PAST.search(plain)
