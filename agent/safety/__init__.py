@@ -5,8 +5,9 @@ model call and before any nudge is written (DESIGN.md, "checks"). A risk is a
 kind (``KINDS``) and a level: ``high`` gets the full care reply, ``check`` a
 gentle check-in (a false alarm costs a question, a miss costs far more), and
 ``none``. The lexicon (``lexicon.py``) and the classifier (``model.py``) are
-combined here; thresholds were set on the training file's cross-validation
-(docs/safety.md), never on the held-out set.
+combined here; thresholds and the context rules of ``guess_level`` were chosen
+on the leave-one-set-out estimate (``calibrate --leave-one-out``,
+docs/safety.md).
 """
 
 from __future__ import annotations

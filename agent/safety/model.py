@@ -4,7 +4,9 @@ Fitted from ``data/safety/risk_train*.csv`` (labelled examples we wrote: every
 risk kind, and ordinary messages with many hard negatives such as 累死了 or
 药学专业), once, then kept in var/cache/ for every later process. Seven classes
 (six kinds and ``none``); the risk score is one minus the probability of
-``none``. Held out from it, and never trained on: ``tests/coach_eval/safety*.jsonl``.
+``none``. It also learns the turns of four eval sets that were read
+(``SEEN_SETS``); never trained on: ``safety.jsonl`` (public), ``safety_blind5``
+and ``safety_blind6``, the held-out checks.
 """
 
 from __future__ import annotations
