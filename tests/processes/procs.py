@@ -5,13 +5,8 @@ the suite runs against PostgreSQL + Redis (CI pass 2) each stack gets a fresh
 database and its own Redis db number, so stacks never see each other's data.
 """
 
-import atexit
 import os
-import shutil
-import sqlite3
 import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -27,49 +22,25 @@ from tests.processes.stack import (
     ROOT,
     _drop_database,
     _external_database,
+    _manage,
     free_port,
     healthz,
+    sqlite_seed,
 )
 
 # CI pass 2: the suite itself uses another db number, and each xdist worker its own.
 PROC_REDIS_DB = 7 + getattr(settings, "XDIST_WORKER_INDEX", 0)  # bench: app settings
-_TEMPLATE: dict[str, Path] = {}  # the migrated, loaded SQLite file, made once
 
 
 def _prepare(env: dict, *, var_dir: Path) -> None:
     """Migrate and load the knowledge into the stack's database.
 
-    On the embedded default the first stack does it in a template file that
-    later stacks copy (~7 s of Django start-ups saved per stack); each stack
-    still gets its own file.
+    On the embedded default the stack gets a copy of a template file made once.
     """
     if env.get("DATABASE_URL"):
         _manage(env, ["migrate", "-v", "0"], ["load_knowledge"])
         return
-    if "db" not in _TEMPLATE:
-        template = Path(tempfile.mkdtemp(prefix="coach-proc-template-"))
-        atexit.register(shutil.rmtree, template, ignore_errors=True)  # left in /tmp
-        _manage({**env, "COACH_VAR_DIR": str(template)}, ["migrate", "-v", "0"])
-        _manage({**env, "COACH_VAR_DIR": str(template)}, ["load_knowledge"])
-        _TEMPLATE["db"] = template / "db.sqlite3"
-    # The backup API copies a consistent database, whatever is still in the WAL.
-    with (
-        sqlite3.connect(_TEMPLATE["db"]) as source,
-        sqlite3.connect(var_dir / "db.sqlite3") as target,
-    ):
-        source.backup(target)
-
-
-def _manage(env: dict, *commands: list[str]) -> None:
-    for command in commands:
-        subprocess.run(
-            [sys.executable, "manage.py", *command],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            timeout=120,
-        )
+    sqlite_seed(var_dir, env)
 
 
 class ProcessStack:

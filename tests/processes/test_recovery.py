@@ -95,7 +95,9 @@ async def _wait_restarted(stack: Stack, role: str, old: int, timeout: float) -> 
 @pytest.fixture(scope="module")
 def one_daphne(tmp_path_factory):
     """One stack for the kills, with one daphne: its death leaves nobody serving."""
-    stack = Stack(tmp_path_factory.mktemp("recovery"), WEB_PROCESSES="1", **TUNING)
+    stack = Stack(
+        tmp_path_factory.mktemp("recovery"), seeded=True, WEB_PROCESSES="1", **TUNING
+    )
     try:
         stack.wait_healthy()
         yield stack
@@ -200,7 +202,7 @@ async def _answers_ping(tab: Client) -> bool:
 async def test_two_daphnes_share_one_socket_a_nudge_reaches_both_one_dies_one_serves(
     tmp_path,
 ):
-    stack = Stack(tmp_path, WEB_PROCESSES="2", **TUNING)
+    stack = Stack(tmp_path, seeded=True, WEB_PROCESSES="2", **TUNING)
     tabs: list[Client] = []
     try:
         body = stack.wait_healthy()
@@ -295,7 +297,7 @@ async def _tab_on(
 async def test_a_child_killed_again_and_again_stops_the_stack_with_a_clear_error(
     tmp_path,
 ):
-    stack = Stack(tmp_path, **TUNING)
+    stack = Stack(tmp_path, seeded=True, **TUNING)
     try:
         stack.wait_healthy()
         children = psutil.Process(stack.proc.pid).children(recursive=True)

@@ -40,7 +40,7 @@ def stacks(tmp_path_factory):
     shared: dict[str, str] = {}
     if not settings.EMBEDDED_TEST_REDIS:
         shared["DATABASE_URL"] = _external_database(first)
-    a = Stack(first, **shared, **TUNING)
+    a = Stack(first, seeded=True, **shared, **TUNING)
     b = None
     try:
         a.wait_healthy()

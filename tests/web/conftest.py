@@ -37,7 +37,7 @@ def served(var_dir, **env):
     """Run the real stack (``make run``'s launcher) and yield its base URL."""
     # Every tab of a module is one visitor address (127.0.0.1) on one server: the
     # per-address chat limit is tested in tests/processes/test_transport.py.
-    stack = Stack(var_dir, **{"CHAT_RATE_PER_ADDRESS": "100000", **env})
+    stack = Stack(var_dir, seeded=True, **{"CHAT_RATE_PER_ADDRESS": "100000", **env})
     try:
         stack.wait_healthy()
         yield f"http://127.0.0.1:{stack.port}"

@@ -35,7 +35,7 @@ document.addEventListener('securitypolicyviolation', (e) => {
 def stack(tmp_path_factory):
     """The launcher's stack with the real data/ and an admin account."""
     var_dir = tmp_path_factory.mktemp("admin-import-stack")
-    stack = Stack(var_dir, COACH_LLM="offline")
+    stack = Stack(var_dir, seeded=True, COACH_LLM="offline")
     try:
         stack.wait_healthy()
         own = {"DATABASE_URL": stack.own_db} if stack.own_db else {}

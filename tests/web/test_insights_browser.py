@@ -32,7 +32,7 @@ SHELL_ENV: dict[str, str] = {}  # the stack's environment, for manage.py shell
 def stack(tmp_path_factory):
     """The launcher's stack, an admin account and the known March 2025 sessions."""
     var_dir = tmp_path_factory.mktemp("insights-stack")
-    stack = Stack(var_dir, COACH_LLM="offline")
+    stack = Stack(var_dir, seeded=True, COACH_LLM="offline")
     try:
         stack.wait_healthy()
         own = {"DATABASE_URL": stack.own_db} if stack.own_db else {}
