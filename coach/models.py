@@ -75,7 +75,9 @@ class CoachingSession(models.Model):
     # delete of the session's answers, profile and chat messages, whoever
     # writes them; it never goes back. A process keeps a turn's snapshot warm
     # while this shows nobody else wrote (coach/snapshots.py).
-    data_version = models.PositiveBigIntegerField(default=0, editable=False)
+    data_version = models.PositiveBigIntegerField(
+        _("数据版本"), default=0, editable=False
+    )
 
     class Meta:
         ordering = ["-last_activity_at"]

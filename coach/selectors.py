@@ -303,6 +303,11 @@ def session_data(*, session: CoachingSession) -> dict:
 _UNREAD = object()  # session_snapshot reads the profile itself
 
 
+def session_row(*, session: CoachingSession, fields: tuple[str, ...]) -> dict:
+    """Return ``fields`` of the session's row as stored now (one query, no model)."""
+    return CoachingSession.objects.filter(pk=session.pk).values(*fields).get()
+
+
 def session_snapshot(
     *,
     session: CoachingSession,

@@ -95,7 +95,7 @@ def turn_snapshot(
     as (role, text). Refreshes the session object's snapshot fields from the
     row too: another tab may have moved the step or the mode.
     """
-    row = CoachingSession.objects.filter(pk=session.pk).values(*_ROW).get()
+    row = selectors.session_row(session=session, fields=_ROW)
     version = row.pop("data_version")
     for name, value in row.items():
         setattr(session, name, value)

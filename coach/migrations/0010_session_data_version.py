@@ -104,7 +104,9 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="coachingsession",
             name="data_version",
-            field=models.PositiveBigIntegerField(default=0, editable=False),
+            field=models.PositiveBigIntegerField(
+                default=0, editable=False, verbose_name="数据版本"
+            ),
         ),
         migrations.RunPython(triggers_create, triggers_drop),
     ]
