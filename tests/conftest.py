@@ -59,25 +59,3 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     for connection in connections.all():
         if getattr(connection, "pool", None) is not None:
             connection.close_pool()
-
-
-# Modules that start real processes (daphne, celery, runstack) or a browser take
-# minutes each; the rest take seconds. Under `--dist loadscope` each module goes
-# to one worker whole, and xdist would queue them by test count, leaving these few
-# for the end, one worker finishing them while the other sat idle. Run them
-# first (longest-first scheduling): the quick modules then fill in the gaps.
-SLOW_MARKERS = ("processes", "browser")
-
-
-@pytest.hookimpl(trylast=True)  # after pytest groups tests by their fixtures
-def pytest_collection_modifyitems(config, items):
-    """Order the modules: slow (process or browser) ones first, then by size."""
-    modules: dict[str, list] = {}
-    for item in items:
-        modules.setdefault(item.nodeid.split("::")[0], []).append(item)
-
-    def cost(tests: list) -> tuple[bool, int]:
-        slow = any(t.get_closest_marker(m) for t in tests for m in SLOW_MARKERS)
-        return (not slow, -len(tests))
-
-    items[:] = [t for tests in sorted(modules.values(), key=cost) for t in tests]
