@@ -150,13 +150,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "greet",
         "autonomy",
         "summary",
-        "top",
-        "compare",
-        "concrete",
-        "item_why",
-        "purpose",
-        "means",
-        "first_step",
+        *EVIDENCE_TASKS,
         "abstain",
     ):
         return Plan(act)

@@ -33,20 +33,10 @@ def _folds(pairs, k=5):
 def heldout(path: str) -> int:
     """Print the detector alone on an eval file: caught, full care, false alarms."""
     import collections
-    import json
 
     from agent.safety import assess_all
 
-    rows = []
-    for line in open(path, encoding="utf-8"):
-        if not line.strip() or line.startswith("#"):
-            continue
-        session = json.loads(line)
-        for index, turn in enumerate(session["turns"]):
-            texts = [turn.get("text", ""), *(turn.get("answer") or {}).values()]
-            if index == 0:
-                texts.append((session.get("profile") or {}).get("about", ""))
-            rows.append((turn["expect"]["risk"], assess_all(texts)))
+    rows = [(kind, assess_all(texts)) for kind, texts in _turns(path)]
     risky = [(k, r) for k, r in rows if k != "none"]
     plain = [r for k, r in rows if k == "none"]
     print(
