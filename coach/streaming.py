@@ -210,10 +210,15 @@ async def _keep_lock(session: CoachingSession) -> None:
         await cache.atouch(_lock_key(session), LOCK_TTL)
 
 
+# A Stop before the first word (in line, or before the reply's one delta) still
+# saves a reply, and a saved reply is never empty text.
+STOPPED_BEFORE_WRITING = "（还没开始写就停下了）"
+
+
 def _stopped_result(text: str, turn: services.Turn) -> TurnResult:
     notes = dict(turn.snapshot.notes) if turn.snapshot else {}
     return TurnResult(
-        text=text,
+        text=text if text.strip() else STOPPED_BEFORE_WRITING,
         tools_used=[],
         examples=[],
         guide_questions=[],
