@@ -266,3 +266,22 @@ def test_markdown_rows_quote_and_link_to_their_questions(knowledge):
     assert "## 可能相关，等你确认" in text
     talents = text.split("## 擅长的事")[1].split("## 喜欢的事")[0]
     assert "整理秩序" in talents and "#q-S01)" in talents
+
+
+def test_a_row_named_in_five_answers_keeps_every_quote_reachable(knowledge):
+    said = {
+        "V01": "我最看重自由，想几点起就几点起。",
+        "V02": "换工作那次，图的就是自由。",
+        "V03": "为了自由，我一个人骑车走了川藏线。",
+        "V04": "我羡慕表姐，她活得很自由。",
+        "V05": "最受不了别人管着我，我要自由。",
+    }
+    client, _ = visitor(said)
+    row = rows(client, "values")["自由"]
+    assert len(row["evidence"]) >= 4, row["evidence"]
+    page = client.get("/results/").content.decode()
+    # Three quotes in view, the rest behind one click, none of them lost.
+    assert f"另有 {len(row['evidence']) - 3} 处依据" in page
+    text = re.sub(r"<[^>]+>", "", page)  # a quote's matched words are marked
+    for e in row["evidence"]:
+        assert e["quote"] in text, e["quote"]
