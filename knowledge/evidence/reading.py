@@ -630,8 +630,7 @@ def _retracted(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
         mark = RETRACTS.search(body)
         if not mark:
             continue
-        start = folded.find(body) if c == 0 else clause.index(c)
-        after = start + mark.end()
+        after = clause.index(c) + mark.end()
         if any(t.clause == c and t.word.names and t.start >= after for t in tokens):
             continue
         found.add(c)
@@ -675,7 +674,8 @@ def _former(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
             )
             # "…，现在没时间想这些，但还是这么觉得": a "but" after it keeps the view.
             kept = any(
-                CONTRAST_OPENS.match(text[k].lstrip(",:")) for k in _rest_of_sentence(text, d)
+                CONTRAST_OPENS.match(text[k].lstrip(",:"))
+                for k in _rest_of_sentence(text, d)
             )
             if NOW_OPENS.match(body_d.lstrip(marks)) and turns and not kept:
                 k = c

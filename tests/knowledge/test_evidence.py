@@ -699,13 +699,33 @@ def test_blind4_kinds(kb, text, question_id, category, expected):
     ("text", "question_id", "category", "expected"),
     [
         # A view held back then and dropped now, across sentences: nothing.
-        ("我以前也觉得钱最重要。后来经历了一些事，现在完全不这么看了。", "V04", "values", {}),
+        (
+            "我以前也觉得钱最重要。后来经历了一些事，现在完全不这么看了。",
+            "V04",
+            "values",
+            {},
+        ),
         ("年轻时觉得一定要买房，现在想开了，租着也挺好。", "V02", "values", {}),
         # ...but a view still held stays named.
-        ("那时候觉得自律特别酷，现在也还是这么觉得。", "V04", "values", {"V017": "named"}),
+        (
+            "那时候觉得自律特别酷，现在也还是这么觉得。",
+            "V04",
+            "values",
+            {"V017": "named"},
+        ),
         # Taking the wish itself back, over a sentence that opens with "but".
-        ("舒舒服服躺一天就好。不过躺一天就腻了，其实也不是真想这样。", "V07", "values", {}),
-        ("舒舒服服睡一天。不过晚上还是想出门走走。", "V07", "values", {"V100": "named"}),
+        (
+            "舒舒服服躺一天就好。不过躺一天就腻了，其实也不是真想这样。",
+            "V07",
+            "values",
+            {},
+        ),
+        (
+            "舒舒服服睡一天。不过晚上还是想出门走走。",
+            "V07",
+            "values",
+            {"V100": "named"},
+        ),
         # The object of "对" with a negated verb after it; 懒得 both ways.
         ("说实话我对钱不太上心，够用就好。", "V02", "values", {"V104": "named"}),
         ("我对家人特别上心。", "V06", "values", {"V006": "named"}),
@@ -714,13 +734,28 @@ def test_blind4_kinds(kb, text, question_id, category, expected):
         ("自由不自由的，早就不去想了。", "V07", "values", {}),
         # Someone else with a short "…的" of where they belong.
         ("隔壁组的老王特别会带团队，我就是在旁边看的。", "S04", "strengths", {}),
-        ("我们部门的小陈特别能搞气氛，年会全靠她。", "S06", "strengths", {"T098": "suspected"}),
+        (
+            "我们部门的小陈特别能搞气氛，年会全靠她。",
+            "S06",
+            "strengths",
+            {"T098": "suspected"},
+        ),
         # A negative question insists; a plain one asks.
         ("我要的不就是自由吗？", "V02", "values", {"V001": "named"}),
         ("自由真的那么重要吗？", "V02", "values", {"V001": "suspected"}),
         # "拉着我的手" tells the person nothing; "直接" ends a negation's reach.
-        ("有个老人拉着我的手不放，我觉得能帮一把真好。", "V06", "values", {"V005": "named"}),
-        ("不看字幕直接追番，是我初中最爱干的事。", "P01", "interests", {"P067": "named"}),
+        (
+            "有个老人拉着我的手不放，我觉得能帮一把真好。",
+            "V06",
+            "values",
+            {"V005": "named"},
+        ),
+        (
+            "不看字幕直接追番，是我初中最爱干的事。",
+            "P01",
+            "interests",
+            {"P067": "named"},
+        ),
         # 老房子 renovated is a flat, not an old neighbourhood.
         ("最近爱看老房子改造的节目，一集接一集。", "P02", "interests", {}),
     ],
