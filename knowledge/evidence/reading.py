@@ -15,7 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from knowledge.evidence.vocabulary import Vocabulary, Word
+from knowledge.evidence.vocabulary import SCOPE_BREAKS, Vocabulary, Word
 from knowledge.evidence.voice import (
     ADMIRES,
     FALLS_SHORT,
@@ -55,7 +55,9 @@ ANAPHORS = (
 )
 # An A-not-A question ("有没有意义", "是不是", "去没去过") asks; it negates
 # nothing, and it binds before any longer word ("没有意义") can take its "没".
-QUESTION = re.compile(r"(\w)[不没]\1")
+# Of a two-character word it says "whether or not" ("理想不理想的，我早没这个
+# 概念了", "稳定不稳定无所谓"): the word is weighed, not held, so it names nothing.
+QUESTION = re.compile(r"(\w\w?)[不没]\1")
 # Characters that end a clause once folded (full-width marks fold to ASCII).
 CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
 SENTENCE_ENDS = frozenset(".;!?。\n")
@@ -72,7 +74,19 @@ FORMERLY = ("以前", "过去", "曾经", "原来", "从前", "小时候", "上�
 # "以前特别爱打游戏，…，现在工作了完全没兴趣了": a clause that opens with
 # "now" after one that said "before" drops the old view, whatever it says of
 # why in between.
-NOW_OPENS = re.compile(r"^(?:可|但|不过)?(?:现在|如今|后来|这几年|长大后|工作后)")
+NOW_OPENS = re.compile(
+    r"^(?:可|但|不过)?(?:现在|如今|后来|这几年|"
+    r"(?:长大|工作|毕业|结婚|上班|上大学|有了孩子)(?:以|之)?后)"
+)
+# A view held back then (not a liking: "以前很爱打游戏…，现在完全没兴趣了" stays
+# a hint for the passions step): "我以前也觉得一定要有自己的房子", "那会儿
+# 觉得自律特帅". Its time word and its verb open the clause.
+FORMER_VIEW = re.compile(
+    r"(?:以前|过去|曾经|原来|从前|小时候|上学时|年轻时|那会儿|那时候|那时|上学那会儿)"
+    r"[^,.;:!?。]{0,4}?(?:觉得|以为|认为|相信|觉着)"
+)
+# A change of mind, said without a negation: "现在早就想开了", "想法变了".
+CHANGED = re.compile(r"想开了|看开了|看淡了|想通了|放下了|释然了|变了|放飞了|改观了")
 # "…，现在完全没兴趣了": a dismissal may say that the view is gone now.
 NOW = re.compile(r"现在|如今|后来|早就|已经|完全|彻底|再也|根本|一点都|一点也")
 # Hedges proper, unlike other shrugs ("还好", "随便"): a hedge doubts its whole
@@ -108,6 +122,12 @@ CANCELS = re.compile(
     r"后来放弃了|(?:让|叫|托|替)我帮|帮(?:他|她|他们|她们|别人|人家|我妈|我爸|朋友|同事)"
     r"(?:查|搜|买|问|找|弄|报|看)"
 )
+# Taking the wish itself back: "…，所以也不是真想躺". Unlike the take-backs
+# above, this one says no, so what it takes back names nothing.
+RETRACTS = re.compile(r"不是真(?:的|心)?(?:想|要|喜欢|爱|在乎)|并不是真的|不是真心")
+# A sentence that opens with "but" goes on from the one before it: a take-back
+# in "…躺平呗。不过…，所以也不是真想躺" reaches over its full stop.
+CONTRAST_OPENS = re.compile(r"^[\s.;!?。\n]*(?:但是|但|可是|不过|然而)")
 REACH = 6  # characters a negation reaches across ("不在乎别人的钱" still counts)
 # A dismissal after the word reaches a little further: it closes the clause,
 # and the subject often stands between ("热闹的地方我一秒都待不下去").
@@ -207,6 +227,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             tokens.append(Token(start, end, word, clause[start]))
     tokens.sort(key=lambda t: t.start)
     rejected = _rejected(folded, tokens, clause) | _admired_only(folded, clause)
+    denied = _retracted(folded, tokens, clause) | _former(folded, tokens, clause)
     # A shrug that is also an entry's signal ("说不清") still hedges.
     # So does a negation that is a hedge proper ("…，说不上真的感兴趣").
     shrugs = {(s, e) for s, e, w in found if w.kind == "shrug"}
@@ -238,7 +259,9 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         if token.word.kind != "entry":
             continue
         count = _before(tokens, i) + (
-            _after(tokens, i) or _topic_dismissed(folded, tokens, i, bounds)
+            _after(tokens, i)
+            or _topic_dismissed(folded, tokens, i, bounds)
+            or _object_denied(folded, tokens, i)
         )
         weakened = (
             count >= 2
@@ -256,7 +279,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         readings.append(
             Reading(
                 token,
-                count % 2 == 1 or _inside(token, dropped),
+                count % 2 == 1 or _inside(token, dropped) or token.clause in denied,
                 weakened,
                 reported=_inside(token, reported),
                 asked=_inside(token, questions),
@@ -510,7 +533,8 @@ def _before(tokens: list[Token], i: int) -> int:
     """Count the negations governing token i from before it (0, 1 or a chain)."""
     target, count, edge = tokens[i], 0, tokens[i].start
     for token in reversed(tokens[:i]):
-        if token.clause != target.clause or token.word.kind == "scope_break":
+        # A break that is also an entry's hint ("直接") still ends the reach.
+        if token.clause != target.clause or token.word.text in SCOPE_BREAKS:
             break
         if not token.word.before:
             continue
@@ -583,3 +607,116 @@ def _topic_dismissed(
     if any(t.word.kind == "entry" and t.start < dismissal.start for t in later):
         return False
     return not COMMENT_TAIL.sub("", folded[dismissal.end : end])
+
+
+def _clause_texts(folded: str, clause: list[int]) -> dict[int, str]:
+    """Return each clause's text, starting with the mark that opened it."""
+    text: dict[int, str] = {}
+    for ch, c in zip(folded, clause, strict=True):
+        text[c] = text.get(c, "") + ch
+    return text
+
+
+def _retracted(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
+    """Return the clauses a later "不是真想…" takes back: they name nothing.
+
+    It reaches back to its sentence's start, and over the full stop before a
+    sentence that opens with "but" ("理想中的一天就是躺平呗。不过真让我躺三天
+    我肯定闲得发慌，所以也不是真想躺").
+    """
+    found: set[int] = set()
+    text = _clause_texts(folded, clause)
+    for c, body in text.items():
+        mark = RETRACTS.search(body)
+        if not mark:
+            continue
+        after = clause.index(c) + mark.end()
+        if any(t.clause == c and t.word.names and t.start >= after for t in tokens):
+            continue
+        found.add(c)
+        k = c
+        while k > 0:
+            if text[k][:1] in SENTENCE_ENDS and not CONTRAST_OPENS.match(text[k]):
+                break
+            k -= 1
+            found.add(k)
+    return found
+
+
+def _former(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
+    """Return the clauses of a view the person has since dropped.
+
+    "我以前也觉得一定要有自己的房子，现在早就想开了", "那会儿觉得自律特帅。
+    上大学以后就彻底放飞了，现在真谈不上自律": a clause that says what they
+    thought back then, followed anywhere later by one that opens with
+    "now" and turns it down: a change of mind (想开了, 变了), "this" rejected
+    (不这么看了), a dismissal (没兴趣了), or the same entry negated. Not "现在
+    没时间了": that drops nothing. The old view names nothing.
+    """
+    text = _clause_texts(folded, clause)
+    marks = "".join(CLAUSE_ENDS)
+    found: set[int] = set()
+    for c, body in text.items():
+        if not FORMER_VIEW.search(body):
+            continue
+        own = [t for t in tokens if t.clause == c]
+        if any(t.word.before or t.word.after for t in own):
+            continue  # "以前觉得自由不重要…": already turned, leave it
+        names = {i for t in own for i in t.word.names}
+        for d in (k for k in text if k > c):
+            later = [t for t in tokens if t.clause == d]
+            negations = [t for t in later if t.word.before or t.word.after]
+            turns = (
+                CHANGED.search(body_d := text[d])
+                or (negations and any(a in body_d for a in ANAPHORS))
+                or any(t.word.after for t in negations)
+                or (negations and any(names & set(t.word.names) for t in later))
+            )
+            # "…，现在没时间想这些，但还是这么觉得": a "but" after it keeps the view.
+            kept = any(
+                CONTRAST_OPENS.match(text[k].lstrip(",:"))
+                for k in _rest_of_sentence(text, d)
+            )
+            if NOW_OPENS.match(body_d.lstrip(marks)) and turns and not kept:
+                k = c
+                while k < d and (k == c or text[k][:1] not in SENTENCE_ENDS):
+                    found.add(k)
+                    k += 1
+                break
+    return found
+
+
+def _rest_of_sentence(text: dict[int, str], c: int) -> list[int]:
+    """Return the clauses after c in its sentence."""
+    out = []
+    k = c + 1
+    while k in text and text[k][:1] not in SENTENCE_ENDS:
+        out.append(k)
+        k += 1
+    return out
+
+
+# "对" in these is no object marker: 面对, 针对, 绝对, 相对, 反对, 不对.
+NOT_OBJECT = frozenset("面针绝相反不核应")
+
+
+def _object_denied(folded: str, tokens: list[Token], i: int) -> bool:
+    """Return whether token i is the object of "对" with a negated verb after it.
+
+    "我对钱真没那么大执念", "对名声一点也不在意": the "no" that follows
+    within a few characters is about the word. A "but" or another entry word
+    in between ends it.
+    """
+    target = tokens[i]
+    lead = folded[: target.start]
+    lead = lead[:-1] if lead.endswith("对于") else lead
+    if not lead.endswith("对") or lead[-2:-1] in NOT_OBJECT:
+        return False
+    for token in tokens[i + 1 :]:
+        if token.clause != target.clause or token.start - target.end > REACH_AFTER:
+            return False
+        if token.word.kind == "entry" or token.word.text in CONTRASTS:
+            return False
+        if token.word.before or token.word.after:
+            return True
+    return False

@@ -17,8 +17,9 @@ Kind = Literal["entry", "homonym", "negation", "shrug", "weak", "scope_break"]
 # Words that end a negation's reach inside a clause: "不加班就能陪家人", "不在乎钱
 # 也不在乎名声", "不是为了钱而是为了成长", "比起钱我更看重家人". A closed class
 # of conjunctions and adverbs, so kept here rather than in the editable lexicon.
+# "直接" opens a second verb the "不" does not reach: "不看字幕直接追番".
 SCOPE_BREAKS = (
-    "但是 但 可是 不过 然而 而是 只是 却 反而 倒是 也 就 更 所以 因为 同时".split()
+    "但是 但 可是 不过 然而 而是 只是 却 反而 倒是 也 就 更 所以 因为 同时 直接".split()
 )
 
 # Per category: the column holding the entry's name, and the list columns whose

@@ -38,6 +38,8 @@ _DIRECTIVE = (
     "希望|要求|指望|盼着|安排|"
     # Dragged along: "朋友总拉我去爬山".
     "拉|拽|拖|硬拉|拉着|拖着|喊)我"
+    # Not a hand or a sleeve: "老爷爷拉着我的手" tells the person nothing.
+    "(?!的)"
 )
 # The speaker is the subject, not whom the person spoke to ("我跟朋友说…").
 _SUBJECT = rf"(?<![跟和对给向同])(?<!跟我)(?<!和我)(?<!对我){_SPEAKER}"
@@ -144,7 +146,9 @@ def taste_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
 # A sentence is a question when it ends in a question mark or a final "吗";
 # not when it asks only to insist ("公道一点不行吗", "难道不是吗").
 _QUESTION_END = re.compile(r"(\?|吗)[\s.~。]*$")
-_INSISTS = re.compile(r"难道|(?:不行|不好|不是|不对|不该|不应该)吗[\s.~。?]*$")
+# A question that is negative asks nothing either: "这不明摆着吗", "我要的不就是
+# 自由吗" assert what they hold.
+_INSISTS = re.compile(r"难道|不[^,.;:!?。，]{0,6}吗[\s.~。?]*$")
 
 
 def question_spans(folded: str) -> list[tuple[int, int]]:
@@ -199,8 +203,16 @@ _WHEN = "(?:那段时间|那时候|那时|当时|小时候|以前|现在|后来|
 _SEEING = "(?:看到|看着|看见|听到|听说)?"
 # Giving the credit to them: "其实主要是组长厉害", "全靠我师父带".
 _CREDIT = "(?:其实)?(?:主要|全|都|多半)?(?:是|靠|多亏了?|归功于)?"
+# Whose they are, with a short "…的" of where they belong: "我们组的小李",
+# "隔壁组的老王", "我们楼下的阿姨". Only after an owner or a modifier: a bare
+# "真正的朋友" is the person's view of friendship, not someone's clause.
+_BELONGS = (
+    rf"(?:(?:我们|我|他们|她们)的?{_MODIFIER}{{0,2}}|{_MODIFIER}{{1,2}})"
+    r"[^\W\d_我你他她的]{1,3}的"
+)
 _OTHER_OPENS = re.compile(
-    rf"^{_CONJ}{_WHEN}{_SEEING}{_CREDIT}(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}{_OTHER}"
+    rf"^{_CONJ}{_WHEN}{_SEEING}{_CREDIT}"
+    rf"(?:{_BELONGS}|(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}){_OTHER}"
 )
 # Others speaking of the person without naming them: "被说最多的是…",
 # "从小被夸会讲故事" (about the person, like "同事说我…").

@@ -15,8 +15,10 @@ from tests.knowledge.evidence_score import (
     BLIND3,
     BLIND4,
     BLIND5,
+    BLIND6,
     KINDS5,
     KINDS6,
+    KINDS7,
     spans_load,
     spans_score,
 )
@@ -209,8 +211,11 @@ def test_an_object_less_dislike_looks_back(kb, text, question_id, expected):
 
 
 def test_a_change_of_mind_rejects_back_to_before_and_no_further(kb):
+    # The dropped view names nothing since the blind6 round (the labelling
+    # convention: a view the person turns down now is a negation; dev labels
+    # the same sentence so). It was a suspicion before.
     text = "那时候才明白家人最重要，以前总觉得钱最重要，现在不这么想了。"
-    assert found(text, "V06") == {"V006": "named", "V069": "suspected"}
+    assert found(text, "V06") == {"V006": "named"}
 
 
 @pytest.mark.parametrize(
@@ -386,7 +391,9 @@ def test_the_vocabulary_is_built_once_per_knowledge_version(kb):
 def test_an_admin_added_lexicon_term_takes_effect_after_save(
     kb, client, django_user_model, django_capture_on_commit_callbacks
 ):
-    assert found("我对钱没执念") == {"V069": "named"}
+    # Not "我对钱没执念": since blind6 the object of "对" is read with the "没"
+    # after it, without the lexicon.
+    assert found("钱我真没执念") == {"V069": "named"}
     user = django_user_model.objects.create_superuser("admin", "a@example.com", "pw")
     client.force_login(user)
     term = {"kind": "negation_after", "term": "没执念", "note": "说自己不执着于它"}
@@ -394,7 +401,7 @@ def test_an_admin_added_lexicon_term_takes_effect_after_save(
         response = client.post(reverse("admin:knowledge_lexiconterm_add"), term)
     assert response.status_code == 302
     assert LexiconTerm.objects.filter(term="没执念").exists()
-    assert found("我对钱没执念") == {}
+    assert found("钱我真没执念") == {}
 
 
 def test_an_admin_deleted_term_stops_blocking(kb, django_capture_on_commit_callbacks):
@@ -432,8 +439,10 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(KINDS5),
         *spans_load(BLIND5),
         *spans_load(KINDS6),
+        *spans_load(BLIND6),
+        *spans_load(KINDS7),
     ]
-    assert len(rows) >= 950
+    assert len(rows) >= 1400
     report = {}
     sets = (
         "dev",
@@ -445,6 +454,8 @@ def test_labelled_spans_named_precision(kb):
         "kinds5",
         "blind5",
         "kinds6",
+        "blind6",
+        "kinds7",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -460,6 +471,8 @@ def test_labelled_spans_named_precision(kb):
     assert report["kinds5"]["named"].precision >= 0.95
     assert report["blind5"]["named"].precision >= 0.95
     assert report["kinds6"]["named"].precision >= 0.95
+    assert report["blind6"]["named"].precision >= 0.95
+    assert report["kinds7"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
@@ -678,4 +691,74 @@ def test_what_only_looks_like_a_hedge_leaves_the_sentence_named(kb, text):
     ],
 )
 def test_blind4_kinds(kb, text, question_id, category, expected):
+    assert found(text, question_id, category) == expected
+
+
+# The blind6 round's rules, one case each (more in evidence_kinds7.jsonl).
+@pytest.mark.parametrize(
+    ("text", "question_id", "category", "expected"),
+    [
+        # A view held back then and dropped now, across sentences: nothing.
+        (
+            "我以前也觉得钱最重要。后来经历了一些事，现在完全不这么看了。",
+            "V04",
+            "values",
+            {},
+        ),
+        ("年轻时觉得一定要买房，现在想开了，租着也挺好。", "V02", "values", {}),
+        # ...but a view still held stays named.
+        (
+            "那时候觉得自律特别酷，现在也还是这么觉得。",
+            "V04",
+            "values",
+            {"V017": "named"},
+        ),
+        # Taking the wish itself back, over a sentence that opens with "but".
+        (
+            "舒舒服服躺一天就好。不过躺一天就腻了，其实也不是真想这样。",
+            "V07",
+            "values",
+            {},
+        ),
+        (
+            "舒舒服服睡一天。不过晚上还是想出门走走。",
+            "V07",
+            "values",
+            {"V100": "named"},
+        ),
+        # The object of "对" with a negated verb after it; 懒得 both ways.
+        ("说实话我对钱不太上心，够用就好。", "V02", "values", {"V104": "named"}),
+        ("我对家人特别上心。", "V06", "values", {"V006": "named"}),
+        ("买房我真懒得操心，租着也挺好。", "V02", "values", {}),
+        # A two-character A-not-A weighs the word: "whether or not".
+        ("自由不自由的，早就不去想了。", "V07", "values", {}),
+        # Someone else with a short "…的" of where they belong.
+        ("隔壁组的老王特别会带团队，我就是在旁边看的。", "S04", "strengths", {}),
+        (
+            "我们部门的小陈特别能搞气氛，年会全靠她。",
+            "S06",
+            "strengths",
+            {"T098": "suspected"},
+        ),
+        # A negative question insists; a plain one asks.
+        ("我要的不就是自由吗？", "V02", "values", {"V001": "named"}),
+        ("自由真的那么重要吗？", "V02", "values", {"V001": "suspected"}),
+        # "拉着我的手" tells the person nothing; "直接" ends a negation's reach.
+        (
+            "有个老人拉着我的手不放，我觉得能帮一把真好。",
+            "V06",
+            "values",
+            {"V005": "named"},
+        ),
+        (
+            "不看字幕直接追番，是我初中最爱干的事。",
+            "P01",
+            "interests",
+            {"P067": "named"},
+        ),
+        # 老房子 renovated is a flat, not an old neighbourhood.
+        ("最近爱看老房子改造的节目，一集接一集。", "P02", "interests", {}),
+    ],
+)
+def test_blind6_kinds(kb, text, question_id, category, expected):
     assert found(text, question_id, category) == expected
