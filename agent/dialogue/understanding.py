@@ -91,6 +91,8 @@ REPORTED = re.compile(
     r"(?:爸|妈|父母|家里人?|领导|老板|上司|同事|朋友|亲戚|老师|他们|别人|老公|老婆|"
     r"男朋友|女朋友)\S{0,3}(?:说|觉得|认为|嫌)"
 )
+# A family member's worry about an option just compared.
+WORRY = re.compile(r"风险|不靠谱|不稳|赔钱|亏|担心|反对|不同意|不让")
 HARMED = re.compile(
     safety.lexicon.CUES.pattern + r"|骂|逼|威胁|不让|关起来|锁|赶出", re.I
 )
@@ -231,6 +233,12 @@ def _resolve(
             "story",
             True,
         )  # "那我最近老在b站看装修改造视频": an answer given in passing
+    if (
+        REPORTED.search(text)
+        and WORRY.search(text)
+        and d.last_act in ("compare", "synthesis", "choose", "experiment")
+    ):  # "我老婆说开店风险大，你觉得呢": their worry, met by a small test
+        return "experiment", True
     if (
         re.search(r"怕|担心|不敢", text)
         and re.search(r"转行|辞职|工资|房贷|收入|降薪", text)
