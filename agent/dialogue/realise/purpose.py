@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.realise import Draft, Turn, revise
-from agent.dialogue.tasks_route import AGAIN
 from agent.dialogue.realise.combine import parts_of
 from agent.dialogue.realise.grounds import (
     PART_OF,
@@ -22,6 +21,7 @@ from agent.dialogue.realise.grounds import (
     number,
     short,
 )
+from agent.dialogue.tasks_route import AGAIN
 from knowledge.evidence import Evidence
 from knowledge.evidence.records import Category
 

@@ -23,7 +23,9 @@ LIMITS = {
 }
 LEADS = {"money": "先挣钱", "time": "用现有的时间", "family": "顾着家"}
 # A clause that says what someone does for others: the "做什么" of a purpose.
-DOING = re.compile(r"帮|教|给.{1,6}(?:做|讲|修|看|算)|记账|卖|修|带.{0,2}(?:人|徒弟|新人)")
+DOING = re.compile(
+    r"帮|教|给.{1,6}(?:做|讲|修|看|算)|记账|卖|修|带.{0,2}(?:人|徒弟|新人)"
+)
 # A clause of their situation beside the limit: family and work, from the profile.
 SITUATION = re.compile(
     r"女儿|儿子|孩子|娃|老人|父母|爸妈|老伴|读研|读书|上学|房贷|被裁|失业|待业|下岗"
@@ -63,9 +65,7 @@ def _way(t: Turn) -> str:
 
 def _situation(t: Turn) -> list[str]:
     """Return up to two clauses of their situation, as the profile says them."""
-    about = "。".join(
-        str(t.ctx.person.get(k) or "") for k in ("about", "occupation")
-    )
+    about = "。".join(str(t.ctx.person.get(k) or "") for k in ("about", "occupation"))
     return [c.strip() for c in CLAUSE.findall(about) if SITUATION.search(c)][:2]
 
 
@@ -88,7 +88,11 @@ def revise(t: Turn) -> Draft | None:
         else ""
     )
     text = (
-        lead + "只用你自己的话拼了一句草稿——\n" + draft + "\n" + context
+        lead
+        + "只用你自己的话拼了一句草稿——\n"
+        + draft
+        + "\n"
+        + context
         + "哪里不像你，直接改；想的话再定个这周能接的第一单。"
     )
     return Draft([[text]], rows=[])
