@@ -91,6 +91,9 @@ REPORTED = re.compile(
     r"(?:爸|妈|父母|家里人?|领导|老板|上司|同事|朋友|亲戚|老师|他们|别人|老公|老婆|"
     r"男朋友|女朋友)\S{0,3}(?:说|觉得|认为|嫌)"
 )
+# "嗯，可能吧" / "对" / "算是吧": a yes to what was just said back.
+AGREES = re.compile(r"^(?:嗯+|对+|是+|好|行|可能|也许|大概|算是|应该是|差不多)")
+AGREE_MAX = 8
 # A family member's worry about an option just compared.
 WORRY = re.compile(r"风险|不靠谱|不稳|赔钱|亏|担心|反对|不同意|不让")
 HARMED = re.compile(
@@ -233,6 +236,13 @@ def _resolve(
             "story",
             True,
         )  # "那我最近老在b站看装修改造视频": an answer given in passing
+    if (
+        len(text) <= AGREE_MAX
+        and AGREES.match(text)
+        and d.last_act in ("reflect", "why")
+        and not re.search(r"[？?]|不|没", text)
+    ):  # "嗯，可能吧" to a story said back: a yes, its answer kept (greet)
+        return "greet", True
     if (
         REPORTED.search(text)
         and WORRY.search(text)

@@ -15,6 +15,7 @@ from agent.dialogue.realise.phrases import (
     q_short,
 )
 from agent.dialogue.signals import LEAVE
+from agent.dialogue.understanding import AGREE_MAX, AGREES
 from agent.rules import clip
 
 
@@ -49,8 +50,6 @@ def greet(t: Turn) -> Draft:
     return Draft(combos([lead, back_to(t.ctx.question)], t.seed))
 
 
-# "嗯，可能吧" / "对" / "算是吧": a yes to what was just said back to them.
-AGREES = re.compile(r"^(?:嗯+|对+|是+|好|行|可能|也许|大概|算是|应该是|差不多)")
 TOLD_CHARS = 14  # a story this long, told in chat, answers the question on screen
 
 
@@ -61,7 +60,7 @@ def _answered_in_chat(t: Turn) -> Draft | None:
     asked again: their words are quoted and offered to be kept as its answer.
     """
     q = t.ctx.question
-    if not (q and AGREES.search(t.ctx.text) and len(t.ctx.text) <= 8):
+    if not (q and AGREES.search(t.ctx.text) and len(t.ctx.text) <= AGREE_MAX):
         return None
     if (t.ctx.answers.get(q.get("id", "")) or "").strip():
         return None  # already written: nothing to keep
@@ -244,12 +243,12 @@ def _open_before(t: Turn, prefix: str, done: list[str], guide: dict) -> str:
     if not skipped:
         return ""
     here = t.ctx.question.get("number")
-    names = "、".join(f"第{n}题" for n in skipped[:4]) + (
-        "等" if len(skipped) > 4 else ""
-    )
-    where = f"你眼下在第{here}题，" if here in skipped else ""
+    others = [n for n in skipped if n != here]
+    names = "、".join(f"第{n}题" for n in others[:4]) + ("等" if len(others) > 4 else "")
+    said = [f"眼下的第{here}题还没写"] if here in skipped else []
+    said += [f"{names}{'也' if said else ''}还空着"] if others else []
     return (
-        f"这一步你写了{len(done)}/{t.ctx.total}题：{where}{names}还空着，"
+        f"这一步你写了{len(done)}/{t.ctx.total}题：{'，'.join(said)}，"
         "随时可以回头补。"
     )
 

@@ -28,7 +28,7 @@ DOING = re.compile(
 )
 # A clause of their situation beside the limit: family and work, from the profile.
 SITUATION = re.compile(
-    r"女儿|儿子|孩子|娃|老人|父母|爸妈|老伴|读研|读书|上学|房贷|被裁|失业|待业|下岗"
+    r"女儿|儿子|孩子|娃|老人|父母|爸妈|老伴|读研|读书|上学|房贷|被裁|失业|待业|下岗|倒闭"
 )
 CLAUSE = re.compile(r"[^，,。；;：:！!？?\n]+")
 ORDER = ("V07", "P06", "P07", "P02", "P03", "P04", "S04", "S03", "V08")
