@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from tests.agent.test_offline import Chat, V, X
+from tests.agent.test_tasks import check
 
 
 async def say(chat: Chat, text: str):
@@ -19,7 +20,7 @@ async def say(chat: Chat, text: str):
     said = [*chat.snapshot.recent_messages, ("user", text), ("coach", result.text)]
     chat.snapshot = dataclasses.replace(chat.snapshot, recent_messages=said)
     return result
-from tests.agent.test_tasks import check
+
 
 TRADES = {
     "S04": "家里电器坏了都是我来修，我会修也爱拆开看看里面。",
@@ -116,5 +117,6 @@ async def test_an_english_answer_named_by_its_question_is_quoted_not_asked_again
     result = await chat.say(
         "S04: friends ask me to fix their laptops, I can spend a whole evening on it."
     )
-    assert "S04" in result.text and "「friends ask me to fix their laptops」" in result.text
+    assert "S04" in result.text
+    assert "「friends ask me to fix their laptops」" in result.text
     assert "Here is how it works" not in result.text

@@ -244,12 +244,12 @@ def _open_before(t: Turn, prefix: str, done: list[str], guide: dict) -> str:
         return ""
     here = t.ctx.question.get("number")
     others = [n for n in skipped if n != here]
-    names = "、".join(f"第{n}题" for n in others[:4]) + ("等" if len(others) > 4 else "")
+    names = "、".join(f"第{n}题" for n in others[:4])
+    names += "等" if len(others) > 4 else ""
     said = [f"眼下的第{here}题还没写"] if here in skipped else []
     said += [f"{names}{'也' if said else ''}还空着"] if others else []
     return (
-        f"这一步你写了{len(done)}/{t.ctx.total}题：{'，'.join(said)}，"
-        "随时可以回头补。"
+        f"这一步你写了{len(done)}/{t.ctx.total}题：{'，'.join(said)}，随时可以回头补。"
     )
 
 
