@@ -15,7 +15,9 @@ from agent.dialogue.state import DialogueState
 # "比较" is also "rather" ("我比较喜欢画画"): only the verb, with what it compares.
 COMPARE = re.compile(
     r"(?:比较|对比)(?:一下|下|看看|这两|我的|两个|两条|[AaBb](?![A-Za-z])|C0)|比一比|比一下|"
-    r"(?<![A-Za-z])C0[1-9].{0,8}(?<![A-Za-z])C0[1-9]",
+    r"(?<![A-Za-z])C0[1-9].{0,8}(?<![A-Za-z])C0[1-9]|"
+    # "送外卖跟学修车比，哪个更适合我": two options weighed against each other
+    r"(?:和|跟|与).{1,14}比(?:起来|一比|一下)?[，,]?\s*(?:哪个|哪条|谁|怎么样)",
     re.I,
 )
 # About their answer, not the coach's reply ("能说具体一点吗" asks us to explain).

@@ -196,6 +196,13 @@ def _resolve(
     reply with a reason is asking for that reason.
     """
     intent = pred.intent
+    if (
+        len(text) <= AGREE_MAX
+        and AGREES.match(text)
+        and d.last_act in ("reflect", "why")
+        and not re.search(r"[？?]|不[对是太算像]|没有|没说|但|可是", text)
+    ):  # "嗯，可能吧" to a story said back: a yes, its answer kept (greet)
+        return "greet", True
     if intent == "refer" and not _applies(intent, text, u, d) and _points(text, u):
         u.abstained = "unresolved"  # "第二个" with nothing shown: ask, don't guess
         return "abstain", True
@@ -236,13 +243,6 @@ def _resolve(
             "story",
             True,
         )  # "那我最近老在b站看装修改造视频": an answer given in passing
-    if (
-        len(text) <= AGREE_MAX
-        and AGREES.match(text)
-        and d.last_act in ("reflect", "why")
-        and not re.search(r"[？?]|不|没", text)
-    ):  # "嗯，可能吧" to a story said back: a yes, its answer kept (greet)
-        return "greet", True
     if (
         REPORTED.search(text)
         and WORRY.search(text)

@@ -58,6 +58,7 @@ GENERAL = frozenset(
     "现在 然后 工作 项目 岗位 方向 事情 东西 进行 开始 一下 两个 候选 比较 一份 "
     "做点 或者 还是 继续 公司 去学 学个 去做 开个 开家 一家 当个".split()
 )
+LIGHT_VERBS = frozenset("做当去学开送考进回留找干跑")
 # Knowledge fields that say what an entry is done as: "小吃" is a topic of
 # 「饮食与烹饪」, "电工" a job of 「见坏就修」.
 RELATED_FIELDS = ("career_examples", "example_topics", "fit_scenes")
@@ -127,15 +128,17 @@ def words_of(candidate: str) -> list[str]:
 
     "开小吃店" is spoken of by "最爱研究各地小吃": jieba keeps 小吃店 whole.
     """
-    found: list[str] = []
-    for w in tokens(candidate):
-        found.append(w)
-        if len(w) >= 3:
-            found.extend(w[i : i + 2] for i in range(len(w) - 1))
+    found: list[str] = list(tokens(candidate))
+    # jieba may drop a word ("做插画师" → 画师): every pair of its characters
+    # too, but not one that starts with a light verb ("做插", "开小").
+    for run in re.findall(r"[\u4e00-\u9fff]{2,}", candidate):
+        found.extend(
+            run[i : i + 2] for i in range(len(run) - 1) if run[i] not in LIGHT_VERBS
+        )
     return [w for w in dict.fromkeys(found) if w not in GENERAL and len(w) >= 2]
 
 
-def related(candidate: str, answers: dict) -> list[tuple[Evidence, Evidence]]:
+def related(candidate: str, answers: dict) -> list[tuple[object, Evidence]]:
     """Return (entry, answer) pairs for entries the candidate is a job or topic of.
 
     The entry is found by the candidate's own words in its jobs and topics; the
@@ -153,7 +156,7 @@ def related(candidate: str, answers: dict) -> list[tuple[Evidence, Evidence]]:
                 e for e in for_entry(answers, hit.id, category) if e.strength == "named"
             ]
             if found:
-                pairs.append((found[0], found[0]))
+                pairs.append((hit, found[0]))
     return pairs
 
 
@@ -182,17 +185,24 @@ def _side(label: str, candidate: str, answers: dict) -> tuple[str, list[str]]:
     """
     plain = candidate.replace("「", "").replace("」", "")  # a direction's names
     name = short(plain, plain[:2], NAME_ROOM)
-    pairs = grounds(candidate, answers)
+    pairs: list = grounds(candidate, answers)
     seen = {e.question_id for _, e in pairs}
-    for n, e in related(candidate, answers):
+    for hit, e in related(candidate, answers):
         if e.question_id not in seen:
-            pairs.append((n, e))
+            pairs.append((hit, e))
             seen.add(e.question_id)
     pairs = pairs[:2]
     # An entry the candidate only hints at ("研究生" → 「钻研到底」) is not
     # said to be its subject: the answer's words are shown alone.
     said = [
-        (f"说到「{n.name}」，" if n.strength == "named" else "")
+        (
+            f"说到「{n.name}」，"
+            if getattr(n, "strength", "") == "named"
+            # an entry it is a job or topic of: related, not said by them
+            else f"跟「{n.name}」有关，"
+            if not isinstance(n, Evidence)
+            else ""
+        )
         + f"你在{where(e.question_id, step=True)}写过"
         f"「{short(e.quote, e.surface, QUOTE_ROOM)}」"
         for n, e in pairs
@@ -207,9 +217,8 @@ def _side(label: str, candidate: str, answers: dict) -> tuple[str, list[str]]:
         )
     if not said:
         return f"{label}「{name}」：你的答案里还没找到直接说到它的话", []
-    return f"{label}「{name}」：" + "；".join(said), [n.entry_id for n, _ in pairs] or [
-        "words"
-    ]
+    ids = [n.entry_id if isinstance(n, Evidence) else n.id for n, _ in pairs]
+    return f"{label}「{name}」：" + "；".join(said), ids or ["words"]
 
 
 def compare(t: Turn) -> Draft:

@@ -28,8 +28,10 @@ DOING = re.compile(
 )
 # A clause of their situation beside the limit: family and work, from the profile.
 SITUATION = re.compile(
-    r"女儿|儿子|孩子|娃|老人|父母|爸妈|老伴|读研|读书|上学|房贷|被裁|失业|待业|下岗|倒闭"
+    r"女儿|儿子|孩子|娃|老人|父母|爸妈|老伴|读研|读书|上学|房贷|被裁|失业|待业|下岗|倒闭|"
+    r"丈夫|老公|媳妇|身体不好|家里靠"
 )
+WHEN = re.compile(r"^(?:早上|上午|中午|下午|晚上|白天|平时|周末)")
 CLAUSE = re.compile(r"[^，,。；;：:！!？?\n]+")
 ORDER = ("V07", "P06", "P07", "P02", "P03", "P04", "S04", "S03", "V08")
 
@@ -49,17 +51,25 @@ def _doing(answers: dict) -> str:
         if qid[:1] not in "VSP":
             continue
         for clause in CLAUSE.findall(answers[qid] or ""):
-            if (m := DOING.search(clause)) and len(clause) <= 24:
-                return clause[m.start() :].strip()
+            if DOING.search(clause) and len(clause) <= 24:
+                return WHEN.sub("", clause.strip())
     return ""
 
 
 def _way(t: Turn) -> str:
-    """Return the clause of their answer a talent was read from, or ''."""
+    """Return the clause of their answer a talent was read from, or ''.
+
+    With no talent named, the longest short clause of S04 or S03 (what others
+    ask of them, what they never tire of), as the purpose frame reads them.
+    """
     for e in parts_of(t.ctx.answers, t.ctx.text)["strengths"]:
         for clause in CLAUSE.findall(e.quote):
             if e.surface in clause and len(clause) <= 20:
                 return clause.strip()
+    for qid in ("S04", "S03"):
+        fit = [c for c in CLAUSE.findall(t.ctx.answers.get(qid) or "") if len(c) <= 20]
+        if fit:
+            return max(fit, key=len).strip()
     return ""
 
 
@@ -80,7 +90,10 @@ def revise(t: Turn) -> Draft | None:
     parts += [f"去做「{doing}」这类活"] if doing else []
     # No “” around it: a “” span is read as a quote of theirs, and this line
     # is ours, built of their quotes.
-    draft = f"{LEADS.get(kind, '我想')}，{'，'.join(parts)}。"
+    lead_word = LEADS.get(kind, "我想")
+    if kind == "money" and (m := re.search(r"挣钱|赚钱|养家", t.ctx.text)):
+        lead_word = f"先{m.group()}"  # their own word for it
+    draft = f"{lead_word}，{'，'.join(parts)}。"
     seen = _situation(t) if kind in ("money", "family", "time") else []
     context = (
         "你写过" + "".join(f"「{c}」" for c in seen) + "，这句先顾眼前。"
