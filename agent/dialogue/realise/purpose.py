@@ -76,6 +76,12 @@ def purpose(t: Turn) -> Draft:
         for label, category, first in SLOTS:
             qid = _answer_of(category, first, answers)
             line = _slot(label, parts[category], qid, answers, room)
+            if not line and category == "interests":
+                # No passion written yet: what they already do for others
+                # ("上午帮几家小店记记账" in an ideal day) fills 做什么.
+                at, words = revise.doing_in(answers)
+                if at and not at.startswith("S"):
+                    line = f"{label}：第{number(at)}题「{short(words, words, room)}」"
             if line:
                 lines.append(line)
             else:

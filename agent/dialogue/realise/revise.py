@@ -44,16 +44,21 @@ def _limit(text: str) -> tuple[str, str]:
     return "", ""
 
 
-def _doing(answers: dict) -> str:
-    """Return the words of one answer that say what they do for others, or ''."""
+def doing_in(answers: dict) -> tuple[str, str]:
+    """Return (question id, their words) saying what they do for others."""
     ids = [q for q in ORDER if q in answers] + sorted(set(answers) - set(ORDER))
     for qid in ids:
         if qid[:1] not in "VSP":
             continue
         for clause in CLAUSE.findall(answers[qid] or ""):
             if DOING.search(clause) and len(clause) <= 24:
-                return WHEN.sub("", clause.strip())
-    return ""
+                return qid, WHEN.sub("", clause.strip())
+    return "", ""
+
+
+def _doing(answers: dict) -> str:
+    """Return the words of one answer that say what they do for others, or ''."""
+    return doing_in(answers)[1]
 
 
 def _way(t: Turn) -> str:
