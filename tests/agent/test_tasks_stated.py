@@ -120,3 +120,28 @@ async def test_an_english_answer_named_by_its_question_is_quoted_not_asked_again
     assert "S04" in result.text
     assert "「friends ask me to fix their laptops」" in result.text
     assert "Here is how it works" not in result.text
+
+
+async def test_an_ideal_day_made_concrete_asks_forward_and_offers_their_own_doings(
+    kb, offline_config
+):
+    answers = {
+        "V07": "理想的一天就是自在一点，做做喜欢的事，陪陪家里人。",
+        "S03": "周末给邻居小孩辅导数学，讲一下午也不累。",
+    }
+    chat = Chat(offline_config, V, question_id="V07", answers=answers)
+    result = await chat.say("第7题帮我写具体点")
+    assert result.trace["act"] == "concrete", result.text
+    assert "那次" not in result.text and "当时" not in result.text
+    assert "给邻居小孩辅导数学" in result.text  # their own doing, quoted
+    check(result.text, [*answers.values()])
+
+
+async def test_the_purpose_frame_fills_what_to_do_from_what_they_already_do(
+    kb, offline_config
+):
+    chat = Chat(offline_config, V, question_id="V08", answers=WORK)
+    result = await chat.say("帮我写一句工作目的")
+    assert result.trace["act"] == "purpose", result.text
+    assert "做什么：第7题「在社区给老人教用手机」" in result.text
+    check(result.text, [*WORK.values()])

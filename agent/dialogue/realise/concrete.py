@@ -40,7 +40,9 @@ SHRUG = re.compile(
 )
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 # A clause that does something ("批作文时给学生写评语"), wherever the verb sits.
-DOES = re.compile(r"写|教|帮|修|做|画|讲|带|拆|整理|组织|陪|采访|琢磨|研究|设计")
+DOES = re.compile(
+    r"写|教|帮|修|做|画|讲|带|拆|整理|组织|陪|采访|琢磨|研究|设计|辅导|照顾|给.{1,6}[做讲看修算]"
+)
 # The ideal day (V07) has not happened: no "那次/当时" to recall.
 IMAGINED = frozenset({"V07"})
 ROOM = 18  # characters of their answer quoted back
