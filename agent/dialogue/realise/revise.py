@@ -33,7 +33,9 @@ SITUATION = re.compile(
 )
 WHEN = re.compile(r"^(?:早上|上午|中午|下午|晚上|白天|平时|周末)")
 CLAUSE = re.compile(r"[^，,。；;：:！!？?\n]+")
-ORDER = ("V07", "P06", "P07", "P02", "P03", "P04", "S04", "S03", "V08")
+# Where their own doings are written: the ideal day, passions, talents. Not
+# V01/V04/V08, which tell of people they admire or words they hope to hear.
+ORDER = ("V07", "P06", "P07", "P02", "P03", "P04", "P05", "P01", "S04", "S03")
 
 
 def _limit(text: str) -> tuple[str, str]:
@@ -46,10 +48,7 @@ def _limit(text: str) -> tuple[str, str]:
 
 def doing_in(answers: dict) -> tuple[str, str]:
     """Return (question id, their words) saying what they do for others."""
-    ids = [q for q in ORDER if q in answers] + sorted(set(answers) - set(ORDER))
-    for qid in ids:
-        if qid[:1] not in "VSP":
-            continue
+    for qid in (q for q in ORDER if q in answers):
         for clause in CLAUSE.findall(answers[qid] or ""):
             if DOING.search(clause) and len(clause) <= 24:
                 return qid, WHEN.sub("", clause.strip())
