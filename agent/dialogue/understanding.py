@@ -200,7 +200,7 @@ def _resolve(
         len(text) <= AGREE_MAX
         and AGREES.match(text)
         and d.last_act in ("reflect", "why")
-        and not re.search(r"[？?]|不[对是太算像]|没有|没说|但|可是", text)
+        and not re.search(r"[？?]|不[对是太算像知想]|没有|没说|但|可是", text)
     ):  # "嗯，可能吧" to a story said back: a yes, its answer kept (greet)
         return "greet", True
     if intent == "refer" and not _applies(intent, text, u, d) and _points(text, u):
