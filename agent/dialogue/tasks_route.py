@@ -15,7 +15,9 @@ from agent.dialogue.state import DialogueState
 # "比较" is also "rather" ("我比较喜欢画画"): only the verb, with what it compares.
 COMPARE = re.compile(
     r"(?:比较|对比)(?:一下|下|看看|这两|我的|两个|两条|[AaBb](?![A-Za-z])|C0)|比一比|比一下|"
-    r"(?<![A-Za-z])C0[1-9].{0,8}(?<![A-Za-z])C0[1-9]",
+    r"(?<![A-Za-z])C0[1-9].{0,8}(?<![A-Za-z])C0[1-9]|"
+    # "送外卖跟学修车比，哪个更适合我": two options weighed against each other
+    r"(?:和|跟|与).{1,14}比(?:起来|一比|一下)?[，,]?\s*(?:哪个|哪条|谁|怎么样)",
     re.I,
 )
 # About their answer, not the coach's reply ("能说具体一点吗" asks us to explain).
@@ -33,6 +35,8 @@ ITEM = re.compile(
 QUESTION = re.compile(r"第\s*[一二两三四五六七八九1-9]\s*题")
 # "帮我写一句工作目的": the synthesis of the values step, not a revision.
 PURPOSE = re.compile(r"工作目的|工作的目的|为什么而工作.{0,6}(?:一句|写)")
+# After a purpose frame: asked again, more concretely (realise/revise.py).
+AGAIN = re.compile(r"太空|太虚|太大|不实际|实在点|接地气|落地|具体点|改一?改|重写|再写")
 # "我可没钱去报班考证，两个娃呢": a limit stated, short, asking for no task.
 MEANS = re.compile(
     r"没钱|钱不够|报不起|花不起|掏不起|交不起|哪有钱|哪来的钱|没那么多钱|"
@@ -52,6 +56,8 @@ def task_intent(text: str, d: DialogueState) -> str:
     """
     if COMPARE.search(text):
         return "compare"
+    if d.last_act == "purpose" and AGAIN.search(text):
+        return "purpose"  # "太空了，改实在点": the same frame, made concrete
     if PURPOSE.search(text) and not re.search(r"什么意思|是啥|是什么|怎么理解", text):
         return "purpose"
     if len(text) <= MEANS_MAX and MEANS.search(text):

@@ -91,6 +91,11 @@ REPORTED = re.compile(
     r"(?:爸|妈|父母|家里人?|领导|老板|上司|同事|朋友|亲戚|老师|他们|别人|老公|老婆|"
     r"男朋友|女朋友)\S{0,3}(?:说|觉得|认为|嫌)"
 )
+# "嗯，可能吧" / "对" / "算是吧": a yes to what was just said back.
+AGREES = re.compile(r"^(?:嗯+|对+|是+|好|行|可能|也许|大概|算是|应该是|差不多)")
+AGREE_MAX = 8
+# A family member's worry about an option just compared.
+WORRY = re.compile(r"风险|不靠谱|不稳|赔钱|亏|担心|反对|不同意|不让")
 HARMED = re.compile(
     safety.lexicon.CUES.pattern + r"|骂|逼|威胁|不让|关起来|锁|赶出", re.I
 )
@@ -191,6 +196,13 @@ def _resolve(
     reply with a reason is asking for that reason.
     """
     intent = pred.intent
+    if (
+        len(text) <= AGREE_MAX
+        and AGREES.match(text)
+        and d.last_act in ("reflect", "why")
+        and not re.search(r"[？?]|不[对是太算像知想]|没有|没说|但|可是", text)
+    ):  # "嗯，可能吧" to a story said back: a yes, its answer kept (greet)
+        return "greet", True
     if intent == "refer" and not _applies(intent, text, u, d) and _points(text, u):
         u.abstained = "unresolved"  # "第二个" with nothing shown: ask, don't guess
         return "abstain", True
@@ -231,6 +243,12 @@ def _resolve(
             "story",
             True,
         )  # "那我最近老在b站看装修改造视频": an answer given in passing
+    if (
+        REPORTED.search(text)
+        and WORRY.search(text)
+        and d.last_act in ("compare", "synthesis", "choose", "experiment")
+    ):  # "我老婆说开店风险大，你觉得呢": their worry, met by a small test
+        return "experiment", True
     if (
         re.search(r"怕|担心|不敢", text)
         and re.search(r"转行|辞职|工资|房贷|收入|降薪", text)

@@ -14,6 +14,7 @@ import re
 from agent.dialogue import entities, situation
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, for_entry, in_text, short, where
+from knowledge import selectors as kb
 from knowledge.evidence import Evidence
 from knowledge.evidence.records import Category
 from knowledge.search.text import tokens
@@ -34,6 +35,20 @@ BOTH = re.compile(
     r"[：:]\s*(?P<a>[^，,。；;：:？?\n]{2,30}?)\s*(?:和|跟|与|vs\.?|VS)\s*"
     r"(?P<b>[^，,。；;：:？?\n]{2,30})"
 )
+# "开小吃店和去学电工，哪个更适合我？帮我比一比" / "帮我比一比做会计跟开网店":
+# two options in one clause, with no colon or label before them.
+ASK_WORDS = re.compile(
+    r"(?:请|帮我|你帮我|给我)?(?:比一比|比一下|比比|比较一下|对比一下|比较|对比)(?:一下)?|"
+    r"(?:到底)?(?:哪个|哪条|哪一个|谁)(?:更|比较)?(?:好|适合|合适|强|靠谱).*$|"
+    r"(?:相比|比起来|比)$"
+)
+BARE = re.compile(
+    r"^(?P<a>[^和跟与]{2,14}?)\s*(?:和|跟|与|还是|或者|或是|\bor\b|vs\.?|VS)\s*"
+    r"(?P<b>.{2,14})$",
+    re.I,
+)
+# Words that point at something else ("我的两个候选"): not an option itself.
+POINTERS = re.compile(r"候选|这两|两个|两条|选项|方向|我的|第[一二两12]")
 TRAILING = re.compile(r"[，,。；;！!？?\s]+$|(?:哪个|哪条)(?:好|更好|合适|更合适)?.*$")
 NAME_ROOM = 14
 QUOTE_ROOM = 10
@@ -41,8 +56,12 @@ WORDS_ROOM = 16  # a clause found by a shared word: whole, not cut mid-word
 # Words of a candidate too general to show an answer speaks of it.
 GENERAL = frozenset(
     "现在 然后 工作 项目 岗位 方向 事情 东西 进行 开始 一下 两个 候选 比较 一份 "
-    "做点 或者 还是 继续 公司".split()
+    "做点 或者 还是 继续 公司 去学 学个 去做 开个 开家 一家 当个".split()
 )
+LIGHT_VERBS = frozenset("做当去学开送考进回留找干跑")
+# Knowledge fields that say what an entry is done as: "小吃" is a topic of
+# 「饮食与烹饪」, "电工" a job of 「见坏就修」.
+RELATED_FIELDS = ("career_examples", "example_topics", "fit_scenes")
 # What a stated limit asks of the comparison, by cue (situation.py).
 LIMIT_ASKS = {
     "money": "哪条能在收入不断的情况下先试一小步",
@@ -61,7 +80,21 @@ def _from_message(text: str) -> list[str]:
             if all(len(p) >= 2 for p in pair):
                 return pair
     quoted = list(dict.fromkeys(QUOTED.findall(text)))
-    return quoted[:2] if len(quoted) >= 2 else []
+    if len(quoted) >= 2:
+        return quoted[:2]
+    return _bare(text)
+
+
+def _bare(text: str) -> list[str]:
+    """Return "X和Y" / "X跟Y比" / "X or Y" from one clause of the message."""
+    for clause in re.split(r"[，,。；;！!？?\n]", text):
+        core = ASK_WORDS.sub("", clause.strip()).strip()
+        core = re.sub(r"^(?:我|我想|我在想|我在纠结|纠结|在)", "", core).strip()
+        if (m := BARE.match(core)) and not POINTERS.search(core):
+            pair = [ASK_WORDS.sub("", m.group(g)).strip() for g in ("a", "b")]
+            if all(len(p) >= 2 for p in pair):
+                return pair
+    return []
 
 
 def candidates(t: Turn) -> list[str]:
@@ -90,15 +123,50 @@ def grounds(candidate: str, answers: dict) -> list[tuple[Evidence, Evidence]]:
     return pairs
 
 
+def words_of(candidate: str) -> list[str]:
+    """Return the candidate's own words, and the two-character parts of long ones.
+
+    "开小吃店" is spoken of by "最爱研究各地小吃": jieba keeps 小吃店 whole.
+    """
+    found: list[str] = list(tokens(candidate))
+    # jieba may drop a word ("做插画师" → 画师): every pair of its characters
+    # too, but not one that starts with a light verb ("做插", "开小").
+    for run in re.findall(r"[\u4e00-\u9fff]{2,}", candidate):
+        found.extend(
+            run[i : i + 2] for i in range(len(run) - 1) if run[i] not in LIGHT_VERBS
+        )
+    return [w for w in dict.fromkeys(found) if w not in GENERAL and len(w) >= 2]
+
+
+def related(candidate: str, answers: dict) -> list[tuple[object, Evidence]]:
+    """Return (entry, answer) pairs for entries the candidate is a job or topic of.
+
+    The entry is found by the candidate's own words in its jobs and topics; the
+    answer must name the entry by the evidence matcher, so only their words
+    are shown.
+    """
+    words = words_of(candidate)
+    pairs = []
+    for category in ALL:
+        for hit in kb.entries_all(category=category):
+            fields = " ".join(str(hit.data.get(f) or "") for f in RELATED_FIELDS)
+            if not any(w in fields for w in words):
+                continue
+            found = [
+                e for e in for_entry(answers, hit.id, category) if e.strength == "named"
+            ]
+            if found:
+                pairs.append((hit, found[0]))
+    return pairs
+
+
 def overlap(candidate: str, answers: dict, skip: set[str]) -> list[tuple[str, str]]:
     """Return (question id, word) for answers holding the candidate's own words.
 
     Every saved workbook answer is read, any step: "HR岗位上做员工关怀" is
     spoken of by a values answer about HR as much as a talents answer.
     """
-    words = [
-        w for w in dict.fromkeys(tokens(candidate)) if w not in GENERAL and len(w) >= 2
-    ]
+    words = words_of(candidate)
     found = []
     for qid in sorted(answers):
         text = (answers[qid] or "").casefold()
@@ -117,11 +185,24 @@ def _side(label: str, candidate: str, answers: dict) -> tuple[str, list[str]]:
     """
     plain = candidate.replace("「", "").replace("」", "")  # a direction's names
     name = short(plain, plain[:2], NAME_ROOM)
-    pairs = grounds(candidate, answers)[:2]
+    pairs: list = grounds(candidate, answers)
+    seen = {e.question_id for _, e in pairs}
+    for hit, e in related(candidate, answers):
+        if e.question_id not in seen:
+            pairs.append((hit, e))
+            seen.add(e.question_id)
+    pairs = pairs[:2]
     # An entry the candidate only hints at ("研究生" → 「钻研到底」) is not
     # said to be its subject: the answer's words are shown alone.
     said = [
-        (f"说到「{n.name}」，" if n.strength == "named" else "")
+        (
+            f"说到「{n.name}」，"
+            if getattr(n, "strength", "") == "named"
+            # an entry it is a job or topic of: related, not said by them
+            else f"跟「{n.name}」有关，"
+            if not isinstance(n, Evidence)
+            else ""
+        )
         + f"你在{where(e.question_id, step=True)}写过"
         f"「{short(e.quote, e.surface, QUOTE_ROOM)}」"
         for n, e in pairs
@@ -136,9 +217,8 @@ def _side(label: str, candidate: str, answers: dict) -> tuple[str, list[str]]:
         )
     if not said:
         return f"{label}「{name}」：你的答案里还没找到直接说到它的话", []
-    return f"{label}「{name}」：" + "；".join(said), [n.entry_id for n, _ in pairs] or [
-        "words"
-    ]
+    ids = [n.entry_id if isinstance(n, Evidence) else n.id for n, _ in pairs]
+    return f"{label}「{name}」：" + "；".join(said), ids or ["words"]
 
 
 def compare(t: Turn) -> Draft:

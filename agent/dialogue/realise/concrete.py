@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import PART_OF, number
+from agent.dialogue.realise.grounds import PART_OF, number, short, where
 
 QUESTION_REF = re.compile(r"第\s*([1-9一二三四五六七八九])\s*题")
 DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
@@ -39,6 +39,12 @@ SHRUG = re.compile(
     r"^(?:不知道|没有|没想过|随便|都行|说不上来|想不出来|不清楚|无)[。！!]*$"
 )
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+# A clause that does something ("批作文时给学生写评语"), wherever the verb sits.
+DOES = re.compile(
+    r"写|教|帮|修|做|画|讲|带|拆|整理|组织|陪|采访|琢磨|研究|设计|辅导|照顾|给.{1,6}[做讲看修算]"
+)
+# The ideal day (V07) has not happened: no "那次/当时" to recall.
+IMAGINED = frozenset({"V07"})
 ROOM = 18  # characters of their answer quoted back
 MARK = "我不替你改写"  # in every reply that asks: how a later turn finds it
 TOLD = 20  # a message this long after our questions is them telling it
@@ -115,6 +121,51 @@ def _frame(answer: str) -> str:
     return f"「{first}，那次……，我……，当时觉得……」"
 
 
+def _material(answers: dict, skip: str) -> list[tuple[str, str]]:
+    """Return (question id, clause) of things they already do, from other answers."""
+    found = []
+    for qid in sorted(answers):
+        # Their own doings only: values answers tell of others (V01, V04).
+        if qid == skip or qid[:1] not in ("S", "P"):
+            continue
+        for clause in CLAUSE.findall(answers[qid] or ""):
+            if DOES.search(clause) and 6 <= len(clause) <= 16:
+                found.append((qid, clause.strip()))
+                break
+    return found
+
+
+def _imagined(t: Turn, qid: str, answer: str, quoted: str) -> Draft | None:
+    """Return the asks for an imagined day or saying, with their own material.
+
+    Not "那次/当时": nothing has happened yet. What would fill it is often in
+    their other answers already ("批作文时给学生写评语"); it is offered, not put in.
+    """
+    wanted = []
+    if word := ABSTRACT.search(answer):
+        wanted.append(f"「{word.group(0)}」的是哪件事")
+    wanted += ["早中晚各在哪儿、和谁", "一天结束时心里是什么感觉"]
+    numbered = "；".join(f"{i}. {a}" for i, a in enumerate(wanted[:3], 1))
+    have = _material(t.ctx.answers, qid)[:2]
+    lead = (
+        f"你在第{number(qid)}题写的是「{quoted}」。这是想象的一天，补上这几样就具体了："
+    )
+    if not have:
+        return Draft(
+            [[f"{lead}{numbered}。开头可以照这个填：「那天早上……，白天我在……」"]],
+            rows=[],
+            pending={"concrete": qid},
+        )
+    for n in (2, 1):
+        own = "、".join(
+            f"{where(q, step=True)}「{short(c, c, 14)}」" for q, c in have[:n]
+        )
+        text = f"{lead}{numbered}。你别的答案里已有现成的事：{own}，放得进这一天吗？"
+        if len(text) <= t.budget:
+            return Draft([[text]], rows=[], pending={"concrete": qid})
+    return None
+
+
 def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
@@ -164,6 +215,8 @@ def concrete(t: Turn) -> Draft:
             pending={"concrete": qid},
         )
     quoted = _opening(answer)
+    if qid in IMAGINED and (imagined := _imagined(t, qid, answer, quoted)):
+        return imagined
     numbered = "；".join(f"{i}. {a}" for i, a in enumerate(asks(answer), 1))
     lead = (
         "我不替你改写，改出来就不像你了。像跟朋友聊天那样，补上这几样就行："

@@ -15,6 +15,7 @@ from agent.dialogue.realise.phrases import (
     q_short,
 )
 from agent.dialogue.signals import LEAVE
+from agent.dialogue.understanding import AGREE_MAX, AGREES
 from agent.rules import clip
 
 
@@ -42,9 +43,42 @@ def greet(t: Turn) -> Draft:
     elif re.search(r"你好|您好|嗨|hi|hello|在吗|再吗", text, re.I):
         name = (t.ctx.person.get("nickname") or "").strip()
         lead = [f"{name}你好！" if name else "你好！", "在的。"]
+    elif told := _answered_in_chat(t):
+        return told
     else:
         lead = ["好。", "嗯，我在。", "收到。"]
     return Draft(combos([lead, back_to(t.ctx.question)], t.seed))
+
+
+TOLD_CHARS = 14  # a story this long, told in chat, answers the question on screen
+
+
+def _answered_in_chat(t: Turn) -> Draft | None:
+    """Return an acknowledgement of the answer they told in chat, or None.
+
+    After a story was said back ("嗯，可能吧"), the question on screen is not
+    asked again: their words are quoted and offered to be kept as its answer.
+    """
+    q = t.ctx.question
+    if not (q and AGREES.search(t.ctx.text) and len(t.ctx.text) <= AGREE_MAX):
+        return None
+    if (t.ctx.answers.get(q.get("id", "")) or "").strip():
+        return None  # already written: nothing to keep
+    recent = [x for role, x in t.ctx.history if role == "user"][-3:]
+    told = [x for x in recent if len(x) >= TOLD_CHARS]
+    if not told or t.d.last_act not in ("reflect", "why", "empathy"):
+        return None
+    first = re.split(r"[，,。；;！!？?\n]", told[-1].strip())[0][:24]
+    if len(first) < 6:
+        return None
+    return Draft(
+        [
+            [
+                f"好，那{q_ref(q)}你其实已经答了，你刚才说的「{first}」就是。"
+                f"把这段贴进{q_ref(q)}就存下了；存好我们接着看下一题，行吗？"
+            ]
+        ]
+    )
 
 
 def autonomy(t: Turn) -> Draft:
@@ -167,6 +201,8 @@ def progress(t: Turn) -> Draft:
         if t.ctx.total and prefix
         else ""
     )
+    if count and guide.get("found"):
+        count = _open_before(t, prefix, done, guide) or count
     if guide.get("found"):
         nxt = [
             f"下一题是第{guide['number']}题：{q_short(guide)}？",
@@ -191,6 +227,30 @@ def progress(t: Turn) -> Draft:
         more = "接着写就好，需要例子就叫我。" if draft else "先写一句也行。"
         return Draft(combos([[where], [count], [more]], t.seed))
     return Draft(combos([[count], nxt], t.seed))
+
+
+def _open_before(t: Turn, prefix: str, done: list[str], guide: dict) -> str:
+    """Return the count with the open questions the next one skips, or ''.
+
+    "写了0/9题。下一题是第4题" reads as a contradiction: the questions left
+    open before the next one are named, so the count and the pointer agree.
+    """
+    skipped = [
+        n
+        for n in range(1, int(guide.get("number") or 0))
+        if f"{prefix}{n:02d}" not in done
+    ]
+    if not skipped:
+        return ""
+    here = t.ctx.question.get("number")
+    others = [n for n in skipped if n != here]
+    names = "、".join(f"第{n}题" for n in others[:4])
+    names += "等" if len(others) > 4 else ""
+    said = [f"眼下的第{here}题还没写"] if here in skipped else []
+    said += [f"{names}{'也' if said else ''}还空着"] if others else []
+    return (
+        f"这一步你写了{len(done)}/{t.ctx.total}题：{'，'.join(said)}，随时可以回头补。"
+    )
 
 
 def nudge(t: Turn) -> Draft:

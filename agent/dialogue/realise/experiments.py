@@ -14,6 +14,11 @@ AMOUNT = re.compile(r"[一二两三四五半0-9]+个?(?:小时|分钟)|半天|�
 
 PERIOD = re.compile(r"晚上|每晚|周末|午休|早上|下班后")
 
+# "我老婆说开店风险大": someone close names a risk; their words, quoted.
+WORRIED = re.compile(
+    r"(?:爸|妈|父母|家里人?|老公|老婆|媳妇|对象|朋友|孩子)\S{0,3}(?:说|觉得|认为|担心)"
+    r"(?P<said>[^，,。？?！!]{2,16})"
+)
 REVIEW = re.compile(r"判断|复盘|行不行|有没有用|效果|怎么看|成功|失败")
 
 
@@ -43,6 +48,13 @@ def experiment(t: Turn) -> Draft:
         )
     career = field.get("career_examples", "").split("|")[0] if field else ""
     own = profile.options_in(t.ctx.text)
+    items = t.d.pending.get("items") or []
+    worry = WORRIED.search(t.ctx.text)
+    if not own and worry and items:  # the compared option the worry is about
+        said = set(t.ctx.text)
+        best = max(items, key=lambda i: len(said & set(i["name"])))
+        if len(said & set(best["name"])) >= 2:
+            own = [best["name"]]
     if not own and t.d.pending.get("candidate"):  # the one we were just planning
         own = [t.d.pending["candidate"]]
     lines = t.d.pending.get("lines") or []
@@ -93,7 +105,12 @@ def experiment(t: Turn) -> Draft:
     return Draft(
         combos(
             [
-                ["怕降薪、还有房贷，这个顾虑很实在：不用先辞职，用业余时间试。"]
+                [
+                    f"「{worry.group('said')}」是家里人的担心，值得当真；"
+                    "做不做由你们定，我不替你判。风险可以先花小钱试出来。"
+                ]
+                if worry
+                else ["怕降薪、还有房贷，这个顾虑很实在：不用先辞职，用业余时间试。"]
                 if re.search(r"怕|担心|不敢", t.ctx.text)
                 else [f"{amount.group(0)}也够了，把实验缩小一点。"]
                 if short and amount
@@ -114,7 +131,9 @@ def experiment(t: Turn) -> Draft:
             t.seed,
         ),
         rows=[r for r in (talent, field) if r],
-        pending={"candidate": own[0]} if own else {},
+        # The compared options stay pointable ("第二个呢" after the test).
+        pending=({"candidate": own[0]} if own else {})
+        | ({"items": items} if worry and items else {}),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise import Draft, Turn, revise
 from agent.dialogue.realise.combine import parts_of
 from agent.dialogue.realise.grounds import (
     PART_OF,
@@ -21,6 +21,7 @@ from agent.dialogue.realise.grounds import (
     number,
     short,
 )
+from agent.dialogue.tasks_route import AGAIN
 from knowledge.evidence import Evidence
 from knowledge.evidence.records import Category
 
@@ -65,6 +66,9 @@ def _slot(label: str, found: list[Evidence], qid: str, answers: dict, room: int)
 
 def purpose(t: Turn) -> Draft:
     """Return the work-purpose frame, each slot from their answers."""
+    if t.d.last_act == "purpose" and AGAIN.search(t.ctx.text):
+        if (draft := revise.revise(t)) is not None:
+            return draft  # "太空了，改实在点": their words, under their limit
     answers = t.ctx.answers
     parts = parts_of(answers, t.ctx.text)
     for room in (16, 12, 9):
@@ -72,6 +76,12 @@ def purpose(t: Turn) -> Draft:
         for label, category, first in SLOTS:
             qid = _answer_of(category, first, answers)
             line = _slot(label, parts[category], qid, answers, room)
+            if not line and category == "interests":
+                # No passion written yet: what they already do for others
+                # ("上午帮几家小店记记账" in an ideal day) fills 做什么.
+                at, words = revise.doing_in(answers)
+                if at and not at.startswith("S"):
+                    line = f"{label}：第{number(at)}题「{short(words, words, room)}」"
             if line:
                 lines.append(line)
             else:

@@ -77,8 +77,13 @@ def item_why(t: Turn) -> Draft:
     said = _why(item.get("ids") or [], t.ctx.answers, item)
     number = f"第{ORDINAL_WORDS[index + 1] if index < 9 else index + 1}条"
     if not said:
+        named = (
+            f"（「{short(item['name'], item['name'][:2], 16)}」）"
+            if item.get("category") == "candidate"
+            else ""
+        )
         return Draft(
-            [[f"{number}在你的答案里还没找到依据，所以它只是个待验证的想法。"]],
+            [[f"{number}{named}在你的答案里还没找到依据，所以它只是个待验证的想法。"]],
             pending=keep,
         )
     kind = item.get("category")

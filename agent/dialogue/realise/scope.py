@@ -106,6 +106,17 @@ def english(t: Turn) -> Draft:
                 ]
             ]
         )
+    if m := ANSWER_FOR.search(text):  # "S03: I can fix old bikes…": an answer
+        qid, said = m.group(1).upper(), m.group(2).strip()
+        return Draft(
+            [
+                [
+                    f"Got it, that answers {qid}: 「{said}」. "
+                    f"Paste it into {qid} to keep it; "
+                    "what about it do you enjoy most?"
+                ]
+            ]
+        )
     if m := OWN_LIKE.search(text):  # "I just like fixing old bikes": their answer
         asks_count = re.search(r"\b(?:passion|count|hobby|talent)\b", text, re.I)
         return Draft(
@@ -141,6 +152,11 @@ def english(t: Turn) -> Draft:
     )
 
 
+# "S03: I can fix old bikes for hours, taking them apart…": an answer named by
+# its question, quoted up to its first clause.
+ANSWER_FOR = re.compile(
+    r"(?<![A-Za-z])([VSP]0[1-9])\s*[:：]\s*([A-Za-z][^,.;!?，。；！？]{6,60})", re.I
+)
 # "I (just/really) like fixing old bikes on weekends": what they like, verbatim.
 OWN_LIKE = re.compile(
     r"\bI\s+(?:just\s+|really\s+|kind of\s+)?(?:like|love|enjoy|am into)\s+"
