@@ -66,6 +66,21 @@ async def test_distress_replies_state_nothing_the_person_did_not_say(
         assert not VERDICTS.search(result.text), result.text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "下班还得做饭辅导作业，累得一个字都写不动了",
+        "今天好累，不想写了",
+        "太累了，先放弃吧",
+    ],
+)
+async def test_a_tired_person_is_given_rest_not_homework(kb, offline_config, text):
+    for seed_text in (text, text + "。"):
+        result = await Chat(offline_config, V, question_id="V04").say(seed_text)
+        ours = re.sub(r"“[^”]*”", "", result.text)  # an example is not a task
+        assert not re.search(r"先写|写下第一个|挑一个|写一句就", ours), result.text
+
+
 async def test_a_long_tenure_is_said_back_without_a_verdict(kb, offline_config):
     result = await Chat(offline_config, V, question_id="V03").say(
         "我做产品经理做了八年，每天开会写文档，最开心的是上线那天看到用户真在用"

@@ -79,6 +79,12 @@ def _answered(t: Turn, found: list[str]) -> Draft:
     )
 
 
+# Worn out or done for today: the reply gives no task, only rest and the way back.
+TIRED = re.compile(
+    r"不想写|写不动|写不下去|累得|好累|太累|累死|放弃|没力气|歇会|歇一歇"
+)
+
+
 def empathy(t: Turn) -> Draft:
     """Acknowledge the feeling first, then one small step, then offer quiet mode."""
     text, said = t.ctx.text, t.u.said
@@ -138,7 +144,7 @@ def empathy(t: Turn) -> Draft:
     elif re.search(r"不想写|好累|写不动|放弃|烦|废话", text):
         feel = [
             "停一停也没关系，认真面对自己本来就耗力气。",
-            "今天到这儿也行，这不是偷懒。",
+            "累了就歇，这不是偷懒。",
         ]
     else:
         # Only what they said: "迷茫" is named back only when they wrote it.
@@ -166,6 +172,9 @@ def empathy(t: Turn) -> Draft:
         "先写一件最近让你忘了时间的小事，一句就够。",
     ]
     step = [x for x in step if x]
+    if TIRED.search(text):
+        # They said they are done for today: homework would contradict "停一停也没关系".
+        step = ["什么时候想接着写，从一句开始就行。"]
     if GRIEF.search(text):  # no homework now; a sentence for them, if they like
         to = person_named(text) or "那个人"
         step = [f"题可以先放一放。愿意的话，写一句你想对{to}说的话也行。"]
