@@ -204,3 +204,36 @@ async def test_counts_on_a_plain_hobby_quotes_it(kb, offline_config):
     assert result.trace["act"] == "counts", result.text  # routed as "does it count"
     assert "钓鱼" in result.text, result.text
     assert "正因为" not in result.text  # no flip on something they enjoy
+
+
+async def test_an_english_answer_in_the_first_message_is_taken_not_asked_again(
+    kb, offline_config
+):
+    chat = Chat(offline_config, S, question_id="S04")
+    first = await chat.say(
+        "Can we do this in English? For S04, my neighbours always bring me "
+        "their broken radios and lamps."
+    )
+    assert "「my neighbours always bring me their broken radios and lamps」" in (
+        first.text
+    ), first.text
+    # Asked what it says about them: their own words, then a question, no verdict.
+    second = await chat.say("so what does that say about me?")
+    assert "broken radios" in second.text, second.text
+    assert second.text.count("?") <= 1 and not re.search(
+        r"\byou are (?:a|so)\b", second.text, re.I
+    ), second.text
+
+
+async def test_a_draft_too_long_for_the_budget_never_becomes_an_empty_reply(
+    kb, offline_config, monkeypatch
+):
+    from agent.dialogue.realise import Draft, scope
+
+    monkeypatch.setitem(
+        scope.ACTS, "english", lambda t: Draft([["word " * 60]])
+    )  # 300 characters with no pause to cut at
+    result = await Chat(offline_config, S, question_id="S04").say(
+        "what is this question about?"
+    )
+    assert result.text.strip() and len(result.text) <= 200, result.text

@@ -155,6 +155,8 @@ def realise(turn: Turn) -> Reply:
         check = checkin_note(kind, written=turn.u.written)
         draft.options = [[o[0], check, *o[1:]] for o in draft.options]
     text = choose(draft.options, turn.d, turn.budget)
+    if not text:  # no option fitted the budget: say the question again, never nothing
+        text = choose(explain.ACTS["rephrase"](turn).options, turn.d, turn.budget)
     if turn.u.checkin or turn.u.risk.get("level", "none") != "none":
         from agent.safety.replies import unquote_risk
 

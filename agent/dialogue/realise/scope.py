@@ -89,6 +89,18 @@ def english(t: Turn) -> Draft:
     q = t.ctx.question
     start = f"我们从{q_ref(q)}开始：{q_short(q, 40)}？" if q else "我们从第一题开始？"
     text = t.ctx.text or ""
+    answered = ANSWER_FOR.search(text)
+    if ASKED_ENGLISH.search(text) and answered:  # the request and an answer in one
+        qid, said = answered.group(1).upper(), answered.group(2).strip()
+        return Draft(
+            [
+                [
+                    "Sure, English is fine. "
+                    f"That already answers {qid}: 「{said}」. Paste it into {qid} "
+                    f"to keep it; {_NEXT_ASK[qid[0]]}"
+                ]
+            ]
+        )
     if ASKED_ENGLISH.search(text):  # "can you answer in English?": yes, briefly
         told = any(r == "user" and len(x) >= 15 for r, x in t.ctx.history)
         n = (q or {}).get("number")
@@ -106,6 +118,10 @@ def english(t: Turn) -> Draft:
                 ]
             ]
         )
+    if SAYS_ABOUT_ME.search(text) and (earlier := _earlier_answer(t)):
+        # Their own earlier answer is the only ground: quoted, then a question.
+        qid, said = earlier
+        return Draft([[f"You wrote 「{said}」.", f" {_LEAD[qid[0]]}"]])
     if m := ANSWER_FOR.search(text):  # "S03: I can fix old bikes…": an answer
         qid, said = m.group(1).upper(), m.group(2).strip()
         return Draft(
@@ -152,11 +168,40 @@ def english(t: Turn) -> Draft:
     )
 
 
-# "S03: I can fix old bikes for hours, taking them apart…": an answer named by
-# its question, quoted up to its first clause.
+# "S03: I can fix old bikes for hours, taking them apart…" or "For S04, people
+# ask me…": an answer named by its question, quoted up to its first clause.
 ANSWER_FOR = re.compile(
-    r"(?<![A-Za-z])([VSP]0[1-9])\s*[:：]\s*([A-Za-z][^,.;!?，。；！？]{6,60})", re.I
+    r"(?<![A-Za-z])([VSP]0[1-9])\s*[:：,，]\s*([A-Za-z][^,.;!?，。；！？]{6,80})", re.I
 )
+# "what does that say about me?": they want a reading of what they wrote.
+SAYS_ABOUT_ME = re.compile(
+    r"what\s+does\s+(?:that|this|it)\s+(?:say|mean|tell\s+you)\s+(?:about|for)\s+me|"
+    r"what\s+am\s+I\s+good\s+at",
+    re.I,
+)
+# One question per step, about the answer just quoted (values, talents, passions).
+_NEXT_ASK = {
+    "V": "why does it matter to you?",
+    "S": "which part of it comes easiest to you?",
+    "P": "what about it do you enjoy most?",
+}
+_LEAD = {
+    "V": "What we keep coming back to often shows what matters. Why this one?",
+    "S": "What people keep asking you for often points to a talent. "
+    "What do you do for them that they can't?",
+    "P": "What you return to without being asked often points to a passion. "
+    "What pulls you in most?",
+}
+
+
+def _earlier_answer(t: Turn) -> tuple[str, str] | None:
+    """Return the last answer they gave in chat, named by its question."""
+    for role, said in reversed(t.ctx.history):
+        if role == "user" and (m := ANSWER_FOR.search(said)):
+            return m.group(1).upper(), m.group(2).strip()
+    return None
+
+
 # "I (just/really) like fixing old bikes on weekends": what they like, verbatim.
 OWN_LIKE = re.compile(
     r"\bI\s+(?:just\s+|really\s+|kind of\s+)?(?:like|love|enjoy|am into)\s+"
