@@ -177,9 +177,10 @@ REACH_AFTER = 8
 # its reason say that. Only when the answer says it chose.
 OPTION = re.compile(r"(?:另)?一(?:个|家|份)")
 CHOSE = re.compile(r"选了|选的|挑了|去了|接了|定了|前者|后者|最后")
-# Whom the person is with: "晚上约三五个好朋友撸串", "离爸妈近一点".
+# Whom the person is with: "晚上约三五个好朋友撸串", "离爸妈近一点"; or
+# whom they do it for: "就想让父母过上好日子" (not "爸妈让我…").
 COMPANY = re.compile(
-    r"(?:跟|和|陪|陪着|约|照顾|离)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
+    r"(?:跟|和|陪|陪着|约|照顾|离|想让|要让|能让|为了)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
 )
 # Not company: a quarrel or a message ("跟爸妈吵了一架", "和老婆说了").
 NOT_COMPANY = re.compile(r"吵|闹|矛盾|不合|冷战|翻脸|关系|借|要钱|说|讲|商量好")
