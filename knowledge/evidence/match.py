@@ -36,6 +36,9 @@ DOUBTED_BY: dict[Category, tuple[str, ...]] = {
 # 以后我才发现…"), and for talents where those clauses speak of the person
 # or report others' praise ("同事说我…", "大家都说氛围感拉满").
 OTHERS_ASKED = frozenset({"V01", "V04", "V08", "P06"})
+# What angers the person (V05) and what the world lacks (V09): "有钱有关系就能
+# 摆平一切" is the wrong complained of; money there names no value.
+COMPLAINT_ASKED = frozenset({"V05", "V09"})
 
 
 def spans_match(
@@ -68,7 +71,7 @@ def spans_match(
         for i in r.token.word.names
     }
     for reading in readings:
-        if reading.negated:
+        if reading.negated or (reading.generic and question_id in COMPLAINT_ASKED):
             continue
         token, word = reading.token, reading.token.word
         start, end = origin[token.start], origin[token.end - 1] + 1
@@ -80,7 +83,9 @@ def spans_match(
             doubted = any(getattr(reading, f) for f in DOUBTED_BY[category]) or (
                 _others_doubted(reading, category, question_id, category in own)
             )
-            strong = names and not (reading.weakened or doubted)
+            # What the person wants for others is a value seen in them, not held.
+            theirs = reading.for_others and category == "values"
+            strong = names and not (reading.weakened or doubted or theirs)
             strength: Strength = "named" if strong else "suspected"
             old = best.get(entry_id)
             if old and (old.strength == "named" or strength == "suspected"):

@@ -19,6 +19,7 @@ from knowledge.evidence.vocabulary import SCOPE_BREAKS, Vocabulary, Word
 from knowledge.evidence.voice import (
     ADMIRES,
     FALLS_SHORT,
+    OTHER_PEOPLE,
     others_spans,
     question_spans,
     reported_spans,
@@ -97,7 +98,7 @@ HEDGE_STEMS = re.compile(
     r"可能|也许|或许|大概|好像|似乎|说不上|说不清|说不准|讲不清|搞不清|"
     r"记不清|记不太清|不知道|不确定|不一定|算不算|算吗|迷茫"
 )
-CAUSE = re.compile(r"[是就]?因为|是由于")
+CAUSE = re.compile(r"(?:正是|[是就正])?因为|是由于")
 # A hedge with a question of its own as object doubts that, not the sentence:
 # "不知道她哪来那么大的韧性", "不确定干什么，但一定要和家人在一起".
 WH_OBJECT = re.compile(r"[^算]*?(?:哪|为什么|为啥|怎么|什么|啥|谁|多少|多大|几)")
@@ -121,12 +122,51 @@ CANCELS = re.compile(
     r"不碰了|没再碰|没碰过了|再也不(?:干|做|碰|弄|玩|去|学|想)|就放弃了|早放弃了|"
     r"后来放弃了|(?:让|叫|托|替)我帮|帮(?:他|她|他们|她们|别人|人家|我妈|我爸|朋友|同事)"
     r"(?:查|搜|买|问|找|弄|报|看)"
+    # "…，给我弟查的", "替我表妹搜的": a search run for someone else.
+    rf"|(?:给|替|帮)我?(?:{OTHER_PEOPLE})[^,.;:!?。]{{0,2}}?(?:查|搜|问|打听)的"
+    # "攒钱攒得心累", "记账记得头大": a complaint about doing it.
+    r"|得我?(?:心累|好累|很累|太累|累死|烦死|好烦|很烦|头大|头疼|头痛|崩溃|想吐|心烦|抓狂)"
 )
 # Taking the wish itself back: "…，所以也不是真想躺". Unlike the take-backs
 # above, this one says no, so what it takes back names nothing.
 RETRACTS = re.compile(r"不是真(?:的|心)?(?:想|要|喜欢|爱|在乎)|并不是真的|不是真心")
 # A sentence that opens with "but" goes on from the one before it: a take-back
 # in "…躺平呗。不过…，所以也不是真想躺" reaches over its full stop.
+# "查的都是Excel公式，工作需要，谈不上喜欢", "想学做菜，主要是为了省钱，
+# 我自己其实不怎么爱吃": a clause that is nothing but "I don't like it" says no
+# to the sentence so far, whatever it was for; it names nothing. Not "现在完全
+# 没兴趣了" (a liking dropped stays a hint), and not when a "but" follows.
+UNLIKED = re.compile(
+    r"(?:我|自己|其实|说实话|说真的|老实说|真的?|也|倒|并|可|一点都|一点也|压根|"
+    r"根本|本身)*"
+    r"(?:谈不上|说不上|算不上|不怎么|不太|不是很|没那么|并不|不|没啥|没什么|没多大)"
+    r"(?:多|太|很|怎么|真的?)?(?:喜欢|爱(?:吃|看|玩|做|学|弄|干)?|感兴趣|热爱|兴趣)"
+    r"[了的啦吧呀啊哈~\s]*"
+)
+# "他那种死要面子的毛病我坚决不要", "细碎活我真做不来": the object stands
+# first and the clause ends with the person turning it down.
+OBJECT_FIRST = re.compile(
+    r"我(?:自己)?(?:坚决|绝对|可|才|是|真|真的|肯定|打死也|死也|一点也|一点都|也|都|"
+    r"就|还是|实在|完全|根本)*$"
+)
+# "不想像我爸那样一辈子捧着铁饭碗混日子": a negation before a comparison
+# governs the whole life compared, to its clause's end.
+LIKE = re.compile(r"(?:像|跟|和)[^,.;:!?。]{1,8}?(?:那样|这样|一样|似的)")
+# "他那种…", "我爸这种…": "that" with a possessor is their trait, not a
+# pointer back at what the person said before.
+POSSESSED = re.compile(rf"(?:{OTHER_PEOPLE})的?$")
+# "看别人做PPT讲半天讲不清": a clause about someone else seen or heard.
+THEIR_CLAUSE = re.compile(rf"(?:看|看到|看着|看见|听)?(?:{OTHER_PEOPLE})")
+# What the person wants for others ("想让他们也见见世面") is theirs: the
+# entry words after "让 + someone else" in the clause.
+FOR_OTHERS = re.compile(rf"(?:让|使)(?:{OTHER_PEOPLE}|更多的?人)们?")
+# On the questions about what angers or is missing (V05, V09), "有钱有关系就
+# 能摆平一切" describes who gets away with it: money there is the wrong, not
+# a value (the caller drops these on those questions).
+GENERIC_IF = re.compile(
+    r"有(?:钱|权|势|关系|背景|人脉|后台)(?:[、和]?有?(?:钱|权|势|关系|背景|人脉|后台))*"
+    r"(?:的人)?[^,.;:!?。]{0,4}?(?:就|都|便)(?:能|可以|敢|行)"
+)
 CONTRAST_OPENS = re.compile(r"^[\s.;!?。\n]*(?:但是|但|可是|不过|然而)")
 REACH = 6  # characters a negation reaches across ("不在乎别人的钱" still counts)
 # A dismissal after the word reaches a little further: it closes the clause,
@@ -137,14 +177,16 @@ REACH_AFTER = 8
 # its reason say that. Only when the answer says it chose.
 OPTION = re.compile(r"(?:另)?一(?:个|家|份)")
 CHOSE = re.compile(r"选了|选的|挑了|去了|接了|定了|前者|后者|最后")
-# Whom the person is with: "晚上约三五个好朋友撸串", "离爸妈近一点".
+# Whom the person is with: "晚上约三五个好朋友撸串", "离爸妈近一点"; or
+# whom they do it for: "就想让父母过上好日子" (not "爸妈让我…").
 COMPANY = re.compile(
-    r"(?:跟|和|陪|陪着|约|照顾|离)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
+    r"(?:跟|和|陪|陪着|约|照顾|离|想让|要让|能让|为了)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
 )
 # Not company: a quarrel or a message ("跟爸妈吵了一架", "和老婆说了").
 NOT_COMPANY = re.compile(r"吵|闹|矛盾|不合|冷战|翻脸|关系|借|要钱|说|讲|商量好")
 # How much, before a dislike: "我真的特别不喜欢" has no object of its own.
 DEGREE = re.compile(r"特别|非常|超级|超|很|最|挺|太|真心|打心底里|从心里")
+OWN_OBJECT = re.compile(r"别的|其他|其余|剩下的")
 CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
 
 
@@ -172,6 +214,10 @@ class Reading:
     # those clauses speak of the person ("同事说我…").
     others: bool = False
     others_me: bool = False
+    # The condition of "有钱就能…" (a wrong, on V05/V09), and what the person
+    # wants for someone else ("让他们也见见世面").
+    generic: bool = False
+    for_others: bool = False
 
 
 def fold(text: str) -> tuple[str, list[int]]:
@@ -227,7 +273,11 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             tokens.append(Token(start, end, word, clause[start]))
     tokens.sort(key=lambda t: t.start)
     rejected = _rejected(folded, tokens, clause) | _admired_only(folded, clause)
-    denied = _retracted(folded, tokens, clause) | _former(folded, tokens, clause)
+    denied = (
+        _retracted(folded, tokens, clause)
+        | _former(folded, tokens, clause)
+        | _unliked(folded, clause)
+    )
     # A shrug that is also an entry's signal ("说不清") still hedges.
     # So does a negation that is a hedge proper ("…，说不上真的感兴趣").
     shrugs = {(s, e) for s, e, w in found if w.kind == "shrug"}
@@ -238,7 +288,6 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         or (t.word.kind == "negation" and HEDGE_STEMS.fullmatch(t.word.text))
     ]
     questions = question_spans(folded)
-    shrugged = _shrugged(folded, tokens, hedges, clause, questions)
     reported = reported_spans(folded, clause)
     liked = taste_spans(folded, clause)
     runs, dropped, roles = others_spans(
@@ -247,10 +296,26 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         # A hint ("我就没那么靠谱") does not keep a clause from setting apart.
         [t.start for t in tokens if t.word.names],
     )
+    # "看别人做PPT讲半天讲不清": a hedge in a clause that opens with someone
+    # else is no doubt of the person's own words after it. (Not the whole run
+    # of their clauses: "被说过太追求完美，不知道这算不算优点" is the person's.)
+    texts = _clause_texts(folded, clause)
+    theirs = [
+        t
+        for t in hedges
+        if THEIR_CLAUSE.match(texts[t.clause].lstrip("".join(CLAUSE_ENDS)))
+    ]
+    shrugged = _shrugged(
+        folded, tokens, [t for t in hedges if t not in theirs], clause, questions
+    ) | {t.clause for t in theirs}
     # Set apart from someone admired: only a doubt; from anyone else: nothing.
     doubted, dropped = (dropped, []) if ADMIRES.search(folded) else ([], dropped)
     doubted += [(r[0], r[1]) for r in runs if r[3]] + roles
     options = _options(folded, clause)
+    generic = [m.span() for m in GENERIC_IF.finditer(folded)]
+    wished = [
+        (m.end(), _clause_end(folded, m.end())) for m in FOR_OTHERS.finditer(folded)
+    ]
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
     for i, c in enumerate(clause):
         bounds[c] = (bounds.get(c, (i, i))[0], i + 1)
@@ -258,10 +323,11 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     for i, token in enumerate(tokens):
         if token.word.kind != "entry":
             continue
-        count = _before(tokens, i) + (
+        count = _before(folded, tokens, i) + (
             _after(tokens, i)
             or _topic_dismissed(folded, tokens, i, bounds)
             or _object_denied(folded, tokens, i)
+            or _object_first(folded, tokens, i, bounds)
         )
         weakened = (
             count >= 2
@@ -286,6 +352,8 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 theirs=_inside(token, liked),
                 others=run is not None,
                 others_me=run is not None and run[2],
+                generic=_inside(token, generic),
+                for_others=_inside(token, wished),
             )
         )
     return readings
@@ -485,6 +553,17 @@ def _cancelled(tokens: list[Token], text: dict[int, str]) -> set[int]:
     return found
 
 
+def _points_back(text: str) -> bool:
+    """Return whether a clause holds "this" pointing back, not "他那种…"."""
+    for a in ANAPHORS:
+        i = text.find(a)
+        while i >= 0:
+            if not POSSESSED.search(text[:i]):
+                return True
+            i = text.find(a, i + 1)
+    return False
+
+
 def _points(text: str) -> bool:
     """Return whether a clause points at something ("这点我想继承").
 
@@ -502,7 +581,7 @@ def _rejects(
     ``own`` are its tokens; ``before`` and ``after`` its text around the last;
     ``dropped`` when it opens with "now" after a "before" ("以前…，现在…").
     """
-    if any(t.word.before for t in own) and any(a in text for a in ANAPHORS):
+    if any(t.word.before for t in own) and _points_back(text):
         return True
     negations = [t for t in own if t.word.before or t.word.after]
     # A dropped view may give its reason in hints ("现在工作了…"), not names.
@@ -521,6 +600,9 @@ def _rejects(
         return False
     if dropped:
         return True
+    # "自由我最看重，别的我不要": "the rest" is an object of its own.
+    if OWN_OBJECT.search(before):
+        return False
     rest = HEDGE_FILLERS.sub("", DEGREE.sub("", NOW.sub("", before)))
     # "偏心的老师我最讨厌": a dislike with its object put first rejects that.
     # One that also looks back ("…，问得她烦死了") still rejects.
@@ -529,8 +611,11 @@ def _rejects(
     return len(rest) < 2
 
 
-def _before(tokens: list[Token], i: int) -> int:
-    """Count the negations governing token i from before it (0, 1 or a chain)."""
+def _before(folded: str, tokens: list[Token], i: int) -> int:
+    """Count the negations governing token i from before it (0, 1 or a chain).
+
+    A negation before a comparison ("不想像我爸那样…") reaches its clause's end.
+    """
     target, count, edge = tokens[i], 0, tokens[i].start
     for token in reversed(tokens[:i]):
         # A break that is also an entry's hint ("直接") still ends the reach.
@@ -539,7 +624,8 @@ def _before(tokens: list[Token], i: int) -> int:
         if not token.word.before:
             continue
         gap = edge - token.end
-        if gap > (REACH if count == 0 else CHAIN_GAP):
+        compared = count == 0 and LIKE.match(folded, token.end)
+        if gap > (REACH if count == 0 else CHAIN_GAP) and not compared:
             break
         count, edge = count + 1, token.start
     return count
@@ -720,3 +806,68 @@ def _object_denied(folded: str, tokens: list[Token], i: int) -> bool:
         if token.word.before or token.word.after:
             return True
     return False
+
+
+def _clause_end(folded: str, i: int) -> int:
+    """Return the index where the clause holding i ends."""
+    return next(
+        (j for j in range(i, len(folded)) if folded[j] in CLAUSE_ENDS), len(folded)
+    )
+
+
+def _unliked(folded: str, clause: list[int]) -> set[int]:
+    """Return the clauses a later bare "I don't like it" says no to.
+
+    "查的都是Excel公式，工作需要，谈不上喜欢": back to the sentence's start,
+    unless a later clause of the sentence opens with "but" ("…，但现在是真
+    喜欢了").
+    """
+    found: set[int] = set()
+    text = _clause_texts(folded, clause)
+    marks = "".join(CLAUSE_ENDS)
+    for c, body in text.items():
+        if c == 0 or not UNLIKED.fullmatch(body.lstrip(marks)):
+            continue
+        if any(
+            CONTRAST_OPENS.match(text[k].lstrip(",:"))
+            for k in _rest_of_sentence(text, c)
+        ):
+            continue
+        found.add(c)
+        k = c
+        while k > 0 and text[k][:1] not in SENTENCE_ENDS:
+            k -= 1
+            found.add(k)
+    return found
+
+
+def _object_first(
+    folded: str, tokens: list[Token], i: int, bounds: dict[int, tuple[int, int]]
+) -> bool:
+    """Return whether token i is an object put first that the person turns down.
+
+    "他那种死要面子的毛病我坚决不要", "细碎活我真做不来": the clause ends with a
+    negation of two characters or more, "我" (and adverbs) just before it, and
+    no "but" between the word and it.
+    """
+    target = tokens[i]
+    last = next((t for t in reversed(tokens) if t.clause == target.clause), None)
+    if (
+        last is None
+        or last.start <= target.start
+        or not last.word.before
+        or len(last.word.text) < 2
+        or HEDGE_STEMS.fullmatch(last.word.text)
+    ):
+        return False
+    end = bounds[target.clause][1]
+    if COMMENT_TAIL.sub("", folded[last.end : end].rstrip("".join(CLAUSE_ENDS))):
+        return False
+    person = OBJECT_FIRST.search(folded[target.end : last.start])
+    if person is None:
+        return False
+    # "也/都" may stand after "我"; a "but" before it is another clause's.
+    edge = target.end + person.start()
+    return not any(
+        t.word.kind == "scope_break" for t in tokens if target.end <= t.start < edge
+    )

@@ -189,6 +189,8 @@ _OTHER = (
     rf"(?:小|老){_SURNAME}(?![子家板实序围务打])|"
     rf"{_SURNAME}(?:总|姐|哥|老师|经理|师傅|叔|阿姨|工|主任|医生))"
 )
+# Read by reading.py too: "他那种…我不要" (a possessor, not "this"), "让他们也…".
+OTHER_PEOPLE = _OTHER
 _CONJ = "(?:但是|但|可是|可|不过|而且|而|然后|后来)?"
 # What may stand between "我" and the person ("我大学室友", "有个朋友").
 _MODIFIER = (

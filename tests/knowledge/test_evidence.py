@@ -16,9 +16,11 @@ from tests.knowledge.evidence_score import (
     BLIND4,
     BLIND5,
     BLIND6,
+    BLIND7,
     KINDS5,
     KINDS6,
     KINDS7,
+    KINDS8,
     spans_load,
     spans_score,
 )
@@ -200,14 +202,18 @@ def test_a_hedge_or_shrug_leaves_what_it_covers_in_doubt(kb, text, expected):
     ("text", "question_id", "expected"),
     [
         # A dislike with no object of its own turns down what came before.
-        ("学心理学吧，不过是为了考证，我其实一点都不喜欢。", "P07", "suspected"),
+        ("学心理学吧，不过是为了考证，我其实烦死了。", "P07", "suspected"),
+        # Since the blind7 round a bare "I don't like it" says no: nothing (the
+        # labelling convention; blind2 labels such a sentence so). It was a
+        # suspicion before.
+        ("学心理学吧，不过是为了考证，我其实一点都不喜欢。", "P07", None),
         ("学心理学，是为了考证。", "P07", "named"),
         # A dismissal with its own object does not.
         ("心理学最有意思，别的不重要。", "P07", "named"),
     ],
 )
 def test_an_object_less_dislike_looks_back(kb, text, question_id, expected):
-    assert found(text, question_id, "interests")["P001"] == expected
+    assert found(text, question_id, "interests").get("P001") == expected
 
 
 def test_a_change_of_mind_rejects_back_to_before_and_no_further(kb):
@@ -441,8 +447,10 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(KINDS6),
         *spans_load(BLIND6),
         *spans_load(KINDS7),
+        *spans_load(BLIND7),
+        *spans_load(KINDS8),
     ]
-    assert len(rows) >= 1400
+    assert len(rows) >= 1640
     report = {}
     sets = (
         "dev",
@@ -456,6 +464,8 @@ def test_labelled_spans_named_precision(kb):
         "kinds6",
         "blind6",
         "kinds7",
+        "blind7",
+        "kinds8",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -473,6 +483,8 @@ def test_labelled_spans_named_precision(kb):
     assert report["kinds6"]["named"].precision >= 0.95
     assert report["blind6"]["named"].precision >= 0.95
     assert report["kinds7"]["named"].precision >= 0.95
+    assert report["blind7"]["named"].precision >= 0.95
+    assert report["kinds8"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
@@ -761,4 +773,50 @@ def test_blind4_kinds(kb, text, question_id, category, expected):
     ],
 )
 def test_blind6_kinds(kb, text, question_id, category, expected):
+    assert found(text, question_id, category) == expected
+
+
+# The blind7 round's rules, one case each (more in evidence_kinds8.jsonl).
+@pytest.mark.parametrize(
+    ("text", "question_id", "category", "expected"),
+    [
+        # The object first, then the person turning it down: nothing; and
+        # "他那种…" is their trait, not "this" pointing back at the 节俭.
+        ("我妈那种爱攀比的面子观我可不想要。", "V04", "values", {}),
+        (
+            "想学我姥爷的节俭，他那种倔脾气我坚决不要。",
+            "V04",
+            "values",
+            {"V033": "named"},
+        ),
+        ("琐碎的杂活我干不来。", "S05", "strengths", {}),
+        # A negation before a comparison governs the life compared.
+        (
+            "不想像我二叔那样拼命到把身体搞垮，我想活得轻松点。",
+            "V04",
+            "values",
+            {"V097": "suspected"},
+        ),
+        # A bare "I don't like it" says no to the sentence; a "but" after keeps it.
+        ("想学会计，纯粹为了考个证，其实并不喜欢。", "P07", "interests", {}),
+        # A search run for someone else, a complaint about doing it: hints.
+        (
+            "搜了一堆留学中介，帮我表哥问的。",
+            "P03",
+            "interests",
+            {"P021": "suspected"},
+        ),
+        # "有权有势就能…" on V09 is the wrong, not a value; 艺术生 is a student.
+        ("最缺的是公道，有权有势就能为所欲为。", "V09", "values", {"V009": "named"}),
+        ("我是艺术生，当时选专业就图个喜欢。", "V02", "values", {}),
+        # What the person wants for others is only a hint of the value.
+        (
+            "那几年拼命攒钱，就想让孩子们也能自由一点。",
+            "V03",
+            "values",
+            {"V046": "named", "V001": "suspected"},
+        ),
+    ],
+)
+def test_blind7_kinds(kb, text, question_id, category, expected):
     assert found(text, question_id, category) == expected
