@@ -177,11 +177,13 @@ REACH_AFTER = 8
 # its reason say that. Only when the answer says it chose.
 OPTION = re.compile(r"(?:另)?一(?:个|家|份)")
 CHOSE = re.compile(r"选了|选的|挑了|去了|接了|定了|前者|后者|最后")
-# Whom the person is with: "晚上约三五个好朋友撸串", "离爸妈近一点"; or
-# whom they do it for: "就想让父母过上好日子" (not "爸妈让我…").
+# Whom the person is with: "晚上约三五个好朋友撸串", "离爸妈近一点".
 COMPANY = re.compile(
-    r"(?:跟|和|陪|陪着|约|照顾|离|想让|要让|能让|为了)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
+    r"(?:跟|和|陪|陪着|约|照顾|离)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
 )
+# Whom they do it for: "就想让父母过上好日子" (not "爸妈让我…"). A value only:
+# what is done for a child ("为了孩子报各种班") is no passion of the person's.
+FOR_WHOM = re.compile(r"(?:想让|要让|能让|为了)(?:[一两三四五几]?[个位]?|几个)?$")
 # Not company: a quarrel or a message ("跟爸妈吵了一架", "和老婆说了").
 NOT_COMPANY = re.compile(r"吵|闹|矛盾|不合|冷战|翻脸|关系|借|要钱|说|讲|商量好")
 # How much, before a dislike: "我真的特别不喜欢" has no object of its own.
@@ -433,7 +435,9 @@ def _companion(folded: str, token: Token, start: int, end: int) -> bool:
     tail = tail[
         : min((i for c in CLAUSE_ENDS if (i := tail.find(c)) >= 0), default=None)
     ]
-    return bool(COMPANY.search(lead)) and not NOT_COMPANY.search(tail)
+    values = all(name.startswith("V") for name in token.word.names)
+    near = COMPANY.search(lead) or (values and FOR_WHOM.search(lead))
+    return bool(near) and not NOT_COMPANY.search(tail)
 
 
 def _options(folded: str, clause: list[int]) -> list[tuple[int, int]]:

@@ -820,3 +820,13 @@ def test_blind6_kinds(kb, text, question_id, category, expected):
 )
 def test_blind7_kinds(kb, text, question_id, category, expected):
     assert found(text, question_id, category) == expected
+
+
+def test_done_for_the_family_is_a_value_not_a_passion(kb):
+    # "为了/想让 + family" says whom they do it for: that names the value ...
+    assert found("拼命加班就是想让父母住上大房子", "V03")["V006"] == "named"
+    # ... but money spent on a child's classes is no passion of the person's.
+    spent = found(
+        "为了孩子报各种兴趣班，钱全花这上面了，我自己没啥想学的", "P04", "interests"
+    )
+    assert "named" not in spent.values(), spent
