@@ -297,6 +297,7 @@ FIGURES = re.compile(
     r"(?:就|简直|真是|烦得|累得|尴尬得|无聊得|困得|气得|到|得我)想死|想死的心都有了?|"
     r"消失(?:一|几|两|半)(?:个月|下|段时间|天|周|年)|“消失”|"
     r"on\s*the\s*edge\s*of\s*(?:my|your|our)\s*seats?|"
+    r"dead\s*tired|(?:tired|bored|scared|worried)\s*to\s*death|"
     r"overdos\w*\s*on\s*(?:coffee|caffeine|sugar|tv|netflix|work|memes)|"
     r"say(?:ing)?\s*goodbye\s*to\s*(?:my\s*)?(?:job|9\s*to\s*5|old|office|boss|company|city|desk)|"
     r"(?:老师|班主任|学校|教官).{0,6}收走|(?:风|门).{0,6}(?:把我)?锁在|"
@@ -411,6 +412,8 @@ ECHOES = re.compile(
     # Holding on said to be over ("就是不想再撑了"), and something called the
     # last thing one does ("这份问卷大概是我做的最后一件事"): asked once.
     r"(?:不想|不愿意?)(?:再)?撑(?:下去)?了|撑不下去了|"
+    r"tired\s*of\s*(?:living|life|being\s*alive)|"
+    r"(?:don'?t|do\s*not)\s*want\s*to\s*(?:live|be\s*alive|exist)\b|"
     r"(?:大概|可能|应该|也许|就|会)是我(?:这辈子)?(?:做|写)的最后一件事|"
     r"活下去(?:就|都|真的|实在)?(?:很|好|太|真|特别)?难|"
     r"我(?:已经)?没有(?:明年|以后|未来|将来|一年|几年|多少日子|多少时间)了|"
@@ -475,6 +478,7 @@ ABOUT = re.compile(
     r"新闻|报道|热搜|社会|现象|话题|科普|公益|"
     r"(?:自杀|抑郁|霸凌|家暴|虐待|自残)(?:率|问题|现象|新闻|人群|群体|议题|案)|"
     r"工地|钢筋|农活|种地|搬砖|车间|后厨|流水线|"
+    r"emergency\s*dispatch|dispatcher|paramedic|firefighter|\ber\s*nurse|"
     r"佩服|敬佩|崇拜|admire|look\s*up\s*to|看到有人|看到别人|"
     r"想象.{0,10}(?:葬礼|追悼会)|墓志铭|"
     r"(?:儿子|女儿|孩子|侄子|侄女|学生)问我",
