@@ -106,6 +106,8 @@ def assess_with(text: str, scorer, **bars) -> Risk:
     level = guess_level(text, plain, kind, score, **bars)
     if level == "none":
         return NONE
+    if lexicon.HIT_AT_HOME.search(plain):  # whatever the classifier's kind
+        kind = "abuse"
     if level == "firm":
         return Risk(kind, "check", score, "model", firm=True)
     return Risk(kind, level, score, "model")
@@ -121,6 +123,7 @@ def guess_level(
     check: float = CHECK,
     cue_check: float = CUE_CHECK,
     context: bool = True,
+    chat: bool = True,
 ) -> str:
     """Return "high" (full care), "firm", "check" or "none" for the classifier's guess.
 
@@ -140,7 +143,22 @@ def guess_level(
     if lexicon.FICTION.search(plain):
         at_most = 1
     # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
-    echo = bool(lexicon.ECHOES.search(normalise(lexicon.QUOTED.sub("", text))))
+    echo = bool(
+        lexicon.ECHOES.search(normalise(lexicon.QUOTED.sub("", text)))
+        or lexicon.HIT_AT_HOME.search(plain)
+    )
+    if (
+        chat
+        and not echo
+        and (
+            lexicon.CHAT.fullmatch(plain)
+            or lexicon.FIGURES.fullmatch(plain.rstrip("。.!！~～…"))
+        )
+    ):
+        # A workbook move or a figure said whole ("我想好了", "不想写了", "下一题",
+        # "想死你了"): the classifier's lean on a short line is no alarm
+        # (docs/safety.md). In a conversation about risk the care frame holds.
+        return "none"
     level = 0
     if score >= high:
         level = 2

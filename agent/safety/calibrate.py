@@ -10,9 +10,12 @@ files plus the turns of every *other* set, and the detector is run on the one
 left out; per set and mean/worst misses and false alarms. Options:
 ``--no-extra`` (the training files only), ``--alpha A``, ``--risk-weight W``,
 ``--bars high,check,cue`` (thresholds), ``--no-context`` (without the
-context rules of ``guess_level``), ``-v`` (list the misses and alarms).
-``--export-sets`` writes the turns of ``model.SEEN_SETS`` for the production
-classifier to train on.
+context rules of ``guess_level``), ``--no-chat`` (without its chat-act gate;
+``--compare-chat``: with and without), ``-v`` (list the misses and alarms).
+``--export-sets`` writes the turns of ``model.SEEN_SETS`` and the ordinary
+talk of ``model.ORDINARY_SETS`` for the production classifier to train on.
+``--ordinary`` prints the detector's alarms on ordinary workbook talk, the
+training sources and the held-out ones apart (``-v`` lists them).
 """
 
 from __future__ import annotations
@@ -142,10 +145,16 @@ def leave_one_out() -> int:
         pipe = model.train(base + extra, alpha=alpha, risk_weight=weight)
         scorers[name] = _scorer(pipe, texts)
     print(f"alpha {alpha}  risk weight {weight}  extra {'--no-extra' not in sys.argv}")
-    for high, check, cue in grid:
+    chats = (
+        (True, False)
+        if "--compare-chat" in sys.argv
+        else ("--no-chat" not in sys.argv,)
+    )
+    for (high, check, cue), chat in ((g, c) for g in grid for c in chats):
         bars = {"high": high, "check": check, "cue_check": cue}
         bars["context"] = "--no-context" not in sys.argv
-        print(f"bars high {high} check {check} cue {cue}")
+        bars["chat"] = chat
+        print(f"bars high {high} check {check} cue {cue}  chat gate {chat}")
         print("set                 risk miss wrong | ordinary alarm  (%)   script")
         rates, misses = [], 0
         for name, rows in turns.items():
@@ -185,8 +194,85 @@ def leave_one_out() -> int:
     return 0
 
 
+def _ordinary(name: str) -> list[str]:
+    """Return the ordinary texts of ``tests/NAME.jsonl`` (see ``model.ORDINARY_SETS``).
+
+    A coach eval set gives the user turns, saved answers and profile of every
+    session with no crisis turn in it; an evidence set, its answer texts.
+    """
+    import json
+
+    texts: list[str] = []
+    for line in open(f"tests/{name}.jsonl", encoding="utf-8"):
+        if not line.strip() or line.startswith("#"):
+            continue
+        row = json.loads(line)
+        if "turns" not in row:
+            texts.append(row.get("text", ""))
+            continue
+        acts = [turn.get("expect", {}).get("act", "") for turn in row["turns"]]
+        risks = [turn.get("expect", {}).get("risk", "none") for turn in row["turns"]]
+        if (
+            row.get("category") == "crisis"
+            or any("crisis" in (a if isinstance(a, list) else [a]) for a in acts)
+            or any(r != "none" for r in risks)
+        ):
+            continue
+        texts += [turn.get("text", "") for turn in row["turns"]]
+        texts += list((row.get("answers") or {}).values())
+        texts.append((row.get("profile") or {}).get("about", ""))
+    return [t.strip() for t in texts if t and t.strip()]
+
+
+def _chat(name: str) -> list[str]:
+    import csv
+
+    from agent.safety import model
+
+    with (model.DATA_DIR / name).open(encoding="utf-8", newline="") as handle:
+        return [row["text"] for row in csv.DictReader(handle)]
+
+
+def ordinary() -> int:
+    """Print the detector's alarms on ordinary talk: trained-on and held-out."""
+    from agent.safety import assess, model
+
+    groups = [
+        ("train", [(n, _ordinary(n)) for n in model.ORDINARY_SETS]),
+        ("train", [("risk_train_9 (chat)", _chat("risk_train_9.csv"))]),
+        ("held out", [(n, _ordinary(n)) for n in model.ORDINARY_HELDOUT]),
+        ("held out", [("chat_heldout", _chat(model.CHAT_HELDOUT))]),
+    ]
+    totals: dict = {}
+    for split, sources in groups:
+        for name, texts in sources:
+            found = [(t, assess(t)) for t in texts]
+            alarm = [(t, r) for t, r in found if r.found]
+            high = sum(r.level == "high" for _, r in alarm)
+            got = totals.setdefault(split, [0, 0, 0])
+            for i, n in enumerate((len(texts), len(alarm), high)):
+                got[i] += n
+            print(
+                f"{split:<8} {name:<28} {len(texts):5}"
+                f" alarms {len(alarm):3} script {high}"
+            )
+            if "-v" in sys.argv:
+                for text, risk in alarm:
+                    print(
+                        f"    {risk.kind:<11} {risk.level:<5}"
+                        f"{'/firm' if risk.firm else ''} {risk.score:.2f} {text[:60]}"
+                    )
+    for split, (n, alarms, high) in totals.items():
+        print(f"{split}: {n} texts, alarms {alarms} ({alarms / n:.1%}), script {high}")
+    return 0
+
+
 def export_sets() -> int:
-    """Write the turns of ``model.SEEN_SETS`` to ``data/safety/seen_sets.csv``."""
+    """Write ``model.SEEN_SETS`` and ``model.ORDINARY_SETS`` to data/safety/.
+
+    An ordinary text that is also a message of a safety set is left out: those
+    sets measure, and ``safety.jsonl``, blind5–7 are never trained on.
+    """
     import csv
     from pathlib import Path
 
@@ -201,6 +287,23 @@ def export_sets() -> int:
             for kind, texts in _turns(Path("tests/coach_eval") / f"{name}.jsonl"):
                 if texts:
                     out.writerow([kind, texts[0]])
+    safety = {
+        text
+        for path in Path("tests/coach_eval").glob("safety*.jsonl")
+        for _, texts in _turns(path)
+        for text in texts
+    }
+    seen: set = set()
+    with (model.DATA_DIR / model.ORDINARY_FILE).open(
+        "w", encoding="utf-8", newline=""
+    ) as handle:
+        out = csv.writer(handle)
+        out.writerow(["kind", "text"])
+        for name in model.ORDINARY_SETS:
+            for text in _ordinary(name):
+                if text not in safety and text not in seen:
+                    seen.add(text)
+                    out.writerow(["none", text])
     return 0
 
 
@@ -272,6 +375,8 @@ if __name__ == "__main__":
         raise SystemExit(heldout(sys.argv[2]))
     if "--export-sets" in sys.argv:
         raise SystemExit(export_sets())
+    if "--ordinary" in sys.argv:
+        raise SystemExit(ordinary())
     if "--leave-one-out" in sys.argv:
         raise SystemExit(leave_one_out())
     raise SystemExit(main())

@@ -567,3 +567,46 @@ def test_a_job_or_a_social_problem_never_gets_the_full_script(text):
     from agent.safety import assess
 
     assert assess(text).level != "high", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我想好了",
+        "嗯，想清楚了，就写带实习生那件事",
+        "我也想问一下",
+        "那我也问一个问题",
+        "今天不想写了",
+        "不想答这题",
+        "下一题吧",
+        "好，明天继续",
+        "等会儿我想好再说",
+        "想死你们了",
+        "不想活成我爸那样，一辈子看人脸色",
+    ],
+)
+def test_a_workbook_move_or_a_figure_said_whole_gets_no_safety_check(text):
+    from agent.safety import assess
+
+    assert not assess(text).found, (text, assess(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我想好了，今晚就走",
+        "不想写了，也不想活了",
+        "我想好了，不想再拖累他们了",
+    ],
+)
+def test_a_move_with_risk_after_it_is_not_a_move(text):
+    from agent.safety import assess
+
+    assert assess(text).found, text
+
+
+def test_a_blow_at_home_masked_by_a_game_and_laughter_is_asked_about():
+    from agent.safety import assess
+
+    risk = assess("我妈一看见我打游戏就上来扇我😂 脸肿了两天 都习惯了哈哈哈")
+    assert risk.found and risk.family == "abuse", risk
