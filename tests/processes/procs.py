@@ -99,7 +99,9 @@ class ProcessStack:
         """Start several processes at once, then wait for daphne's port.
 
         Each spends seconds importing before it does anything: started one after
-        the other, a stack would pay those seconds once per process.
+        the other, a stack would pay those seconds once per process. Not for
+        tests that time a fresh worker's first nudge: celery up during daphne's
+        warm-up was seen slower to it (test_guidance_live.py starts one by one).
         """
         for name in names:
             self._spawn(name)
