@@ -6,11 +6,14 @@ database and its own Redis db number, so stacks never see each other's data.
 """
 
 import os
+import sqlite3
 import subprocess
 import time
+from contextlib import closing
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
 import redis
 
 from django.conf import settings
@@ -87,6 +90,25 @@ class ProcessStack:
 
     def start(self, name: str) -> subprocess.Popen:
         """Start ``daphne``, ``worker`` or ``beat``."""
+        proc = self._spawn(name)
+        if name == "daphne":
+            self._wait_port()
+        return proc
+
+    def start_all(self, *names: str) -> None:
+        """Start several processes at once, then wait for daphne's port.
+
+        Each spends seconds importing before it does anything: started one after
+        the other, a stack would pay those seconds once per process. Not for
+        tests that time a fresh worker's first nudge: celery up during daphne's
+        warm-up was seen slower to it (test_guidance_live.py starts one by one).
+        """
+        for name in names:
+            self._spawn(name)
+        if "daphne" in names:
+            self._wait_port()
+
+    def _spawn(self, name: str) -> subprocess.Popen:
         args = process_command(
             name,
             host="127.0.0.1",
@@ -104,8 +126,6 @@ class ProcessStack:
             start_new_session=True,
         )
         self.procs[name] = proc
-        if name == "daphne":
-            self._wait_port()
         return proc
 
     def _wait_port(self, timeout: float = 30) -> None:
@@ -165,6 +185,20 @@ class ProcessStack:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+    def scalars(self, sql: str, *params) -> list:
+        """Run one query on the stack's database; return each row's first column.
+
+        A direct connection, not ``manage.py shell``: a Django start-up costs
+        seconds, and the tests that poll the database would poll that slowly.
+        Write ``%s`` placeholders (SQLite's ``?`` is swapped in).
+        """
+        if self.db_url:
+            with psycopg.connect(self.db_url) as conn:
+                return [row[0] for row in conn.execute(sql, params)]
+        path = self.env.get("COACH_VAR_DIR", str(self.var_dir))
+        with closing(sqlite3.connect(Path(path) / "db.sqlite3", timeout=30)) as conn:
+            return [row[0] for row in conn.execute(sql.replace("%s", "?"), params)]
 
     def redis_clients(self) -> int:
         """Return the clients connected to the stack's Redis db, the probe left out."""

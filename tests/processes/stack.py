@@ -1,6 +1,7 @@
 """Start the real launcher (``manage.py runstack``) as a newcomer would."""
 
 import atexit
+import fcntl
 import json
 import os
 import shutil
@@ -101,22 +102,59 @@ _TEMPLATE: dict[str, Path] = {}  # the migrated, loaded SQLite file, made once
 def sqlite_seed(var_dir: Path, env: dict) -> None:
     """Give ``var_dir`` its own migrated SQLite database with data/ loaded.
 
-    The first stack of a test process migrates and loads a template file that
+    The first stack of a test run migrates and loads a template file that
     later stacks copy (~7 s of Django start-ups saved per stack). ``env`` must
     name a running Redis (loading publishes the knowledge version there).
     """
     if "db" not in _TEMPLATE:
         template = Path(tempfile.mkdtemp(prefix="coach-proc-template-"))
         atexit.register(shutil.rmtree, template, ignore_errors=True)  # left in /tmp
-        _manage({**env, "COACH_VAR_DIR": str(template)}, ["migrate", "-v", "0"])
-        _manage({**env, "COACH_VAR_DIR": str(template)}, ["load_knowledge"])
         _TEMPLATE["db"] = template / "db.sqlite3"
+        if not _shared_template_copy(_TEMPLATE["db"], env):
+            _template_make(template, env)
     # The backup API copies a consistent database, whatever is still in the WAL.
+    _sqlite_copy(_TEMPLATE["db"], var_dir / "db.sqlite3")
+
+
+def _sqlite_copy(source_path: Path, target_path: Path) -> None:
     with (
-        sqlite3.connect(_TEMPLATE["db"]) as source,
-        sqlite3.connect(var_dir / "db.sqlite3") as target,
+        sqlite3.connect(source_path) as source,
+        sqlite3.connect(target_path) as target,
     ):
         source.backup(target)
+
+
+def _template_make(template: Path, env: dict) -> None:
+    _manage({**env, "COACH_VAR_DIR": str(template)}, ["migrate", "-v", "0"])
+    _manage({**env, "COACH_VAR_DIR": str(template)}, ["load_knowledge"])
+
+
+def _shared_template_copy(target: Path, env: dict) -> bool:
+    """Copy the template the run's xdist workers share; make it if none has yet.
+
+    Both workers of ``make test`` would otherwise migrate and load the same
+    database (two Django start-ups each). Return False outside xdist.
+    """
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run:
+        return False
+    shared = Path(tempfile.gettempdir()) / f"coach-proc-template-{run}"
+    with open(shared.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one worker makes it, the other waits
+        shared.mkdir(exist_ok=True)
+        if not (shared / "done").exists():
+            _template_make(shared, env)
+            (shared / "done").touch()
+            atexit.register(_shared_template_drop, shared)
+        _sqlite_copy(shared / "db.sqlite3", target)  # private: the maker may leave
+    return True
+
+
+def _shared_template_drop(shared: Path) -> None:
+    # The empty lock file stays: a worker may be waiting on it.
+    with open(shared.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # not while the other worker copies it
+        shutil.rmtree(shared, ignore_errors=True)
 
 
 def _manage(env: dict, *commands: list[str]) -> None:

@@ -4,8 +4,10 @@ import asyncio
 import json
 import os
 import time
+import uuid
 
 import pytest
+import pytest_asyncio
 
 from django.conf import settings
 
@@ -19,19 +21,16 @@ pytestmark = [pytest.mark.processes, pytest.mark.asyncio]
 DEADLINE = 4
 
 
-@pytest.mark.parametrize(
-    "step",
-    [
-        Step(status=500),
-        Step(hang=30),
-        Step(content="比如你可以先想一个人。" * 5, drop=True),
-    ],
-    ids=["http-500", "hang", "drop-mid-stream"],
-)
-async def test_a_failing_llm_still_gets_an_answer_within_the_deadline(tmp_path, step):
-    fake = await FakeOpenAI([step]).start()
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def failing_llm(tmp_path_factory):
+    """One daphne on the scripted model for the three faults: each its own session.
+
+    A daphne's start and warm-up cost more than a fault's turn; the fault is the
+    model's answer, which each case scripts before it chats.
+    """
+    fake = await FakeOpenAI().start()
     stack = ProcessStack(
-        tmp_path,
+        tmp_path_factory.mktemp("failing-llm"),
         COACH_LLM="openai",
         OPENAI_API_KEY="sk-test",
         OPENAI_BASE_URL=fake.url,
@@ -41,30 +40,53 @@ async def test_a_failing_llm_still_gets_an_answer_within_the_deadline(tmp_path, 
     try:
         stack.start("daphne")
         stack.wait_warm()  # the time limit is a turn's, not the process start's
-        async with Client(stack.port) as tab:
-            started = time.monotonic()
-            await tab.send(type="chat", text="什么是价值观？", client_id="f1")
-            reply = await tab.wait_for("reply", DEADLINE + 5)
-            took = time.monotonic() - started
-            assert reply["text"] and len(reply["text"]) <= 200
-            assert "比如" in reply["text"] or "例如" in reply["text"]
-            assert took <= DEADLINE + 1, took
-            await tab.send(type="ping")
-            assert (await tab.wait_for("pong", 5)) == {"type": "pong"}
-        assert fake.requests, "the real client must have called the endpoint"
-        fallback = json.loads(
-            manage_shell(
-                stack.env,
-                (
-                    "import json; from coach.models import ChatMessage as M; "
-                    "print(json.dumps(M.objects.get(role='coach').trace))"
-                ),
-            )
-        )
-        assert fallback["fallback"] is True
+        yield stack, fake
     finally:
         stack.close()
         await fake.close()
+
+
+def _coach_traces(stack: ProcessStack, session_id: str) -> list[dict]:
+    """Return the trace of each coach message of one session."""
+    public = uuid.UUID(session_id)
+    traces = stack.scalars(
+        "SELECT m.trace FROM coach_chatmessage m"
+        " JOIN coach_coachingsession s ON s.id = m.session_id"
+        " WHERE m.role = 'coach' AND s.public_id = %s",
+        public if stack.db_url else public.hex,  # SQLite keeps a UUID as hex
+    )
+    return [json.loads(t) if isinstance(t, str) else t for t in traces]
+
+
+@pytest.mark.asyncio(loop_scope="module")
+@pytest.mark.parametrize(
+    "step",
+    [
+        Step(status=500),
+        Step(hang=30),
+        Step(content="比如你可以先想一个人。" * 5, drop=True),
+    ],
+    ids=["http-500", "hang", "drop-mid-stream"],
+)
+async def test_a_failing_llm_still_gets_an_answer_within_the_deadline(
+    failing_llm, step
+):
+    stack, fake = failing_llm
+    fake.script[:] = [step]
+    fake.requests.clear()
+    async with Client(stack.port) as tab:  # a new session on the shared daphne
+        started = time.monotonic()
+        await tab.send(type="chat", text="什么是价值观？", client_id="f1")
+        reply = await tab.wait_for("reply", DEADLINE + 5)
+        took = time.monotonic() - started
+        assert reply["text"] and len(reply["text"]) <= 200
+        assert "比如" in reply["text"] or "例如" in reply["text"]
+        assert took <= DEADLINE + 1, took
+        await tab.send(type="ping")
+        assert (await tab.wait_for("pong", 5)) == {"type": "pong"}
+    assert fake.requests, "the real client must have called the endpoint"
+    [fallback] = _coach_traces(stack, tab.session["session_id"])
+    assert fallback["fallback"] is True
 
 
 @pytest.mark.skipif(
@@ -80,6 +102,8 @@ async def test_redis_restart_consumers_and_workers_recover(tmp_path):
         GUIDE_STUCK_TIMEOUT="600",
     )
     try:
+        # One by one: celery started beside daphne's warm-up (start_all) came up
+        # slower to its first nudge, which this test times.
         for name in ("daphne", "worker", "beat"):
             stack.start(name)
         # The idle clock starts with the step frame: start it once celery is up
@@ -138,30 +162,26 @@ async def test_worker_killed_mid_scan_neither_loses_nor_duplicates(tmp_path):
         stack.start("beat")
         worker = stack.start("worker")
         deadline = time.monotonic() + 60
-        count_code = (
-            "from coach.models import Guidance; print(Guidance.objects.count())"
-        )
-        while int(manage_shell(stack.env, count_code)) == 0:
+
+        def nudges() -> int:  # polled often: a read, not a Django start-up
+            return stack.scalars("SELECT COUNT(*) FROM coach_guidance")[0]
+
+        while nudges() == 0:
             assert time.monotonic() < deadline, stack.logs()
-            time.sleep(0.2)
+            time.sleep(0.05)
         worker.kill()  # mid-scan: some nudges saved, the rest not yet
         stack.procs.pop("worker")
-        partial = int(manage_shell(stack.env, count_code))
+        partial = nudges()
         stack.start("worker")
-        while int(manage_shell(stack.env, count_code)) < count:
+        while nudges() < count:
             assert time.monotonic() < deadline + 60, stack.logs()
-            time.sleep(0.5)
+            time.sleep(0.2)
         time.sleep(3)  # a few more scans: nothing more may appear
-        per_session = json.loads(
-            manage_shell(
-                stack.env,
-                (
-                    "import json; from django.db.models import Count; "
-                    "from coach.models import CoachingSession as S; "
-                    "print(json.dumps(sorted(set(S.objects.annotate(n=Count('guidance'))"
-                    ".values_list('n', flat=True)))))"
-                ),
-            )
+        per_session = stack.scalars(
+            "SELECT DISTINCT n FROM (SELECT COUNT(g.id) AS n"
+            " FROM coach_coachingsession s"
+            " LEFT JOIN coach_guidance g ON g.session_id = s.id"
+            " GROUP BY s.id) AS counts ORDER BY n"
         )
         assert per_session == [1], per_session
         assert 0 < partial <= count
@@ -187,8 +207,7 @@ async def test_sqlite_under_steady_writes_from_daphne_and_celery(tmp_path):
     )
     errors: list[dict] = []
     try:
-        for name in ("daphne", "worker", "beat"):
-            stack.start(name)
+        stack.start_all("daphne", "worker", "beat")
         stack.wait_ready()  # a loaded machine takes seconds to start celery
 
         async def writer(i: int):
@@ -217,12 +236,7 @@ async def test_sqlite_under_steady_writes_from_daphne_and_celery(tmp_path):
         logs = stack.logs()
         assert errors == []
         assert "database is locked" not in logs
-        nudges = int(
-            manage_shell(
-                stack.env,
-                ("from coach.models import Guidance; print(Guidance.objects.count())"),
-            )
-        )
+        [nudges] = stack.scalars("SELECT COUNT(*) FROM coach_guidance")
         assert nudges > 0  # celery really wrote while daphne did
     finally:
         stack.close()
