@@ -142,6 +142,8 @@ META = re.compile(
     r"有啥用|有什么用|没啥用|没什么用|有意义吗|没意义|理解错|理解偏|说偏|说得不对|说的不对|"
     r"我问|不是这个|有啥关系|有什么关系|什么意思|啥意思|"
     r"第.{1,2}题|这题|那题|这道题|"
+    # Doubt about the exercise itself ("感觉像在给自己找借口"): not their story.
+    r"找借口|贴金|自欺欺人|自我安慰|骗自己|"
     r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
     re.I,
 )
