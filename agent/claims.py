@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from agent import quotes
 from agent.dialogue import denial
-from agent.dialogue.facts import asks
+from agent.dialogue.facts import META
 
 # "你…往往/总是/天生…": a claim about how the person generally is ("撑住你的
 # 那个理由；理由往往…" is about the question, not them).
@@ -32,15 +32,41 @@ NOT_A_CLAIM = re.compile(r"有人|比如|如果|要是|也许|可能|是不是|�
 
 
 def _request_quoted(sentence: str, message: str, others: list[str]) -> bool:
-    """Return whether the sentence quotes the message's request or question."""
+    """Return whether the sentence quotes the message's request or question.
+
+    Saying it is their question ("「第二个呢」我对不上号") is honest: allowed.
+    """
+    if NAMED_AS_ASKED.search(sentence):
+        return False
     for span in quotes.quoted(sentence):
         if quotes.FRAME in span or not quotes.verbatim(span, [message]):
             continue
         if quotes.verbatim(span, others):
             continue  # also in their saved answers: their content
-        if asks(message, span):
+        if _asks_us(message, span):
             return True
     return False
+
+
+# The reply says the quote is what they asked, not who they are.
+NAMED_AS_ASKED = re.compile(r"对不上号|没太抓准|没听懂|你问的|你问我|你想问")
+# Words that make a clause a request to us or a question, not a statement.
+TO_US = re.compile(
+    r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我"
+)
+QUESTION = re.compile(r"哪|什么|啥|怎么|为什么|为啥|吗|几|谁|多少|是不是|能不能|你")
+
+
+def _asks_us(message: str, span: str) -> bool:
+    """Return whether ``span`` of ``message`` asks us something or is about the task.
+
+    Stricter than ``facts.asks`` at one point: a clause ending in a particle
+    ("两个娃呢") is their situation, unless a question mark follows it.
+    """
+    at = message.find(span)
+    after = message[at + len(span) : at + len(span) + 1] if at >= 0 else ""
+    questioned = after in ("?", "？") and bool(QUESTION.search(span))
+    return bool(TO_US.search(span) or META.search(span)) or questioned
 
 
 def _claims_trait(sentence: str) -> bool:

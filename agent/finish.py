@@ -144,6 +144,8 @@ def _quotable(state: AgentState, text: str = "") -> list[str]:
 
 def _claims_checked(state: AgentState, text: str) -> tuple[str, int]:
     """Return the reply without sentences their words do not support (claims.py)."""
+    from knowledge.selectors import knowledge_text
+
     session = state.get("session") or {}
     question = (state.get("turn_context") or {}).get("question") or {}
     denied = [
@@ -153,9 +155,10 @@ def _claims_checked(state: AgentState, text: str) -> tuple[str, int]:
     return claims.check(
         text,
         message=state.get("user_text") or "",
-        sources=[
+        sources=[  # a span also written here is content, not only their request
             *(session.get("answers") or {}).values(),
             *map(str, (session.get("user_info") or {}).values()),
+            knowledge_text(),  # the workbook's questions among it
         ],
         denied=denied,
         exempt=[question.get("text", "")],

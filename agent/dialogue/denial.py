@@ -14,16 +14,15 @@ import re
 
 # Kin words: each group is a feeling or an event a reply may take for granted.
 # The first word names the group in the dialogue state. Likes and strengths are
-# left out on purpose: "我不喜欢画画，我喜欢写" is content, not a denial.
+# left out on purpose: "我不喜欢画画，我喜欢写" is content, not a denial; so are
+# tiredness and stress: "哪有什么压力" may hide them, and care comes first.
 KIN = (
     ("哭", "哭", "掉眼泪", "流泪", "落泪", "眼泪", "眼眶", "泪"),
     ("生气", "生气", "愤怒", "火大", "发火", "气愤", "恼火", "火冒三丈", "气得"),
     ("感动", "感动", "触动", "动情"),
-    ("累", "累", "疲惫", "撑不住"),
     ("害怕", "害怕", "恐惧"),
     ("后悔", "后悔", "遗憾"),
     ("孤独", "孤独", "寂寞"),
-    ("压力", "压力"),
     ("委屈", "委屈"),
     ("紧张", "紧张", "焦虑"),
 )
@@ -55,11 +54,18 @@ def denied_in(text: str) -> list[str]:
     """Return the kin groups ``text`` negates ("没哭过啊" → ["哭"]), by name."""
     found: list[str] = []
     for m in NEGATOR.finditer(text or ""):
-        if not m.group(0):
-            continue
+        if not m.group(0) or re.search(
+            "[不没]", (text or "")[max(0, m.start() - 3) : m.start()]
+        ):
+            continue  # "没有人不哭": the second negation undoes the first
         near = re.split(r"[，,。！？!?；;…]", (text or "")[m.end() : m.end() + NEAR])[0]
+        if near[:1] in ("不", "没"):
+            continue  # "没有不累的": a double negation says it is so
+        near = re.sub(r"[过了]", "", near)  # "没生过气", "没流过泪"
         for group in KIN:
-            if any(w in near for w in _words(group)) and group[0] not in found:
+            at = min((near.find(w) for w in _words(group) if w in near), default=-1)
+            # "没有人不哭吧": a second negation before the word says it is so.
+            if at >= 0 and not re.search("[不没]", near[:at]) and group[0] not in found:
                 found.append(group[0])
     return found
 

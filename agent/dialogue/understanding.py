@@ -603,7 +603,12 @@ def understand(
         # was named.
         u.intent = "question_help"
         return u
-    if u.denied and len(text) <= DENIAL_MAX_CHARS:
+    if (
+        u.denied
+        and len(text) <= DENIAL_MAX_CHARS
+        and pred.intent != "distress"
+        and not (WORN.search(text) or STRAIN.search(text) or HARDSHIP.search(text))
+    ):
         u.intent = "denial"  # "我一个大老爷们，没哭过啊": honoured before content
         return u
     if ctx.selection:

@@ -22,9 +22,14 @@ V, S, P = "values_exploration", "strengths_exploration", "interests_exploration"
 def test_a_denial_is_read_through_kin_words():
     assert denial.denied_in("我这人从来不生气的") == ["生气"]
     assert denial.denied_in("眼泪？我这辈子就没掉过眼泪") == ["哭"]
-    assert denial.denied_in("哪有什么压力，挺好的") == ["压力"]
+    assert denial.denied_in("上台哪会紧张，我从来不紧张") == ["紧张"]
+    assert denial.denied_in("我没怎么生过气啊") == ["生气"]
     # Likes are content, not a denial of something the coach took for granted.
     assert denial.denied_in("我不喜欢画画，我喜欢写东西") == []
+    # A double negation says it is so; tiredness is never "denied" (care first).
+    assert denial.denied_in("没有人不哭吧") == []
+    assert denial.denied_in("我干啥都累，没有不累的") == []
+    assert denial.denied_in("哪有什么压力，挺好的") == []
 
 
 def test_only_what_the_coach_took_for_granted_counts_as_pushback():

@@ -189,20 +189,21 @@ def counts(t: Turn) -> Draft:
                 t.seed,
             )
         )
-    if EXCUSE.search(t.ctx.text):  # "感觉像在给自己找借口": the worry answered
-        return Draft(
-            combos(
-                [
-                    [
-                        "不算找借口：借口是拿来不改的，这里看的是同一个习惯在哪种场合"
-                        "反而帮了你。",
-                        "这不是找借口。每个习惯都有两面：短处照样要管，长处要放对地方。",
-                    ],
-                    test,
-                ],
-                t.seed,
-            )
+    if EXCUSE.search(t.ctx.text) or BRAG.search(t.ctx.text):
+        # "感觉像在给自己找借口", "我是不是在吹牛": the worry answered, not quoted
+        worry = (
+            [
+                "不算找借口：借口是拿来不改的，这里看的是同一个习惯在哪种场合"
+                "反而帮了你。",
+                "这不是找借口。每个习惯都有两面：短处照样要管，长处要放对地方。",
+            ]
+            if EXCUSE.search(t.ctx.text)
+            else [
+                "这不算吹牛：别人也会，不等于别人做得像你这样顺手、这样常被找。",
+                "写下来不是吹牛：才能看的是你做得比别人省力，不是只有你会。",
+            ]
         )
+        return Draft(combos([worry, test], t.seed))
     worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
     if kind == "values" and re.search(r"年薪|万|买房|存款|钱|升职|职位", t.ctx.text):
         return Draft(
@@ -278,7 +279,9 @@ LEADS = {
     ],
 }
 # A doubt about the exercise itself ("感觉像在给自己找借口"): answered, not quoted.
-EXCUSE = re.compile(r"找借口|贴金|自欺欺人|自我安慰|骗自己|往好了说")
+EXCUSE = re.compile(r"找借口|自欺欺人|自我安慰|骗自己")
+# ...or about boasting ("别人也会修电脑吧，我是不是在吹牛").
+BRAG = re.compile(r"吹牛|贴金|往好了说|别人也会|谁都会|人人都会")
 # "又没真花多少钱": spending little is still spending (P04, review 11-27 T51).
 LITTLE_MONEY = re.compile(
     r"没(?:真|怎么)?花(?:多少|几个|啥)钱|花得不多|就几块|没花钱|不贵"
