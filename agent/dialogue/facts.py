@@ -146,7 +146,7 @@ META = re.compile(
     r"我问|不是这个|有啥关系|有什么关系|什么意思|啥意思|"
     r"第.{1,2}题|这题|那题|这道题|"
     # Doubt about the exercise itself ("感觉像在给自己找借口"): not their story.
-    r"找借口|贴金|自欺欺人|自我安慰|骗自己|吹牛|瞎玩|别人也会|谁都会|"
+    r"找借口|贴金|自欺欺人|自我安慰|骗自己|吹牛|瞎玩|别人也会|谁都会|谁不会|"
     r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
     re.I,
 )

@@ -48,6 +48,7 @@ from agent.dialogue.signals import (
     RESUME,
     REVISE,
     SELF_CONTAINED,
+    SELF_DOUBT,
     SHORT_KNOWN,
     SHORT_MAX_CHARS,
     SORT_ASK,
@@ -228,7 +229,9 @@ def _resolve(
     how = STUCK_HOW.search(text) and len(text) <= 24
     if how and _breaks_tie("question_help", pred):
         return "question_help", True  # "我不太确定怎么回答"
-    if COUNTS_ASK.search(text) and _breaks_tie("counts", pred):
+    if (COUNTS_ASK.search(text) or SELF_DOUBT.search(text)) and _breaks_tie(
+        "counts", pred
+    ):
         return "counts", True  # "做PPT做到凌晨也不觉得累，这算S03吗"
     if PROGRESS_ASK.search(text) and _breaks_tie("progress", pred):
         return "progress", True  # "帮我看看我现在做到哪一步了"

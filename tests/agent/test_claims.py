@@ -166,3 +166,18 @@ async def test_a_shrug_at_an_answered_question_quotes_the_answer(kb, offline_con
     reply = result.text
     assert "「修旧自行车能修一下午」" in reply or "「拆开再装回去」" in reply, reply
     assert "上个月哪件事" not in reply, reply
+
+
+async def test_someone_elses_view_is_not_the_start_of_their_answer(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V02")
+    result = await chat.say("我爸说做会计最稳妥，让我去考证，你觉得呢？")
+    reply = result.text
+    assert "起了头" not in reply and "“我爸说" not in reply, reply
+
+
+async def test_everyone_can_is_answered_not_quoted(kb, offline_config):
+    chat = Chat(offline_config, S, question_id="S04")
+    result = await chat.say("这个长处有点土吧，谁不会切菜啊")
+    reply = result.text
+    assert "谁不会切菜" not in reply, reply
+    assert re.search(r"不等于|省力|不是只有你会", reply), reply

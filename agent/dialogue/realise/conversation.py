@@ -9,6 +9,7 @@ import re
 
 from agent.dialogue.facts import asks
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.mirror import REPORTED
 from agent.dialogue.realise.phrases import (
     back_to,
     combos,
@@ -71,8 +72,10 @@ def autonomy(t: Turn) -> Draft:
         if len(c) >= 5
         and "帮我" not in c
         and not re.search(r"直接|告诉我|答案|想|问|干啥|怎么办|选", c)
-        # "你说哪个外卖平台跑单更赚钱？" asks us: never the start of their answer
+        # "你说哪个外卖平台跑单更赚钱？" asks us: never the start of their answer;
+        # "我妈说当老师最稳" is her view, not theirs (§4)
         and not asks(t.ctx.text or "", c)
+        and not REPORTED.search(c)
     ]
     if facts and t.ctx.question:  # "你直接帮我写…我爸开出租我妈在超市"
         return Draft(

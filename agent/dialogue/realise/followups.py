@@ -16,6 +16,7 @@ from agent.dialogue.realise.phrases import (
     meaning,
     q_ref,
 )
+from agent.dialogue.signals import SELF_DOUBT
 
 
 def why(t: Turn) -> Draft:
@@ -189,7 +190,7 @@ def counts(t: Turn) -> Draft:
                 t.seed,
             )
         )
-    if EXCUSE.search(t.ctx.text) or BRAG.search(t.ctx.text):
+    if SELF_DOUBT.search(t.ctx.text):
         # "感觉像在给自己找借口", "我是不是在吹牛": the worry answered, not quoted
         worry = (
             [
@@ -198,6 +199,11 @@ def counts(t: Turn) -> Draft:
                 "这不是找借口。每个习惯都有两面：短处照样要管，长处要放对地方。",
             ]
             if EXCUSE.search(t.ctx.text)
+            else [
+                "别人也会，不等于别人做得像你这样顺手、这样常被找。",
+                "才能看的是你做得比别人省力，不是只有你会。",
+            ]
+            if re.search(r"别人也会|谁都会|谁不会|人人都会", t.ctx.text)
             else [
                 "这不算吹牛：别人也会，不等于别人做得像你这样顺手、这样常被找。",
                 "写下来不是吹牛：才能看的是你做得比别人省力，不是只有你会。",
@@ -279,9 +285,8 @@ LEADS = {
     ],
 }
 # A doubt about the exercise itself ("感觉像在给自己找借口"): answered, not quoted.
+# Which doubt (signals.SELF_DOUBT): an excuse, or boasting ("我是不是在吹牛").
 EXCUSE = re.compile(r"找借口|自欺欺人|自我安慰|骗自己")
-# ...or about boasting ("别人也会修电脑吧，我是不是在吹牛").
-BRAG = re.compile(r"吹牛|贴金|往好了说|别人也会|谁都会|人人都会")
 # "又没真花多少钱": spending little is still spending (P04, review 11-27 T51).
 LITTLE_MONEY = re.compile(
     r"没(?:真|怎么)?花(?:多少|几个|啥)钱|花得不多|就几块|没花钱|不贵"
