@@ -181,3 +181,12 @@ async def test_everyone_can_is_answered_not_quoted(kb, offline_config):
     reply = result.text
     assert "谁不会切菜" not in reply, reply
     assert re.search(r"不等于|省力|不是只有你会", reply), reply
+
+
+async def test_after_a_denial_the_question_is_asked_without_it(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V06")
+    await chat.say("这一题怎么理解？")
+    await chat.say("我不是爱哭的人，真没流过泪")
+    result = await chat.say("嗯")
+    reply = result.text
+    assert "流下眼泪" not in reply and not denial.mentions(reply, "哭"), reply

@@ -46,11 +46,14 @@ def greet(t: Turn) -> Draft:
         lead = [f"{name}你好！" if name else "你好！", "在的。"]
     else:
         lead = ["好。", "嗯，我在。", "收到。"]
+    from agent.dialogue.realise.honour import asked_without
     from agent.dialogue.realise.shrug import their_line
 
     if line := their_line(t.ctx.draft):  # answered: their words, not the question
         ref = q_ref(t.ctx.question)
         back = [f"你在{ref}写过「{line}」，要接着补一句，还是先看下一题？"]
+    elif again := asked_without(t):  # the question's own words hold what they denied
+        back = again
     else:
         back = back_to(t.ctx.question)
     return Draft(combos([lead, back], t.seed))

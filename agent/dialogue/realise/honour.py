@@ -8,6 +8,7 @@ later reply from taking it for granted).
 
 from __future__ import annotations
 
+from agent.dialogue import denial
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import combos, q_ref
 
@@ -50,6 +51,21 @@ def honour(t: Turn) -> Draft:
     if t.ctx.question and name not in INSTEAD:
         ask = [f"放回{q_ref(t.ctx.question)}，你真实想到的是哪一件事？"]
     return Draft(combos([ack, ask], t.seed))
+
+
+def asked_without(t: Turn) -> list[str]:
+    """Return the question on screen asked without what they denied, or [].
+
+    "甚至流下眼泪的一刻" asked again of the man who never cried: the question's
+    own words would take it for granted once more.
+    """
+    text = t.ctx.question.get("text") or ""
+    for name in t.d.denied:
+        if denial.mentions(text, name):
+            ref = q_ref(t.ctx.question)
+            ask = INSTEAD.get(name, PLAIN)[1][0]
+            return [f"回到{ref}，换个问法：{ask}" if ref else ask]
+    return []
 
 
 ACTS = {"honour": honour}
