@@ -15,7 +15,7 @@ import re
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.runtime import Runtime
 
-from agent import prompts, quotes
+from agent import claims, prompts, quotes
 from agent.clock import remaining, variation
 from agent.configuration import Configuration
 from agent.dialogue.choices import choices_kept
@@ -142,6 +142,29 @@ def _quotable(state: AgentState, text: str = "") -> list[str]:
     ]
 
 
+def _claims_checked(state: AgentState, text: str) -> tuple[str, int]:
+    """Return the reply without sentences their words do not support (claims.py)."""
+    from knowledge.selectors import knowledge_text
+
+    session = state.get("session") or {}
+    question = (state.get("turn_context") or {}).get("question") or {}
+    denied = [
+        *DialogueState.load(state.get("dialogue")).denied,
+        *(state["understanding"].get("denied") or []),
+    ]
+    return claims.check(
+        text,
+        message=state.get("user_text") or "",
+        sources=[  # a span also written here is content, not only their request
+            *(session.get("answers") or {}).values(),
+            *map(str, (session.get("user_info") or {}).values()),
+            knowledge_text(),  # the workbook's questions among it
+        ],
+        denied=denied,
+        exempt=[question.get("text", "")],
+    )
+
+
 def _care_instead(state: AgentState, config: Configuration) -> str:
     """Return the care reply the offline coach gives here, instead of the model's."""
     kind = (state["understanding"].get("risk") or {}).get("kind") or (
@@ -211,6 +234,9 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
     ):  # a method named, or someone's risk words quoted back: care instead
         text, coach, repaired = _care_instead(state, config), {}, True
     text, quote_repairs = quotes.repair(text, _quotable(state, text))
+    if act not in ("crisis", "care", "checkin"):  # the safety script is fixed text
+        text, unsupported = _claims_checked(state, text)
+        quote_repairs += unsupported  # one count of repairs for §3, as the issue asks
     repaired = repaired or bool(quote_repairs)
     seen = state["understanding"]
     if (
@@ -243,6 +269,7 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         risk_kind=(state["understanding"].get("risk") or {}).get("kind", ""),
         firm=bool((state["understanding"].get("risk") or {}).get("firm")),
         about=(state["plan"].get("target") or {}).get("question_id") or "",
+        denied=state["understanding"].get("denied") or [],
     )
     plan = state["plan"]
     choices = choices_kept(plan.get("choices") or [], dialogue.pending)

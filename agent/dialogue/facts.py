@@ -128,10 +128,13 @@ def spans(text: str) -> list[str]:
     return [c.strip(EDGES) for c in CLAUSE_SPLIT.split(text or "") if c.strip(EDGES)]
 
 
-# A request or a question is not a story: "你写到「帮我挑出最重要的5个」" would
+# A request or a question is not a story ("你觉得我…": asked of us; "你说得不
+# 对" is a correction, not a request): "你写到「帮我挑出最重要的5个」" would
 # say back what they asked of us as if it were about their life. A question
 # word inside a statement ("想知道里面是怎么转起来的") is still their story.
-REQUEST = re.compile(r"帮我|帮忙|请你|你能|能不能|可不可以|你替我|[吗呢]$")
+REQUEST = re.compile(
+    r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|[吗呢]$"
+)
 # Talk about the exercise, not about their life: the question said back to us
 # ("你问我重要选择按啥标准"), what they want from it ("背后是啥价值观",
 # "挑出我最突出的三个才能", "or just a hobby"), or how it is going ("我写不来这种").
@@ -142,6 +145,8 @@ META = re.compile(
     r"有啥用|有什么用|没啥用|没什么用|有意义吗|没意义|理解错|理解偏|说偏|说得不对|说的不对|"
     r"我问|不是这个|有啥关系|有什么关系|什么意思|啥意思|"
     r"第.{1,2}题|这题|那题|这道题|"
+    # Doubt about the exercise itself ("感觉像在给自己找借口"): not their story.
+    r"找借口|贴金|自欺欺人|自我安慰|骗自己|吹牛|瞎玩|别人也会|谁都会|谁不会|"
     r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
     re.I,
 )

@@ -86,6 +86,8 @@ ACTS = {
     "first_step": "first_step",
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",
+    # They denied what the last reply took for granted ("没哭过啊"): honoured.
+    "denial": "honour",
 }
 # Intents that may be a question about a workbook question ("第5题是什么意思"
 # reads as a concept, "这题能举个例子吗" as examples); care, safety and the
@@ -104,6 +106,7 @@ ABOUT_A_QUESTION = (
     "pushback",
     "feedback",
 )
+REQUEST_LEAD = re.compile(r"^(?:请你?|你|能不能|可不可以|帮我|帮忙|麻烦你?)+(?:把|将)?")
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 
 
@@ -152,6 +155,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "summary",
         *EVIDENCE_TASKS,
         "abstain",
+        "honour",
     ):
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:
@@ -216,7 +220,14 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         return plan
     if act == "flip":
         text = re.sub(r"^(?:为什么|为啥|怎么|那)", "", ctx.text)
-        trait = re.split(r"能|可以|也能|算|怎么|翻|是不是", text)[0].strip(" ，,。我")
+        # The request is not the habit ("帮我把'拖拉'翻成优点" → 拖拉).
+        text = REQUEST_LEAD.sub("", text)
+        quoted = re.search(r"[‘'“\"「]([^’'”\"」]{1,8})[’'”\"」]", text)
+        trait = (
+            quoted.group(1)
+            if quoted
+            else re.split(r"能|可以|也能|算|怎么|翻|是不是", text)[0].strip(" ，,。我")
+        )
         trait = re.sub(r"[这那它]$", "", trait)
         if re.fullmatch(r"这个?|它|那个?|这点|这一点|", trait):
             # The habit they named: in this message, their draft, or their story.

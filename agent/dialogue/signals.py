@@ -149,6 +149,11 @@ STUCK_HOW = re.compile(
     r"无从下笔|不知道从哪(?:写|开始|下手)|写不出来|不会写|好难想|想不出|想不起来|说不上来"
 )
 # "这算S03吗", "这算天赋吗？", "能写进P04吗": does it count as an answer.
+# Doubt that what they wrote is worth anything ("谁不会改简历", "我是不是在吹牛",
+# "感觉像在给自己找借口"): a counts question, answered, never quoted as content.
+SELF_DOUBT = re.compile(
+    r"找借口|自欺欺人|自我安慰|骗自己|吹牛|贴金|往好了说|别人也会|谁都会|谁不会|人人都会"
+)
 COUNTS_ASK = re.compile(
     r"算(?:是|得上)?[^，。,]{0,12}[吗么]|算不算|能(?:写|放)进"
     # "is that a 才能?": the same question, half in English

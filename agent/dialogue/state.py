@@ -41,6 +41,9 @@ class DialogueState:
     # The workbook question the last reply explained ("第4题是什么意思" asked with
     # question 2 on screen): the next "这题" means that one.
     about: str = ""
+    # Kin groups the person denied this session ("哭" after "没哭过啊"): no
+    # reply takes them for granted again (agent/claims.py, denial.py).
+    denied: list[str] = field(default_factory=list)
 
     @classmethod
     def load(cls, raw: dict | None) -> DialogueState:
@@ -78,6 +81,7 @@ def advance(
     risk_kind: str = "",
     firm: bool = False,
     about: str = "",
+    denied: list[str] | None = None,
 ) -> DialogueState:
     """Return the state after a reply; the input is left unchanged.
 
@@ -103,6 +107,7 @@ def advance(
         # Any reply that gave the hotline for a risk counts: written risk is asked once.
         cared=state.cared or act == "crisis" or bool(risk_kind and "12356" in text),
         about=about,
+        denied=[*state.denied, *(x for x in denied or [] if x not in state.denied)],
         # A check-in for a sure guess opens the care frame as the script does.
         care_kind=(risk_kind or state.care_kind)
         if act == "crisis" or (act == "checkin" and firm)

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 
 from agent import safety
 from agent.context import TurnContext
-from agent.dialogue import classifier, entities, facts
+from agent.dialogue import classifier, denial, entities, facts
 from agent.dialogue.lexicon import SHRUGS
 from agent.dialogue.numbered import THIS_ONE, named_question, question_asked
 from agent.dialogue.signals import (
@@ -48,6 +48,7 @@ from agent.dialogue.signals import (
     RESUME,
     REVISE,
     SELF_CONTAINED,
+    SELF_DOUBT,
     SHORT_KNOWN,
     SHORT_MAX_CHARS,
     SORT_ASK,
@@ -96,6 +97,12 @@ AGREES = re.compile(r"^(?:嗯+|对+|是+|好|行|可能|也许|大概|算是|应
 AGREE_MAX = 8
 # A family member's worry about an option just compared.
 WORRY = re.compile(r"风险|不靠谱|不稳|赔钱|亏|担心|反对|不同意|不让")
+# What kept them going ("撑着我的就是不想让她跟我一样"): a reason to go on, a
+# proud story; with no risk word in it, the classifier's guess loses.
+SUSTAIN = re.compile(
+    r"撑着我的|支撑我的|让我撑(?:下来|过来|住)的|撑下来的(?:是|就是)|"
+    r"靠着?[^，。！？]{0,6}撑(?:下来|过来)"
+)
 HARMED = re.compile(
     safety.lexicon.CUES.pattern + r"|骂|逼|威胁|不让|关起来|锁|赶出", re.I
 )
@@ -110,6 +117,9 @@ def _threat_tool(risk: safety.Risk, care_kind: str) -> bool:
     )
 
 
+# A denial this short is the point of the message; a longer one tells a story
+# around it, and the claims check keeps the reply from presupposing it.
+DENIAL_MAX_CHARS = 30
 CHECKIN_ALONE_CHARS = 24  # a possible risk in a message this short is its point
 # Two readings this close are a tie that a keyword pattern may break.
 TIE_MARGIN = 0.15
@@ -140,6 +150,9 @@ class Understanding:
     said: dict = field(default_factory=dict)  # facts.Said as a dict
     # Why the coach abstains ("unsure", "short", "unresolved"), or "".
     abstained: str = ""
+    # What this message denies that the coach's last reply took for granted
+    # ("没哭过啊" → ["哭"]): honoured now, never presupposed again (denial.py).
+    denied: list[str] = field(default_factory=list)
 
     def dump(self) -> dict:
         """Return the understanding as a plain dict for the graph state."""
@@ -228,7 +241,9 @@ def _resolve(
     how = STUCK_HOW.search(text) and len(text) <= 24
     if how and _breaks_tie("question_help", pred):
         return "question_help", True  # "我不太确定怎么回答"
-    if COUNTS_ASK.search(text) and _breaks_tie("counts", pred):
+    if (COUNTS_ASK.search(text) or SELF_DOUBT.search(text)) and _breaks_tie(
+        "counts", pred
+    ):
         return "counts", True  # "做PPT做到凌晨也不觉得累，这算S03吗"
     if PROGRESS_ASK.search(text) and _breaks_tie("progress", pred):
         return "progress", True  # "帮我看看我现在做到哪一步了"
@@ -494,6 +509,8 @@ def understand(
     u.category = entities.category_asked(text)
     u.topic = entities.topic(text)
     u.said = asdict(facts.read(text))
+    last_reply = next((x for r, x in reversed(ctx.history) if r != "user"), "")
+    u.denied = denial.pushed_back(text, last_reply)
     risk = safety.assess(text)
     if not risk.found and not d.cared and not ctx.care:
         # Risk written in an answer or the profile, not yet answered with care
@@ -513,6 +530,9 @@ def understand(
         or (WORKBOOK_ASK.search(text) and not safety.lexicon.CUES.search(text))
         or (d.shown and len(text) <= 12 and POINTS_AT.search(text))
         or (REPORTED.search(text) and not HARMED.search(text))
+        or (SUSTAIN.search(text) and not safety.lexicon.CUES.search(text))
+        # "我这辈子就没掉过眼泪" right after a question about tears: a denial
+        or (u.denied and not HARMED.search(text))
         or (
             0 < len(classifier.fold(text)) <= SHORT_MAX_CHARS
             and not HARMED.search(text)
@@ -603,6 +623,14 @@ def understand(
         # which one with numbered.py); never the one in focus when another
         # was named.
         u.intent = "question_help"
+        return u
+    if (
+        u.denied
+        and len(text) <= DENIAL_MAX_CHARS
+        and pred.intent != "distress"
+        and not (WORN.search(text) or STRAIN.search(text) or HARDSHIP.search(text))
+    ):
+        u.intent = "denial"  # "我一个大老爷们，没哭过啊": honoured before content
         return u
     if ctx.selection:
         u.quoted_question = _selection_question(ctx.selection)

@@ -98,6 +98,7 @@ def realise(turn: Turn) -> Reply:
         experiments,
         explain,
         followups,
+        honour,
         means,
         purpose,
         reading,
@@ -122,6 +123,7 @@ def realise(turn: Turn) -> Reply:
         experiments,
         sorting,
         reading,
+        honour,
     ):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.facts import asks
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.mirror import REPORTED
 from agent.dialogue.realise.phrases import (
     back_to,
     combos,
@@ -47,7 +49,17 @@ def greet(t: Turn) -> Draft:
         return told
     else:
         lead = ["好。", "嗯，我在。", "收到。"]
-    return Draft(combos([lead, back_to(t.ctx.question)], t.seed))
+    from agent.dialogue.realise.honour import asked_without
+    from agent.dialogue.realise.shrug import their_line
+
+    if line := their_line(t.ctx.draft):  # answered: their words, not the question
+        ref = q_ref(t.ctx.question)
+        back = [f"你在{ref}写过「{line}」，要接着补一句，还是先看下一题？"]
+    elif again := asked_without(t):  # the question's own words hold what they denied
+        back = again
+    else:
+        back = back_to(t.ctx.question)
+    return Draft(combos([lead, back], t.seed))
 
 
 TOLD_CHARS = 14  # a story this long, told in chat, answers the question on screen
@@ -97,6 +109,10 @@ def autonomy(t: Turn) -> Draft:
         if len(c) >= 5
         and "帮我" not in c
         and not re.search(r"直接|告诉我|答案|想|问|干啥|怎么办|选", c)
+        # "你说哪个外卖平台跑单更赚钱？" asks us: never the start of their answer;
+        # "我妈说当老师最稳" is her view, not theirs (§4)
+        and not asks(t.ctx.text or "", c)
+        and not REPORTED.search(c)
     ]
     if facts and t.ctx.question:  # "你直接帮我写…我爸开出租我妈在超市"
         return Draft(
@@ -116,6 +132,21 @@ def autonomy(t: Turn) -> Draft:
             )
         )
     mine = _candidates(t)
+    if not mine and "我" not in (t.ctx.text or ""):
+        # "那你说哪个外卖平台跑单更赚钱": a question about the world, not their
+        # choice; no "各试一个周末" for options they never named.
+        return Draft(
+            combos(
+                [
+                    [
+                        "这个我答不准，也不在这几道题里。",
+                        "这事我给不了靠谱的答案，它不在这本工作簿里。",
+                    ],
+                    back_to(t.ctx.question),
+                ],
+                t.seed,
+            )
+        )
     if len(mine) >= 2:  # their own candidates, named: compare, don't choose
         a, b = mine[:2]
         return Draft(

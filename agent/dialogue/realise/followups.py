@@ -16,6 +16,7 @@ from agent.dialogue.realise.phrases import (
     meaning,
     q_ref,
 )
+from agent.dialogue.signals import SELF_DOUBT
 
 
 def why(t: Turn) -> Draft:
@@ -189,6 +190,26 @@ def counts(t: Turn) -> Draft:
                 t.seed,
             )
         )
+    if SELF_DOUBT.search(t.ctx.text):
+        # "感觉像在给自己找借口", "我是不是在吹牛": the worry answered, not quoted
+        worry = (
+            [
+                "这不是找借口，也不是安慰自己：借口是拿来不改的，这里看的是"
+                "同一个习惯在哪种场合反而帮了你。",
+                "这不是找借口。每个习惯都有两面：短处照样要管，长处要放对地方。",
+            ]
+            if EXCUSE.search(t.ctx.text)
+            else [
+                "别人也会，不等于别人做得像你这样自然、顺手、常被找。",
+                "才能看的是你做起来比别人自然、省力，不是只有你会。",
+            ]
+            if re.search(r"别人也会|谁都会|谁不会|人人都会", t.ctx.text)
+            else [
+                "这不算吹牛：别人也会，不等于别人做得像你这样顺手、这样常被找。",
+                "写下来不是吹牛：才能看的是你做得比别人省力，不是只有你会。",
+            ]
+        )
+        return Draft(combos([worry, test], t.seed))
     worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
     if kind == "values" and re.search(r"年薪|万|买房|存款|钱|升职|职位", t.ctx.text):
         return Draft(
@@ -263,6 +284,9 @@ LEADS = {
         "先当线索记下：它重不重要，最后由你来排。",
     ],
 }
+# A doubt about the exercise itself ("感觉像在给自己找借口"): answered, not quoted.
+# Which doubt (signals.SELF_DOUBT): an excuse, or boasting ("我是不是在吹牛").
+EXCUSE = re.compile(r"找借口|自欺欺人|自我安慰|骗自己")
 # "又没真花多少钱": spending little is still spending (P04, review 11-27 T51).
 LITTLE_MONEY = re.compile(
     r"没(?:真|怎么)?花(?:多少|几个|啥)钱|花得不多|就几块|没花钱|不贵"
@@ -466,27 +490,41 @@ def flip(t: Turn) -> Draft:
         ),
         rows[0] if rows else None,
     )
-    if row is None:
-        body = [f"能翻。正因为{trait}，你在别人图快的地方，往往看得更仔细。"]
+    if row is None:  # nothing to name: no trait is said to be theirs (§5)
+        body = ["能翻，几乎每个被念叨过的习惯都有另一面。"]
     else:
         strong = cell(row.get("strength_form"))
         body = [
             f"能翻：正因为{trait}，所以{strong}。有人把这叫「{row['name']}」。",
             f"当然能。“{trait}”的另一面，常常是{strong}，也就是「{row['name']}」。",
         ]
-    return Draft(
-        combos(
-            [
-                body,
-                [
-                    f"你哪一次正因为{trait}，反而把事做对了？",
-                    f"想一件事：正是因为{trait}，你拦下了什么、做好了什么？",
-                ],
-            ],
-            t.seed,
-        ),
-        rows=[row] if row else [],
-    )
+    asked = [
+        f"你哪一次正因为{trait}，反而把事做对了？",
+        f"想一件事：正是因为{trait}，你拦下了什么、做好了什么？",
+    ]
+    if own := _other_side(t.ctx.answers or {}, trait):  # their words, offered
+        ref = where(own[0], step=False)
+        asked = [f"你在{ref}写过「{own[1]}」，这算不算它的另一面？"]
+    return Draft(combos([body, asked], t.seed), rows=[row] if row else [])
+
+
+def _other_side(answers: dict[str, str], trait: str) -> tuple[str, str] | None:
+    """Return (question id, clause) where an answer turns from the habit ("但…").
+
+    "作业总拖到最后一晚才写，但最后一晚写得特别快": the clause after the turn,
+    verbatim, is the habit's other side in their own words.
+    """
+    for qid, answer in answers.items():
+        if not trait or trait not in answer:
+            continue
+        rest = answer.split(trait, 1)[1]
+        after = re.split(r"但是|可是|不过|但|却|反而", rest, maxsplit=1)
+        if len(after) < 2:
+            continue
+        side = next((c for c in spans(after[1]) if 4 <= len(c) <= QUOTE_MAX), "")
+        if side:
+            return qid, side
+    return None
 
 
 ACTS = {"why": why, "go_on": go_on, "counts": counts, "flip": flip}

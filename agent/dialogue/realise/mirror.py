@@ -25,7 +25,7 @@ INSIGHTS = {
 # "我就是不想让老街坊吃不到那一口"). Quoted before any detail of the events.
 HEART = re.compile(
     r"像我自己|像自己|做回自己|就是我自己|舍不得|舍得花|忘不了|不想让(?!自己|我)|就是想让|"
-    r"总得有人|哭|掉眼泪|眼眶|都是我撑着|我撑着|没出错|没出过错|像个大人|长大了|独当一面|心慌|不甘心|被推着|没得选|哪有得选|身不由己|由不得我|全是(?:她|他|他们)的|满脑子|"
+    r"总得有人|哭|掉眼泪|眼眶|都是我撑着|我撑着|撑着我的|支撑我的|让我撑下来的|没出错|没出过错|像个大人|长大了|独当一面|心慌|不甘心|被推着|没得选|哪有得选|身不由己|由不得我|全是(?:她|他|他们)的|满脑子|"
     r"最(?:踏实|自在|开心|满足|带劲|有劲|来劲|有意思|值得|骄傲|痛快)"
 )
 # For someone else's sake ("不想让老街坊吃不到"): offered, never asserted (§4).
@@ -37,7 +37,9 @@ REPORTED = re.compile(
     r"^说(?!我)|让我|催我|逼我|要我|(?:爸|妈|父母|他们|他|她|领导|老板)\S{0,3}(?:说|让|催|逼|觉得)"
 )
 MOVED = re.compile(r"哭|掉眼泪|眼眶")
-PRESSURE = re.compile(r"房租|房贷|补课|欠|又要钱|没钱|工资|月薪")
+# A negation just before the heart word ("没哭过", "从来不心慌").
+DENIED = re.compile(r"(?:没有?|不|从不|不曾)[^，。！？]{0,2}$")
+PRESSURE = re.compile(r"房租|房贷|补课|学费|攒钱|欠|又要钱|没钱|工资|月薪")
 # A shrug around the answer ("不知道啊 小时候就是瞎玩 搭积木"): the things named
 # are the answer, the shrug is not.
 SHRUGGY = re.compile(r"瞎(?:玩|折腾|搞|弄)|随便|不知道|没啥|没什么|就是玩")
@@ -53,8 +55,11 @@ def heart_of(text: str) -> str:
     买B站大会员看修电脑的视频" → what they spend on), still verbatim.
     """
     for c in spans(text):
-        if not HEART.search(c) or asks(text, c) or REPORTED.search(c):
+        found = HEART.search(c)
+        if not found or asks(text, c) or REPORTED.search(c):
             continue
+        if DENIED.search(c[: found.start()]):
+            continue  # "没哭过啊" denies the tears: it is no heart to build on
         if len(c) <= QUOTE_MAX:
             return c
         tail = re.split(r"的是|就是|是", c, maxsplit=1)[-1]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import is_shrug
+from agent.dialogue.facts import QUOTE_MAX, is_shrug, read, span_of, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import combos, q_ref
 
@@ -79,12 +79,37 @@ def _narrower(q: dict) -> str:
     return ""
 
 
+def their_line(answer: str) -> str:
+    """Return the most concrete clause of a saved answer, verbatim, or ''."""
+    if not answer or is_shrug(answer):
+        return ""
+    said = [c for c in spans(answer) if 6 <= len(c) <= QUOTE_MAX]
+    vivid = span_of(answer, read(answer).vivid)
+    return vivid or max(said, key=len, default="")
+
+
 def way_in(t: Turn) -> Draft | None:
     """One narrower question or a frame for the question on screen; None if none."""
     q = t.ctx.question
     if not q:
         return None
     ref = q_ref(q) or "这一题"
+    if written := their_line(t.ctx.draft):  # answered already: their words, not a
+        return Draft(  # smaller question they have long got past (review T14)
+            combos(
+                [
+                    [
+                        f"{ref}你已经写了「{written}」。",
+                        f"你在{ref}写过「{written}」。",
+                    ],
+                    [
+                        "想再补一句它在哪件事上帮过你，还是先看下一题？",
+                        "要接着补一句，还是先歇会儿、换下一题？",
+                    ],
+                ],
+                t.seed,
+            )
+        )
     qid = str(q.get("id") or "")
     narrower, frame = SMALLER.get(qid) or (
         SYNTHESIS if qid.startswith("C") else (_narrower(q), "")
