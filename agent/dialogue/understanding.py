@@ -103,6 +103,30 @@ SUSTAIN = re.compile(
     r"撑着我的|支撑我的|让我撑(?:下来|过来|住)的|撑下来的(?:是|就是)|"
     r"靠着?[^，。！？]{0,6}撑(?:下来|过来)"
 )
+# Answers to "你有过伤害自己的念头吗？": a yes that says it, a yes that only agrees,
+# and what takes either back (a figure of speech, just tired, no).
+CHECKIN_YES = re.compile(r"有过|有的|是有|确实有|想过|真的想|真有|是真的|yes\b", re.I)
+CHECKIN_AGREE = re.compile(
+    r"^(?:对+|是+|嗯+|恩+|就是|没错|是啊|是吧|算是|可能|好像|ok|yeah|yep)", re.I
+)
+CHECKIN_NO = re.compile(
+    r"没有|没想过|不是|不会|没事|还好|气话|说说而已|开玩笑|随口|夸张|就是累|只是累|"
+    r"\bno\b|\bnope\b|\bnot\b",
+    re.I,
+)
+
+
+def _yes_to_checkin(text: str) -> tuple[str, float] | None:
+    """Return (level, score) when a message answers a check-in with a yes."""
+    if CHECKIN_NO.search(text):
+        return None
+    if CHECKIN_YES.search(text):
+        return "high", 1.0
+    if CHECKIN_AGREE.search(text.strip()) and len(text.strip()) <= 12:
+        return "check", 0.9
+    return None
+
+
 HARMED = re.compile(
     safety.lexicon.CUES.pattern + r"|骂|逼|威胁|不让|关起来|锁|赶出", re.I
 )
@@ -533,6 +557,10 @@ def understand(
         or (SUSTAIN.search(text) and not safety.lexicon.CUES.search(text))
         # "我这辈子就没掉过眼泪" right after a question about tears: a denial
         or (u.denied and not HARMED.search(text))
+        # "没有，就是累了" right after a check-in: they answered it, no second ask
+        or (
+            d.asked and CHECKIN_NO.search(text) and not safety.lexicon.CUES.search(text)
+        )
         or (
             0 < len(classifier.fold(text)) <= SHORT_MAX_CHARS
             and not HARMED.search(text)
@@ -552,6 +580,13 @@ def understand(
     u.crisis = risk.level == "high"
     if u.crisis:
         u.intent = "crisis"
+        return u
+    if d.asked and not risk.found and (yes := _yes_to_checkin(text)):
+        # They were just asked whether they are safe: a clear yes is risk said,
+        # an unclear one ("对对，就是这个" to an either-or) is asked plainly again.
+        risk = safety.Risk(d.asked, *yes, "lexicon", firm=True)
+        u.risk, u.crisis = risk.dump(), risk.level == "high"
+        u.intent = "crisis" if u.crisis else "checkin"
         return u
     in_care = d.last_act in ("crisis", "care", "checkin") and bool(d.care_kind)
     stays = pred.intent in CARE_STAYS or len(LEAD_PARTICLES.sub("", text)) <= 4

@@ -610,3 +610,51 @@ def test_a_blow_at_home_masked_by_a_game_and_laughter_is_asked_about():
 
     risk = assess("我妈一看见我打游戏就上来扇我😂 脸肿了两天 都习惯了哈哈哈")
     assert risk.found and risk.family == "abuse", risk
+
+
+def _asked(kind: str = "self_harm"):
+    """Return the state after a gentle check-in about ``kind`` (no care frame)."""
+    from agent.dialogue.state import advance
+
+    return advance(
+        DialogueState(),
+        act="checkin",
+        text="先问你一句，这是累到极点的一种说法，还是你真的有过伤害自己的念头？12356",
+        shown=[],
+        pending={},
+        topic=None,
+        question_id=None,
+        risk_kind=kind,
+    )
+
+
+@pytest.mark.parametrize("text", ["嗯 是", "对对 就是这个", "算是吧", "yeah"])
+def test_an_unclear_yes_to_a_checkin_is_asked_plainly_with_help(kb, text):
+    asked = _asked()
+    assert asked.asked == "self_harm" and not asked.care_kind
+    u = understand(_ctx(text), asked)
+    assert u.intent == "checkin" and u.risk["firm"], (text, u.intent)
+
+
+@pytest.mark.parametrize("text", ["有过", "是的，有时候真的想过", "yes, I have"])
+def test_a_clear_yes_to_a_checkin_gets_the_full_care(kb, text):
+    u = understand(_ctx(text), _asked())
+    assert u.crisis and u.intent == "crisis" and u.risk["kind"] == "self_harm", text
+
+
+@pytest.mark.parametrize(
+    "text", ["没有没有，就是累了", "不是，随口说的", "no, just tired"]
+)
+def test_a_no_to_a_checkin_goes_back_to_the_workbook(kb, text):
+    u = understand(_ctx(text), _asked())
+    assert u.intent not in ("crisis", "checkin", "care") and not u.crisis, text
+
+
+async def test_yes_after_a_checkin_in_a_whole_conversation(kb, offline_config):
+    from tests.agent.test_honesty import Chat
+
+    chat = Chat(offline_config, "values_exploration", question_id="V05")
+    first = await chat.say("最近累得想割自己一下")
+    assert "12356" in first.text, first.text
+    second = await chat.say("对对，就是这个")
+    assert "12356" in second.text and "没接住" not in second.text, second.text
