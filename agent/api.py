@@ -113,8 +113,8 @@ def warm_up() -> None:
     """Load the classifiers now, so no person's first turn waits for them.
 
     Every message passes the risk check first, then the intent classifier.
-    With a real model configured, its client library (~1.5 s to import) loads
-    now too.
+    With a real model configured, its client library (~1.5 s to import) and
+    the coach's HTTP side of it load now too.
     """
     from agent import safety
     from agent.dialogue import classifier
@@ -122,7 +122,7 @@ def warm_up() -> None:
     safety.warm_up()
     classifier.model()
     if Configuration().llm_mode == "openai":
-        import langchain_openai  # noqa: F401
+        import agent.model_http  # noqa: F401
 
 
 async def _graph(config: Configuration, *, persistent: bool = True):

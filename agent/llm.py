@@ -23,7 +23,6 @@ PERMANENT = (
 )
 # httpx clients belong to the event loop that made them (daphne has one; tests many).
 _CLIENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-KEEP_ALIVE = 500  # idle model connections kept open for the next turns
 
 
 def retry_on(exc: Exception) -> bool:
@@ -66,9 +65,10 @@ def model_for(config: Configuration) -> BaseChatModel:
     )
     if key not in models:
         import httpx
-        from langchain_openai import ChatOpenAI
 
-        models[key] = ChatOpenAI(
+        from agent.model_http import LeanChatOpenAI, ShardedTransport
+
+        models[key] = LeanChatOpenAI(
             model=config.model_name,
             api_key=SecretStr(config.api_key or "unset"),
             base_url=config.base_url or None,
@@ -78,14 +78,14 @@ def model_for(config: Configuration) -> BaseChatModel:
             temperature=config.temperature,
             streaming=config.streaming,
             stream_usage=True,
+            # The model node bounds each round (AGENT_LOOP_TIMEOUT); a bound per
+            # chunk as well made a task for every chunk.
+            stream_chunk_timeout=None,
             # The coach's turn gate caps model turns per process (hundreds:
             # COACH_MAX_MODEL_TURNS); httpx's default pool (100 connections,
             # 20 kept alive) would be a second, hidden line behind it.
             http_async_client=httpx.AsyncClient(
-                timeout=config.loop_timeout,
-                limits=httpx.Limits(
-                    max_connections=None, max_keepalive_connections=KEEP_ALIVE
-                ),
+                timeout=config.loop_timeout, transport=ShardedTransport()
             ),
         )
     return models[key]

@@ -26,7 +26,7 @@ figure (so is a reply later than 60 s, counted as lost); the exit status is
 non-zero only if a chat was refused or met an error.
 
     .venv/bin/python bench/model_queue.py [--sessions 300] [--model-seconds 2]
-        [--duration 120] [--think 30] [--cap N] [--queue N]
+        [--duration 120] [--think 30] [--cap N] [--queue N] [--spy PATH]
 """
 
 import argparse
@@ -34,6 +34,9 @@ import asyncio
 import contextlib
 import math
 import os
+import re
+import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -42,6 +45,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import aiohttp
 import psutil
 from aiohttp import WSMsgType
 
@@ -53,6 +57,7 @@ from bench.ws_load import Session, pct  # noqa: E402
 from tests.agent.fake_openai import FakeOpenAI, Step  # noqa: E402
 
 REPLY_TIMEOUT = 60.0
+ACCESS = re.compile(r"^\S+:\d+ - - \[")  # daphne's access log: one line a socket
 
 
 @dataclass
@@ -119,7 +124,9 @@ async def reading(s: Session, seconds: float) -> None:
     """
     # Not receive(timeout=…): aiohttp restarts that timeout after each ping it
     # answers, and daphne pings more often than a visitor reads.
-    with contextlib.suppress(TimeoutError):
+    # A socket daphne closed raises on the pong aiohttp writes: the next chat
+    # counts it as an error, the run goes on.
+    with contextlib.suppress(TimeoutError, aiohttp.ClientConnectionResetError):
         async with asyncio.timeout(seconds):
             while True:
                 message = await s.ws.receive()
@@ -128,11 +135,26 @@ async def reading(s: Session, seconds: float) -> None:
 
 
 async def burst(sessions: list[Session]) -> Tally:
-    """Every session sends one chat at once."""
+    """Every session sends one chat at once; all keep reading until the last reply.
+
+    A session whose reply came early keeps its socket read (and so answers
+    daphne's pings) while the others still wait, as an open page does.
+    """
     tally = Tally()
-    await asyncio.gather(
-        *(chat(s, QUESTIONS[i % len(QUESTIONS)], tally) for i, s in enumerate(sessions))
-    )
+    done = asyncio.Event()
+
+    async def one(i: int, s: Session) -> None:
+        await chat(s, QUESTIONS[i % len(QUESTIONS)], tally)
+        while not done.is_set():
+            await reading(s, 1.0)
+
+    visitors = [asyncio.create_task(one(i, s)) for i, s in enumerate(sessions)]
+    while len(tally.latencies) + tally.refused + tally.errors + tally.lost < len(
+        sessions
+    ):
+        await asyncio.sleep(0.05)
+    done.set()
+    await asyncio.gather(*visitors)
     return tally
 
 
@@ -169,9 +191,43 @@ def progress(what: str) -> None:
     print(f"{time.strftime('%H:%M:%S')} {what}", file=sys.stderr, flush=True)
 
 
-async def measured(name: str, daphne: psutil.Process, run) -> dict:
-    """Run a phase; return its tally with daphne's CPU seconds and wall time."""
-    cpu = sum(daphne.cpu_times()[:2])
+def spy(pid: int, seconds: float, path: str) -> subprocess.Popen:
+    """Start py-spy sampling daphne into ``path`` (raw stacks, 100 Hz).
+
+    Only the thread holding the GIL is sampled: the samples split daphne's
+    CPU, not the time threads spend waiting for it (on a loaded machine,
+    most of it).
+    """
+    return subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "py-spy"),
+            "record",
+            "--pid",
+            str(pid),
+            "--duration",
+            str(int(seconds)),
+            "--rate",
+            "100",
+            "--format",
+            "raw",
+            "--output",
+            path,
+            "--nonblocking",
+            "--gil",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+async def measured(name: str, daphne: psutil.Process, fake: FakeOpenAI, run) -> dict:
+    """Run a phase; return its tally, CPU seconds (daphne, this bench) and stages.
+
+    The stages come from the fake's own clock (the same as the visitors'):
+    when each model request arrived, and when its first token went out.
+    """
+    cpu, own = sum(daphne.cpu_times()[:2]), time.process_time()
+    n_req, n_tok = len(fake.request_at), len(fake.first_token_at)
     start = time.perf_counter()
     tally = await run
     wall = time.perf_counter() - start
@@ -180,22 +236,35 @@ async def measured(name: str, daphne: psutil.Process, run) -> dict:
         "name": name,
         "tally": tally,
         "cpu_s": sum(daphne.cpu_times()[:2]) - cpu,
+        "bench_cpu_s": time.process_time() - own,
         "wall_s": wall,
+        "start": start,
+        "requests": fake.request_at[n_req:],
+        "tokens": fake.first_token_at[n_tok:],
     }
 
 
-async def phases(base: str, daphne: psutil.Process, args) -> list[dict]:
+async def phases(base: str, daphne: psutil.Process, fake: FakeOpenAI, args) -> list:
     """Warm up, then the burst and the paced phase on the same sessions."""
     warm = await open_sessions(base, 5)
     await burst(warm)  # imports, pools, the first model client
     await asyncio.gather(*(s.close() for s in warm))
     sessions = await open_sessions(base, args.sessions)
     try:
-        out = [await measured("burst", daphne, burst(sessions))]
+        sampler = args.spy and spy(daphne.pid, 120, args.spy + ".burst")
+        out = [await measured("burst", daphne, fake, burst(sessions))]
+        if sampler:
+            sampler.send_signal(signal.SIGINT)  # py-spy writes what it has
+            await asyncio.to_thread(sampler.wait, 30)
         await asyncio.sleep(1)
+        sampler = args.spy and spy(daphne.pid, args.duration, args.spy + ".paced")
         out.append(
-            await measured("paced", daphne, paced(sessions, args.duration, args.think))
+            await measured(
+                "paced", daphne, fake, paced(sessions, args.duration, args.think)
+            )
         )
+        if sampler:
+            await asyncio.to_thread(sampler.wait, 60)
     finally:
         await asyncio.gather(
             *(asyncio.wait_for(s.close(), 15) for s in sessions),
@@ -241,6 +310,33 @@ def report(results: list[dict], args) -> bool:
         r["p95"] = pct(t.latencies, 95)
         if t.codes:
             print(f"        errors: {dict(t.codes)}")
+    print(
+        "stages (burst: from the moment all chats were sent; the fake's stamps): "
+        "model requests, chat -> model request p50/p95/max, "
+        "model request -> first token p50/p95 (the fake waits "
+        f"{args.model_seconds:.1f} s); bench process CPU (its 300 clients + the fake)"
+    )
+    for r in results:
+        asked = [(t - r["start"]) * 1000 for t in r["requests"]]
+        # In arrival order: the fake waits the same for each, so they pair up.
+        pairs = zip(r["requests"], r["tokens"], strict=False)
+        waited = [(tok - req) * 1000 for req, tok in pairs]
+        print(
+            f"{r['name']:<7} requests {len(asked)}"
+            + (
+                f"  to model {pct(asked, 50):.0f}/{pct(asked, 95):.0f}/"
+                f"{max(asked):.0f} ms"
+                if r["name"] == "burst" and asked
+                else ""
+            )
+            + (
+                f"  model {pct(waited, 50):.0f}/{pct(waited, 95):.0f} ms"
+                if waited
+                else ""
+            )
+            + f"  bench CPU {r['bench_cpu_s']:.1f} s"
+            f" ({r['bench_cpu_s'] / r['wall_s']:.2f} cores)"
+        )
     b, p = results
     print(
         f"HEADLINE model_queue sessions={args.sessions} "
@@ -288,9 +384,9 @@ async def bench(args) -> bool:
                 proc = await asyncio.to_thread(stack.start, "daphne")
                 base = f"http://127.0.0.1:{stack.port}"
                 args.load_before = os.getloadavg()
-                results = await phases(base, psutil.Process(proc.pid), args)
+                results = await phases(base, psutil.Process(proc.pid), fake, args)
                 if any(r["tally"].errors for r in results):
-                    print(stack.logs()[-4000:], file=sys.stderr)
+                    print(app_log(stack), file=sys.stderr)
             except BaseException:
                 print(stack.logs()[-3000:], file=sys.stderr)
                 raise
@@ -299,6 +395,13 @@ async def bench(args) -> bool:
     finally:
         await fake.close()
     return report(results, args)
+
+
+def app_log(stack) -> str:
+    """Return the end of daphne's log without its access lines (one per socket)."""
+    text = (stack.var_dir / "daphne.log").read_text(errors="replace")
+    kept = [line for line in text.splitlines() if not ACCESS.match(line)]
+    return "\n".join(kept[-80:])
 
 
 def main() -> int:
@@ -312,6 +415,9 @@ def main() -> int:
     )
     parser.add_argument("--cap", type=int, help="COACH_MAX_MODEL_TURNS (default: app)")
     parser.add_argument("--queue", type=int, help="COACH_TURN_QUEUE (default: app)")
+    parser.add_argument(
+        "--spy", help="py-spy daphne in both phases: raw stacks to SPY.burst/.paced"
+    )
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "coach.settings")
     return 0 if asyncio.run(bench(args)) else 1

@@ -13,11 +13,10 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from channels.db import database_sync_to_async
-from django.core.cache import cache
 from django.db import DatabaseError
 
 from agent.api import TurnDelta, TurnResult, TurnStatus, run_turn
-from coach import protocol, push, selectors, services
+from coach import protocol, push, selectors, services, turn_locks
 from coach.models import CoachingSession
 from coach.protocol import SAVED_THEN_FAILED, ProtocolError
 from coach.ratelimit import BUSY_RETRY_AFTER, Ticket, chat_allow, turn_gate
@@ -28,10 +27,6 @@ Send = Callable[[dict], Awaitable[bool]]
 _running: set[asyncio.Task] = set()  # strong refs: a turn outlives its socket
 _turns: dict[int, asyncio.Task] = {}  # session pk -> its turn in this process
 _stopping: set[int] = set()  # sessions whose turn was cancelled by Stop
-# The per-session turn lock is short-lived and refreshed while the turn runs, so a
-# turn lost with a crashed daphne frees its session within seconds, not minutes.
-LOCK_TTL = 10
-LOCK_REFRESH = 4
 RESUME_WINDOW = 15 * 60  # seconds: older unanswered messages are not resumed
 BUSY_ALL = "现在找教练的人有点多，请稍等几秒再发。"
 NOT_SAVED = "not_saved"  # error detail: the chat was not stored, the page keeps it
@@ -41,12 +36,8 @@ NOT_SAVED_MESSAGE = (
 )
 
 
-def _lock_key(session: CoachingSession) -> str:
-    return f"turn-lock:{session.public_id}"
-
-
 async def _lock(session: CoachingSession) -> None:
-    if not await cache.aadd(_lock_key(session), "1", timeout=LOCK_TTL):
+    if not await turn_locks.take(str(session.public_id)):
         raise ProtocolError("busy")
 
 
@@ -88,7 +79,7 @@ async def _locked(
             ) from error
     except BaseException:
         ticket.leave()
-        await cache.adelete(_lock_key(session))
+        await turn_locks.give(str(session.public_id))
         raise
 
 
@@ -124,7 +115,7 @@ async def turn_start(
     )
     if turn.answered is not None:  # a resend of an answered message: answer again
         ticket.leave()
-        await cache.adelete(_lock_key(session))
+        await turn_locks.give(str(session.public_id))
         await send(protocol.reply_frame(turn.answered))
         return
     spawn(_turn_run(session, send, turn, ticket, guide_id, choice), session=session)
@@ -189,7 +180,7 @@ async def turn_resume(
         ticket = turn_gate.enter()
         if ticket is None:
             return  # the process and its line are full: the next connect resumes it
-        if await cache.aadd(_lock_key(session), "1", timeout=LOCK_TTL):
+        if await turn_locks.take(str(session.public_id)):
             log.info("resuming turn", extra={"message_id": message.pk})
             turn = await database_sync_to_async(services.turn_resumed)(
                 session=session, message=message
@@ -201,13 +192,7 @@ async def turn_resume(
             return
         ticket.leave()
         if attempt == 0:
-            await asyncio.sleep(LOCK_TTL + 1)
-
-
-async def _keep_lock(session: CoachingSession) -> None:
-    while True:
-        await asyncio.sleep(LOCK_REFRESH)
-        await cache.atouch(_lock_key(session), LOCK_TTL)
+            await asyncio.sleep(turn_locks.LOCK_TTL + 1)
 
 
 # A Stop before the first word (in line, or before the reply's one delta) still
@@ -260,7 +245,6 @@ async def _turn_run(
     """
     reply_id, message = turn.reply_id, turn.message
     assert turn.snapshot is not None  # only an answered resend has none
-    keeper = asyncio.create_task(_keep_lock(session))
     stream = run_turn(
         snapshot=turn.snapshot,
         text=message.text,
@@ -325,6 +309,5 @@ async def _turn_run(
         )
     finally:
         ticket.leave()
-        keeper.cancel()
         _stopping.discard(session.pk)
-        await cache.adelete(_lock_key(session))
+        await turn_locks.give(str(session.public_id))
