@@ -50,7 +50,9 @@ MEANS = re.compile(
 MEANS_MAX = 30
 # "我现在就是要挣钱，房贷一个月四千多": income first, a limit stated as a need.
 EARN = re.compile(
-    r"(?:要|得|先|只想|就想|急着|赶紧)(?:挣|赚)(?:钱|点钱)|(?:挣|赚)钱(?:要紧|最要紧|第一)|养家糊口"
+    r"(?:现在|眼下|目前|(?<![觉记懂值舍晓])得|先|赶紧|急着|只想|就想)[^，,。]{0,4}"
+    r"(?:挣|赚)(?:钱|点钱)|"
+    r"(?:挣|赚)钱(?:要紧|最要紧|第一)|养家糊口"
 )
 EARN_MAX = 60
 # "第一条这周具体能干点啥" when the last reply listed nothing: a first step.

@@ -61,7 +61,10 @@ def top(t: Turn) -> Draft:
     taken = {e.entry_id for e in ranked}
     room_left = min(SUSPECTED_MAX, count - len(ranked))
     hinted = _hints(every, taken, category)[: max(room_left, 0)]
-    if not ranked and (own := _own_words(t, category)):
+    # A hint read only off a weakness answer ("最怕写东西" → 「化繁为简」) is the
+    # flip the question asks them to make, not ours: their own answers instead.
+    weak_only = all(e.question_id in WEAK for e in hinted)
+    if not ranked and weak_only and (own := _own_words(t, category)):
         return _own_offered(t, word, count, own)
     if not ranked and not hinted:
         return Draft(
@@ -155,6 +158,7 @@ OWN_ORDER = {
     "interests": ("P05", "P03", "P01", "P02", "P04", "P07", "P06", "P08"),
 }
 OWN_ROOM = 18
+WEAK = frozenset({"S02", "S05"})  # habits criticised, things done badly
 
 
 def _own_words(t: Turn, category: Category) -> list[tuple[str, str]]:
