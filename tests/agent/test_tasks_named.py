@@ -129,3 +129,22 @@ async def test_named_answers_and_this_one_asked_for_a_field_name_none_invented(
     assert "拆闹钟" in result.text and "修手表" in result.text
     assert "旧手表" in result.text
     check(result.text, [*answers.values(), "上个月花三百买了块旧手表自己修"])
+
+
+async def test_a_new_version_after_a_colon_is_the_draft_reviewed(kb, offline_config):
+    answers = {"S05": "我最烦算账，月底对账能拖好几天。"}
+    chat = Chat(offline_config, S, question_id="S05", answers=answers)
+    result = await chat.say(
+        "改好了，你看这样写行吗：我最烦算账。正因为我不爱算，所以我跟客户谈得特别细。"
+    )
+    assert result.trace["act"] == "feedback", result.text
+    assert "对账能拖好几天" not in result.text  # the old answer is not the one asked
+    assert "正因为我不爱算" in result.text or "跟客户谈得特别细" in result.text
+
+
+async def test_a_past_need_for_money_inside_a_story_is_not_income_first(
+    kb, offline_config
+):
+    chat = Chat(offline_config, V, question_id="V02")
+    result = await chat.say("那时候要挣钱养家，就没去读高中，直接进了厂")
+    assert result.trace["act"] != "means", result.text
