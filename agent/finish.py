@@ -111,6 +111,9 @@ def _quotes_risk(text: str) -> bool:
 
 # A reply that names the earlier message ("你刚才说的「做菜」") may quote it.
 NAMES_EARLIER = re.compile(r"你刚才(?:说|写|提)")
+# "你前面聊到的「…」": a story told a few messages back, named as such (concrete.py).
+NAMES_STORY = re.compile(r"你前面聊到")
+STORY_BACK = 4
 
 
 def _quotable(state: AgentState, text: str = "") -> list[str]:
@@ -129,6 +132,8 @@ def _quotable(state: AgentState, text: str = "") -> list[str]:
     if state["plan"].get("act") in FOLLOW_UPS or NAMES_EARLIER.search(text):
         # "为什么": the story it followed; "你刚才说的": the message it names
         mine += [t for role, t in recent if role == "user"][-1:]
+    if NAMES_STORY.search(text):
+        mine += [t for role, t in recent if role == "user"][-STORY_BACK:]
     return [
         state.get("user_text") or "",
         state.get("selection") or "",

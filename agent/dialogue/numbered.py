@@ -18,7 +18,8 @@ CN_DIGITS = {k: v for k, v in ORDINALS.items() if not k.isdigit()} | dict(
     zip("六七八九", range(6, 10), strict=True)
 )
 NUMBERED = re.compile(
-    r"第\s*([1-9一二两三四五六七八九])\s*(?:(?:个|道)?\s*(?:问题|题)|道(?!理))"
+    r"第\s*([1-9]\d?|十[一二三四五六七八九]?|[一二两三四五六七八九])\s*"
+    r"(?:(?:个|道)?\s*(?:问题|题)|道(?!理))"
 )
 THIS_ONE = re.compile(r"这个?问题|这道?题|这一题|此题|本题|上面这题")
 # Asking what it means, or how to answer it, or for an example of it.
@@ -33,7 +34,11 @@ ASKS = re.compile(
 
 
 def _number(token: str) -> int:
-    return int(token) if token.isdigit() else CN_DIGITS.get(token, 0)
+    if token.isdigit():
+        return int(token)
+    if token.startswith("十"):  # "第十题", "第十二题": past every step's end
+        return 10 + CN_DIGITS.get(token[1:], 0)
+    return CN_DIGITS.get(token, 0)
 
 
 def named_question(text: str, step: str) -> str | None:
@@ -51,9 +56,13 @@ def named_question(text: str, step: str) -> str | None:
     return None
 
 
+# "第十题是啥？我想先跳过去看看": asking for a question past the end.
+PAST_END = re.compile(ASKS.pattern + r"|是啥|是什么|看看|跳")
+
+
 def number_missing(text: str, step: str) -> tuple[int, int] | None:
     """Return (the number asked, how many the step has) for "第9题" past the end."""
-    if not ASKS.search(text or "") or QUESTION_ID.search(text or ""):
+    if not PAST_END.search(text or "") or QUESTION_ID.search(text or ""):
         return None
     if m := NUMBERED.search(text or ""):
         total = len(kb.questions_for_step(step=step))

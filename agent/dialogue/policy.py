@@ -42,6 +42,7 @@ EVIDENCE_TASKS = (
     "purpose",
     "means",
     "first_step",
+    "together",
 )
 GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
@@ -84,6 +85,7 @@ ACTS = {
     "purpose": "purpose",
     "means": "means",
     "first_step": "first_step",
+    "together": "together",  # "把第2题和第5题合起来…": named answers side by side
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",
     # They denied what the last reply took for granted ("没哭过啊"): honoured.

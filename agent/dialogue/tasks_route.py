@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.numbered import QUESTION_ID, _number
+from agent.dialogue.signals import COMBINE_ASK
 from agent.dialogue.state import DialogueState
 
 # "比较" is also "rather" ("我比较喜欢画画"): only the verb, with what it compares.
@@ -24,7 +26,10 @@ COMPARE = re.compile(
 CONCRETE = re.compile(
     r"(?:写|改|弄|变)得?(?:更)?具体|帮我.{0,12}具体|太书面|书面了|书面化|太官方|"
     r"不像我(?:自己)?说的|写[得的]太(?:笼统|空|虚|正式)|帮我改改|帮我改一下|帮我润色|"
-    r"(?:帮|替)我写(?:一句|一段)"
+    r"(?:帮|替)我写(?:一句|一段)|"
+    # "把我写的C01改一改": a named answer, to be reworked
+    r"(?:把|将).{0,6}(?:第\s*[1-9一二三四五六七八九]\s*题|(?<![A-Za-z])[VSPCvspc]0?[1-9])"
+    r".{0,4}改(?:一改|改|一下|成)"
 )
 # A question about an item, not a choice between items ("第一条和第二条我选不出来").
 WHY = re.compile(r"为什么|为啥|凭什么|依据|怎么来的|哪来的|从哪看出|怎么看出|根据什么")
@@ -43,8 +48,19 @@ MEANS = re.compile(
     r"没时间|没空|抽不出时间|两个娃|要带娃|孩子还小|房贷压着"
 )
 MEANS_MAX = 30
+# "我现在就是要挣钱，房贷一个月四千多": income first, a limit stated as a need.
+EARN = re.compile(
+    r"(?:现在|眼下|目前|(?<![觉记懂值舍晓])得|先|赶紧|急着|只想|就想)[^，,。]{0,4}"
+    r"(?:挣|赚)(?:钱|点钱)|"
+    r"(?:挣|赚)钱(?:要紧|最要紧|第一)|养家糊口"
+)
+EARN_MAX = 60
 # "第一条这周具体能干点啥" when the last reply listed nothing: a first step.
 THIS_WEEK = re.compile(r"这周|本周|周末|能干点|做点啥|做点什么|具体做|怎么试|先试")
+# "……下一题是什么？": where they go next, even after a plan told in the same breath.
+NEXT = re.compile(
+    r"下一[题道](?:题)?(?:是什么|是啥|是哪|呢|写什么|写啥|在哪)|还有下一题"
+)
 SHORT = 10  # "第二条呢": a bare pointer at an item of the last list
 
 
@@ -56,12 +72,16 @@ def task_intent(text: str, d: DialogueState) -> str:
     """
     if COMPARE.search(text):
         return "compare"
+    if NEXT.search(text):
+        return "progress"
     if d.last_act == "purpose" and AGAIN.search(text):
         return "purpose"  # "太空了，改实在点": the same frame, made concrete
     if PURPOSE.search(text) and not re.search(r"什么意思|是啥|是什么|怎么理解", text):
         return "purpose"
     if len(text) <= MEANS_MAX and MEANS.search(text):
         return "means"
+    if len(text) <= EARN_MAX and EARN.search(text) and not CONCRETE.search(text):
+        return "means"  # income first: the same act, said as a need
     if CONCRETE.search(text):
         return "concrete"
     points = ITEM.search(text) and not QUESTION.search(text)
@@ -78,3 +98,33 @@ def task_intent(text: str, d: DialogueState) -> str:
     if WHY.search(text) and not d.shown and not d.pending.get("lines"):
         return "item_why"  # nothing to point at: say so, never guess
     return ""
+
+
+# Named answers read together (realise/together.py).
+NUMBERS = re.compile(r"第\s*([1-9]|[一二两三四五六七八九])\s*题")
+# Also "第1题第2题" and "第2题和第5题": the second number may drop its 第.
+BARE = re.compile(r"(?:和|跟|与|、|还有)\s*(?:第)?\s*([1-9一二两三四五六七八九])\s*题")
+THIS = re.compile(r"还有这个|加上这个|和这个|跟这个|刚说的|刚才说的|这件事")
+# Clauses that ask us or talk about the exercise: not content.
+
+
+def named(text: str, step: str) -> list[str]:
+    """Return the question ids the message names, in order."""
+    prefix = {
+        "values_exploration": "V",
+        "strengths_exploration": "S",
+        "interests_exploration": "P",
+    }.get(step, "")
+    ids = [f"{m.group(1).upper()}0{m.group(2)}" for m in QUESTION_ID.finditer(text)]
+    if prefix:
+        for pattern in (NUMBERS, BARE):
+            ids += [f"{prefix}0{_number(m.group(1))}" for m in pattern.finditer(text)]
+    return list(dict.fromkeys(ids))
+
+
+def asks_together(text: str, step: str) -> bool:
+    """Tell whether the message asks to read named answers together."""
+    ids = named(text, step)
+    return bool(
+        COMBINE_ASK.search(text) or re.search(r"合起来|放一起|连起来", text)
+    ) and (len(ids) >= 2 or (len(ids) == 1 and bool(THIS.search(text))))

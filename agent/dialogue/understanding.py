@@ -15,7 +15,12 @@ from agent import safety
 from agent.context import TurnContext
 from agent.dialogue import classifier, denial, entities, facts
 from agent.dialogue.lexicon import SHRUGS
-from agent.dialogue.numbered import THIS_ONE, named_question, question_asked
+from agent.dialogue.numbered import (
+    THIS_ONE,
+    named_question,
+    number_missing,
+    question_asked,
+)
 from agent.dialogue.signals import (
     ABOUT_COACH,
     ANSWER_MIN_CHARS,
@@ -61,7 +66,7 @@ from agent.dialogue.signals import (
     WORN_MAX_CHARS,
 )
 from agent.dialogue.state import DialogueState
-from agent.dialogue.tasks_route import task_intent
+from agent.dialogue.tasks_route import asks_together, task_intent
 
 # A question about the workbook's own mechanics ("那我刚刚那题写到哪了").
 WORKBOOK_ASK = re.compile(
@@ -631,6 +636,12 @@ def understand(
         return u
     if TOP_ASK.search(text):
         u.intent = "top"  # a task with evidence, whatever the classifier guessed
+        return u
+    if asks_together(text, ctx.step):
+        u.intent = "together"  # "第1题第2题还有这个合起来看看": named answers
+        return u
+    if number_missing(text, ctx.step):
+        u.intent = "question_help"  # "第十题是啥" in a step of nine: say so
         return u
     if task := task_intent(text, d):
         u.intent = task  # compare, make concrete, "第二条为什么" (tasks_route.py)

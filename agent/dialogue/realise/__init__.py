@@ -108,11 +108,12 @@ def realise(turn: Turn) -> Reply:
         story,
         synthesis,
         tasks,
+        together,
     )
 
     table = {}
     modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
-    tasks_on_answers = (combine, compare, concrete, refs, purpose, means)
+    tasks_on_answers = (combine, compare, concrete, refs, purpose, means, together)
     for module in (
         *modules,
         abstain,

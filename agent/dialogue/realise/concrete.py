@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.numbered import QUESTION_ID
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, number, short, where
 
@@ -48,6 +49,8 @@ IMAGINED = frozenset({"V07"})
 ROOM = 18  # characters of their answer quoted back
 MARK = "我不替你改写"  # in every reply that asks: how a later turn finds it
 TOLD = 20  # a message this long after our questions is them telling it
+STORY_BACK = 4  # their recent messages read for a story told in chat
+STORY_CHARS = 40  # a message this long, with clauses, is a story
 
 
 def _which(t: Turn) -> tuple[str, str]:
@@ -57,6 +60,9 @@ def _which(t: Turn) -> tuple[str, str]:
     "第3题" could be one of several steps' questions.
     """
     answers, text = t.ctx.answers, t.ctx.text
+    if m := QUESTION_ID.search(text):  # "C01" names one question, in any step
+        qid = f"{m.group(1).upper()}0{m.group(2)}"
+        return qid, (answers.get(qid) or "").strip()
     if m := QUESTION_REF.search(text):
         n = int(DIGITS.get(m.group(1), m.group(1)))
         prefix = (t.ctx.question.get("id") or "")[:1]
@@ -100,17 +106,42 @@ def _told_since(history: list[tuple[str, str]]) -> bool:
     return False
 
 
-def _opening(answer: str) -> str:
-    """Return the answer's first clauses up to ROOM characters, verbatim."""
+def _chat_story(t: Turn) -> list[str]:
+    """Return up to three clauses of a story they told in chat just before, verbatim.
+
+    "那你帮我把第3题改得具体点" right after telling the 冲压线 story: that story
+    is the concrete material, in their words: when it happened, what they did,
+    and how it ended for them (its last clause).
+    """
+    recent = [x for role, x in t.ctx.history if role == "user"][-STORY_BACK:]
+    story = next((x for x in reversed(recent) if len(x) >= STORY_CHARS), "")
+    clauses = [c.strip() for c in CLAUSE.findall(story) if 4 <= len(c.strip())]
+    if len(clauses) < 3:
+        return []
+    when = next((c for c in clauses if MOMENT.search(c)), "")
+    did = next(  # what they did, by a number or a verb of theirs
+        (
+            c
+            for c in clauses[:-1]
+            if c != when and (NUMBER.search(c) or ACTION.search(c) or DOES.search(c))
+        ),
+        "",
+    )
+    picks = [when, did, clauses[-1]]
+    return [short(c, c, 14) for c in dict.fromkeys(p for p in picks if p)]
+
+
+def _opening(answer: str, room: int = ROOM) -> str:
+    """Return the answer's first clauses up to ``room`` characters, verbatim."""
     answer = answer.rstrip("。！!…")  # our own sentence ends it
-    if len(answer) <= ROOM:
+    if len(answer) <= room:
         return answer
     end = 0
     for m in CLAUSE.finditer(answer):
-        if m.end() > ROOM and end:
+        if m.end() > room and end:
             break
         end = m.end()
-    return answer[: min(end, ROOM + 6)] + "…"
+    return answer[: min(end, room + 6)] + "…"
 
 
 def _frame(answer: str) -> str:
@@ -166,6 +197,37 @@ def _imagined(t: Turn, qid: str, answer: str, quoted: str) -> Draft | None:
     return None
 
 
+def _plan(t: Turn, qid: str, quoted: str) -> Draft:
+    """Return the asks that make a direction (C answers) a step to try this week.
+
+    A plan has no past moment to recall: what makes it concrete is when, for
+    whom and, when they ask for money, what to charge; what they already do
+    (an S or P answer) is offered as where the first try comes from.
+    """
+    wanted = ["这礼拜哪天、在哪儿先试一次", "第一个找谁：身边谁正好用得上"]
+    if re.search(r"钱|收入|收费|赚|挣", t.ctx.text):
+        wanted.append("收多少、怎么收，先定个小数")
+    numbered = "；".join(f"{i}. {a}" for i, a in enumerate(wanted, 1))
+    from agent.dialogue.realise.means import doing  # means imports the router
+
+    q, c = doing({k: v for k, v in t.ctx.answers.items() if k[:1] in "SP"})
+    own = (
+        f"你{where(q, step=True)}写过「{short(c, c, 16)}」，第一次可以从这儿找人。"
+        if q
+        else ""
+    )
+    return Draft(
+        [
+            [
+                f"你在第{number(qid)}题写的是「{_opening(t.ctx.answers[qid], 24)}」。"
+                f"{MARK}，补上这几样就能这礼拜试：{numbered}。{own}"
+            ]
+        ],
+        rows=[],
+        pending={"concrete": qid},
+    )
+
+
 def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
@@ -192,6 +254,21 @@ def concrete(t: Turn) -> Draft:
             pending={"concrete": qid},
         )
     told = _told_since(t.ctx.history)
+    if not told and len(pieces := _chat_story(t)) >= 2:
+        said = "".join(f"「{p}」" for p in pieces)
+        return Draft(
+            [
+                [
+                    f"你在{where}写的是「{_opening(answer)}」。",
+                    f"你前面聊到的{said}，就是现成的具体。",
+                    f"{MARK}，照你跟我说话的口气，"
+                    f"把那件事和当时的感受写进{where or '这题'}，"
+                    f"开头可以照这个填：{_frame(answer)}",
+                ]
+            ],
+            rows=[],
+            pending={"concrete": qid},
+        )
     if told or (t.d.last_act == "concrete" and t.d.pending.get("concrete") == qid):
         # The questions were asked: not the same list again.
         leads = (
@@ -215,6 +292,8 @@ def concrete(t: Turn) -> Draft:
             pending={"concrete": qid},
         )
     quoted = _opening(answer)
+    if qid.startswith("C"):
+        return _plan(t, qid, quoted)
     if qid in IMAGINED and (imagined := _imagined(t, qid, answer, quoted)):
         return imagined
     numbered = "；".join(f"{i}. {a}" for i, a in enumerate(asks(answer), 1))

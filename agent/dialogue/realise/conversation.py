@@ -17,6 +17,7 @@ from agent.dialogue.realise.phrases import (
     q_short,
 )
 from agent.dialogue.signals import LEAVE
+from agent.dialogue.tasks_route import NEXT
 from agent.dialogue.understanding import AGREE_MAX, AGREES
 from agent.rules import clip
 
@@ -214,8 +215,42 @@ def clarify(t: Turn) -> Draft:
     return Draft(combos([lead, ask], t.seed))
 
 
+def _last_one(t: Turn) -> Draft | None:
+    """Return the reply to "下一题是什么" on a step's last question, or None.
+
+    There is no next question: said so, what they just planned (a clause of
+    their message) offered to be saved here, and the results page named.
+    """
+    q = t.ctx.question
+    if not (NEXT.search(t.ctx.text) and q.get("number") and q["number"] == t.ctx.total):
+        return None
+    clauses = [
+        c.strip()
+        for c in re.split(
+            r"[，,。！!？?\n]", t.ctx.text[: NEXT.search(t.ctx.text).start()]
+        )
+        if len(c.strip()) >= 8
+    ]
+    plan = clauses[-1] if clauses else ""
+    keep = (
+        f"先把「{clip(plan, 24).rstrip('。')}」写进第{q['number']}题存下；"
+        if plan
+        else ""
+    )
+    return Draft(
+        [
+            [
+                f"第{q['number']}题已经是这一步的最后一题了，后面没有下一题。",
+                f"{keep}写完就可以去结果页，看三部分的线索和你的方向放在一起。",
+            ]
+        ]
+    )
+
+
 def progress(t: Turn) -> Draft:
     """Say where they are and what comes next."""
+    if last := _last_one(t):
+        return last
     prefix = {
         "values_exploration": "V",
         "strengths_exploration": "S",

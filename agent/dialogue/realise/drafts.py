@@ -6,6 +6,7 @@ import re
 
 from agent.dialogue import profile
 from agent.dialogue.facts import read
+from agent.dialogue.numbered import named_question
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     combos,
@@ -15,6 +16,7 @@ from agent.dialogue.realise.phrases import (
 )
 from agent.dialogue.signals import REVISE
 from agent.rules import clip
+from knowledge import selectors as kb
 
 
 def _draft_review(draft: str) -> tuple[str, list[str]]:
@@ -43,8 +45,19 @@ ASKS_OK = re.compile(
 )
 
 
+def _written_after(text: str) -> str:
+    """Return the answer written after "这样写行不行：", verbatim, or ''."""
+    m = ASKS_OK.search(text or "")
+    if not m or not re.match(r"\s*[：:]", text[m.end() :]):
+        return ""
+    tail = re.sub(r"^\s*[：:]", "", text[m.end() :]).strip()
+    return tail if len(tail) >= 8 else ""
+
+
 def _written_here(text: str) -> str:
     """Return the answer written in the message before "这样写行吗", verbatim, or ''."""
+    if after := _written_after(text):
+        return after
     m = ASKS_OK.search(text or "")
     head = (text[: m.start()] if m else "").strip(" ，,。")
     return head if len(head) >= 8 else ""
@@ -53,7 +66,18 @@ def _written_here(text: str) -> str:
 def feedback(t: Turn) -> Draft:
     """Say what is specific in the draft, what is missing, one deepening question."""
     draft, q = t.ctx.draft, t.ctx.question
+    named = named_question(t.ctx.text, t.ctx.step)
+    if (
+        named
+        and named != q.get("id")
+        and (question := kb.question_get(question_id=named))
+    ):
+        # "把我写的C01改一改" on C02's screen: the question they named wins.
+        q = {"id": named, "text": question.text, "number": int(named[1:])}
+        draft = (t.ctx.answers.get(named) or "").strip()
     told = [text for role, text in t.ctx.history if role == "user" and len(text) >= 30]
+    if after := _written_after(t.ctx.text):
+        draft = after  # "第5题这样写行不行：我最怕写东西。正因为…": the new version
     if not draft and (here := _written_here(t.ctx.text)):
         draft = here  # "我就想别人说老谢这人开车稳、不坑人，这样写行吗": this is it
     if not draft and told:

@@ -385,7 +385,12 @@ def rephrase(t: Turn) -> Draft:
     if missing := t.plan.target.get("missing"):  # "第9题" in a step of eight
         total = t.plan.target.get("total", 0)
         return Draft(
-            [[f"这一步一共{total}题，没有第{missing}题。", "你想问的是哪一题？"]]
+            [
+                [
+                    f"这一步一共{total}题，没有第{missing}题。",
+                    f"最后一题是第{total}题，要先跳过去看看它吗？",
+                ]
+            ]
         )
     guide = t.art.get("guide_question") or {}
     q = guide if guide.get("found") else t.ctx.question

@@ -13,6 +13,7 @@ import re
 from agent.dialogue import situation
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import number, short
+from agent.dialogue.tasks_route import EARN
 
 # Answers that say what they already do, the likeliest first: what people ask
 # them for (S04), what they do for hours (S03), their best period (S06), the
@@ -20,6 +21,8 @@ from agent.dialogue.realise.grounds import number, short
 OWN_FIRST = ("S04", "S03", "S06", "P06", "P04", "P03", "V03")
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 MIN_CLAUSE = 6
+# What the money must cover, said in the same breath ("老大明年高考").
+KIN_NEED = re.compile(r"高考|上学|学费|上大学|养老|看病|老人|孩子|娃")
 
 
 def doing(
@@ -43,8 +46,48 @@ def doing(
     return "", ""
 
 
+def _earn_clauses(text: str) -> list[str]:
+    """Return their clauses that say income comes first, and what it must cover."""
+    out = []
+    for c in CLAUSE.findall(text):
+        c = c.strip()
+        if EARN.search(c) or situation.CUES["money"].search(c) or KIN_NEED.search(c):
+            out.append(c)
+    return out[:2]
+
+
+def earn(t: Turn) -> Draft:
+    """Return income as the measure: their words, what the workbook is for, a step.
+
+    "说这些有啥用，我现在就是要挣钱，房贷一个月四千多": the need is not argued
+    with; the answers are said to serve it (work that pays and that they can
+    keep doing), and the step asks the market about what they already do.
+    """
+    said = _earn_clauses(t.ctx.text)
+    named = "".join(f"「{s}」" for s in said)
+    lead = f"你说{named}，挣钱先算进来。"
+    why = "这些题是帮你挑一份挣得到钱、又干得长的活：靠本来就擅长的，钱才挣得稳。"
+    qid, clause = doing(t.ctx.answers, avoid=t.d.pending.get("step", ""))
+    if qid:
+        words = short(clause, clause[:2], 18)
+        step = (
+            f"先来个不花钱的：你第{number(qid)}题写过「{words}」，"
+            "这周问一两个熟人，会这个的人现在哪儿缺人、一个月给多少。"
+        )
+    else:
+        step = (
+            "先来个不花钱的：这周问一两个熟人，"
+            "像你这样的经验现在哪儿缺人、一个月给多少。"
+        )
+    return Draft(
+        [[lead, why, step, "这样问问，你看行吗？"]], rows=[], pending={"step": qid}
+    )
+
+
 def means(t: Turn) -> Draft:
     """Return the limit in their words, taken as real, and a step that costs nothing."""
+    if EARN.search(t.ctx.text):
+        return earn(t)
     found = situation.cues(text=t.ctx.text)
     said = list(dict.fromkeys(v for v in found.values() if v))[:2]
     named = "、".join(f"「{s}」" for s in said)

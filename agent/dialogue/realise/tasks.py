@@ -12,7 +12,7 @@ import re
 from collections import Counter
 
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import PART_OF, cite, usable
+from agent.dialogue.realise.grounds import PART_OF, cite, short, usable, where
 from knowledge.evidence import Evidence, evidence_find
 from knowledge.evidence.records import Category
 
@@ -61,6 +61,11 @@ def top(t: Turn) -> Draft:
     taken = {e.entry_id for e in ranked}
     room_left = min(SUSPECTED_MAX, count - len(ranked))
     hinted = _hints(every, taken, category)[: max(room_left, 0)]
+    # A hint read only off a weakness answer ("最怕写东西" → 「化繁为简」) is the
+    # flip the question asks them to make, not ours: their own answers instead.
+    weak_only = all(e.question_id in WEAK for e in hinted)
+    if not ranked and weak_only and (own := _own_words(t, category)):
+        return _own_offered(t, word, count, own)
     if not ranked and not hinted:
         return Draft(
             [
@@ -143,6 +148,51 @@ def _first_each(records: list[Evidence]) -> list[Evidence]:
     for e in records:
         first.setdefault(e.entry_id, e)
     return sorted(first.values(), key=lambda e: -support[e.entry_id])
+
+
+# Answers that show the part at work, likeliest first; a weakness answer (S02,
+# S05) shows it only once turned over, which is theirs to do, not ours.
+OWN_ORDER = {
+    "strengths": ("S04", "S03", "S06", "S01", "S08", "S07"),
+    "values": ("V03", "V02", "V05", "V08", "V01", "V06", "V04", "V07", "V09"),
+    "interests": ("P05", "P03", "P01", "P02", "P04", "P07", "P06", "P08"),
+}
+OWN_ROOM = 18
+WEAK = frozenset({"S02", "S05"})  # habits criticised, things done badly
+
+
+def _own_words(t: Turn, category: Category) -> list[tuple[str, str]]:
+    """Return (question id, their first clause) of the part's answers that show it."""
+    out = []
+    for qid in OWN_ORDER.get(category, ()):
+        text = (t.ctx.answers.get(qid) or "").strip()
+        if len(text) >= 4:
+            first = re.split(r"[。！？!?\n]", text)[0].strip()
+            out.append((qid, short(first, first[:2], OWN_ROOM)))
+    return out
+
+
+def _own_offered(t: Turn, word: str, count: int, own: list) -> Draft:
+    """Return their own answers as the candidates when no entry name fits them.
+
+    "从我写的里挑三个我最擅长的" with answers the matcher names nothing in:
+    the answers that show the part are quoted as they wrote them, fewer than
+    asked said plainly, and the name is asked of them, never invented.
+    """
+    picked = own[:count]
+    items = "；".join(f"{where(q, step=False)}「{c}」" for q, c in picked)
+    fewer = f"只找到{len(picked)}处，不凑数。" if len(picked) < count else ""
+    return Draft(
+        [
+            [
+                f"你写的答案里还没有直接说出{word}的名字，我不硬安。",
+                f"最能看出你{word}的，是你自己写的这几处：{items}。",
+                fewer + f"这几件背后，你会用哪个词说自己的{word}？",
+            ]
+        ],
+        rows=[],
+        pending={"items": [{"name": c, "qid": q, "ids": []} for q, c in picked]},
+    )
 
 
 def _offered(t: Turn, word: str, hinted: list[Evidence]) -> Draft:

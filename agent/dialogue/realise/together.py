@@ -1,0 +1,109 @@
+"""Named answers read together with what the message adds (Coach 3 §6).
+
+"你把我第1题第2题还有这个合起来看看，算啥领域？" and "把第2题和第5题合起来，
+我第5题还没写，就是我做不来收银…": the questions named are the material, each
+with its saved answer quoted; a named question with nothing saved takes the
+message's own content as its answer, said so; "这个" is the message's content.
+A field is named only where the knowledge matcher links their words to one;
+a weakness question (S02, S05) is turned over as a frame for them to finish.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue.entities import link
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import short
+from agent.dialogue.tasks_route import named
+
+REQUEST = re.compile(
+    r"第\s*[1-9一二两三四五六七八九]\s*题|合起来|组合|拼起来|放一起|你|帮我|算啥|"
+    r"算什么|看看|还没写|没写|领域|共同点|有啥|是啥|什么|怎么|[吗呢]$|^那倒是$|^对$|^是$"
+)
+LEAD = re.compile(r"^(?:就是|其实|反正|那倒是|可是|但是)")
+CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+FIELD = re.compile(r"领域|算啥|算什么|哪一类|哪类")
+# Weakness questions: read together, they are turned over ("正因为……所以……").
+WEAK = frozenset({"S02", "S05"})
+ROOM = 16
+
+
+def content(text: str) -> list[str]:
+    """Return the clauses of the message that tell something, verbatim."""
+    out = []
+    for c in CLAUSE.findall(text):
+        c = LEAD.sub("", c.strip())
+        if len(c) >= 4 and not REQUEST.search(c):
+            out.append(c)
+    return out
+
+
+def together(t: Turn) -> Draft:
+    """Return the named answers side by side; the message fills a missing one."""
+    text, answers = t.ctx.text, t.ctx.answers
+    ids = named(text, t.ctx.step)
+    told = content(text)
+    said = "".join(f"「{short(c, c, ROOM)}」" for c in told[:2])
+    pieces, missing = [], []
+    for qid in ids:
+        answer = (answers.get(qid) or "").strip()
+        if answer:
+            first = CLAUSE.findall(answer)[0].strip()
+            pieces.append((qid, f"第{int(qid[1:])}题「{short(first, first, ROOM)}」"))
+        else:
+            missing.append(qid)
+    lines = [x for _, x in pieces]
+    if missing and said:
+        lines.append(f"第{int(missing[0][1:])}题还没写，就用你刚说的{said}")
+    elif said:
+        lines.append(f"你刚说的{said}")
+    elif missing:
+        lines.append(f"第{int(missing[0][1:])}题还空着")
+    lead = "放在一起看：" + "，".join(lines) + "。"
+    if FIELD.search(text):
+        sources = [answers.get(q, "") for q in ids] + told
+        fields = []
+        for source in sources:
+            for e in link(source, category="interests", limit=2):
+                if e["surface"] in source and e["name"] not in fields:
+                    fields.append(e["name"])
+        if fields:
+            near = "、".join(f"「{f}」" for f in fields[:2])
+            return Draft(
+                [
+                    [
+                        lead,
+                        f"按知识库的分法，这几件和{near}对得上。",
+                        "你觉得像吗，还是你有自己的叫法？",
+                    ]
+                ],
+                rows=[],
+            )
+        return Draft(
+            [
+                [
+                    lead,
+                    "知识库里没有现成的领域名字对得上，我不乱安。",
+                    "这几件连在一起，你会怎么叫它？",
+                ]
+            ],
+            rows=[],
+        )
+    weak = [q for q in ids if q in WEAK]
+    if weak and told:
+        turned = short(told[-1], told[-1], ROOM)
+        return Draft(
+            [
+                [
+                    lead,
+                    f"这几处可以反过来看，写成「正因为{turned}，所以我……」。",
+                    "后半句你会填什么？",
+                ]
+            ],
+            rows=[],
+        )
+    return Draft([[lead, "这几处放一起，你看出的共同点是什么？"]], rows=[])
+
+
+ACTS = {"together": together}
