@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue import profile
+from agent.dialogue import numbered, profile
 from agent.dialogue.facts import read
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import number
 from agent.dialogue.realise.phrases import (
     combos,
     dig,
@@ -54,6 +55,12 @@ def feedback(t: Turn) -> Draft:
     """Say what is specific in the draft, what is missing, one deepening question."""
     draft, q = t.ctx.draft, t.ctx.question
     told = [text for role, text in t.ctx.history if role == "user" and len(text) >= 30]
+    named = numbered.named_question(t.ctx.text, t.ctx.step)
+    saved = (t.ctx.answers or {}).get(named or "", "").strip()
+    named_here = bool(named and saved and named != (q or {}).get("id"))
+    if named_here:
+        # "第7题我是不是写得太流水账了": that saved answer, not the one on screen
+        draft, q = saved, {"id": named, "number": number(named)}
     if not draft and (here := _written_here(t.ctx.text)):
         draft = here  # "我就想别人说老谢这人开车稳、不坑人，这样写行吗": this is it
     if not draft and told:
@@ -97,9 +104,11 @@ def feedback(t: Turn) -> Draft:
             if t.ctx.step == "strengths_exploration"
             else ""
         )
+        said = [f"{q_ref(q)}你写的是“{best}”。"] if named_here else [""]
         return Draft(
             combos(
                 [
+                    said,
                     ["可以这样改：", "分几步补："]
                     if len(missing) > 1
                     else ["就差一步："],
@@ -119,6 +128,11 @@ def feedback(t: Turn) -> Draft:
     text = t.ctx.text
     if re.search(r"太短|短吗|够长|够不够", text):  # answer the literal question first
         verdict = ["长短不是问题，具体才是。"] if missing else ["不短，够用了。"]
+    elif re.search(r"流水账|太散|太碎|太平|没重点", text):
+        verdict = [
+            f"按顺序写不算毛病，“{best}”已经有画面了。",
+            f"不算流水账，“{best}”写得很实在。",
+        ]
     elif re.search(r"跑题|偏题|对题", text):
         verdict = [f"没跑题，“{best}”正是这题要的方向。"]
     gap = (
@@ -143,6 +157,10 @@ def feedback(t: Turn) -> Draft:
     if "它为什么对你重要" in missing and len(missing) > 1:
         deepen.append("这件事对你为什么重要？")
     deepen = deepen or ["如果用一个词概括它，会是什么？"]
+    if re.search(r"流水账|太散|太碎|太平|没重点", text):
+        # One concrete thing: a list of doings reads flat until one says why.
+        gap = ["嫌平的话，挑其中一件，补一句为什么是它，就有重点了。"]
+        deepen = ["这几件里，哪一件你最舍不得？"]
     return Draft(
         combos([verdict, gap, named_row, deepen[:2]], t.seed),
         rows=rows[:1],
