@@ -54,7 +54,9 @@ def _request_quoted(sentence: str, message: str, others: list[str]) -> bool:
 NAMED_AS_ASKED = re.compile(r"对不上号|没太抓准|没听懂|你问的|你问我|你想问")
 # Words that make a clause a request to us or a question, not a statement.
 TO_US = re.compile(
-    r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我"
+    r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|"
+    # "从我写的里挑三个…吧": a task for us over their answers
+    r"从我写的|我写的(?:里|这些)|[挑选列][出]?[一二三四五六两几\d]+[个条样]"
 )
 # Their state of mind in the chat ("我脑子都是乱的", "我也不知道"): a short
 # clause like this says how the conversation feels, never what they answer.

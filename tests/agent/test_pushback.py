@@ -118,3 +118,27 @@ async def test_a_state_of_mind_starts_no_draft(kb, offline_config):
     result = await chat.say("你就替我拿主意吧，我现在脑子一团乱。")
     reply = result.text
     assert "脑子一团乱" not in reply and "开头" not in reply, reply
+
+
+def test_a_task_over_their_answers_is_never_quoted_as_content():
+    message = "从我写的里选两个最像我的吧，选完我就睡了。"
+    text, dropped = claims.check(
+        "你写到「从我写的里选两个最像我的吧」。你最想留下哪一句？",
+        message=message,
+        sources=[],
+    )
+    assert dropped == 1 and "从我写的" not in text
+
+
+def test_lead_in_talk_is_not_quoted_as_part_of_a_story():
+    from agent.dialogue.realise.mirror import FILLER
+
+    for lead in ("嗯，你这么一问", "说真的", "噢，这样说来", "怎么说呢"):
+        assert FILLER.search(lead), lead
+    assert not FILLER.search("我在夜市摆摊那一年")
+
+
+async def test_a_denial_is_not_where_their_answer_starts(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V06")
+    result = await chat.say("我这人从来不掉眼泪的，这题写不了。")
+    assert "「我这人从来不掉眼泪的」" not in result.text, result.text
