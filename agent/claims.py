@@ -45,6 +45,8 @@ def _request_quoted(sentence: str, message: str, others: list[str]) -> bool:
             continue  # also in their saved answers: their content
         if _asks_us(message, span):
             return True
+        if _state_as_content(span, sentence):
+            return True  # "我脑子都是乱的" put into their answer: how they feel now
     return False
 
 
@@ -52,9 +54,27 @@ def _request_quoted(sentence: str, message: str, others: list[str]) -> bool:
 NAMED_AS_ASKED = re.compile(r"对不上号|没太抓准|没听懂|你问的|你问我|你想问")
 # Words that make a clause a request to us or a question, not a statement.
 TO_US = re.compile(
-    r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我"
+    r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|"
+    # "从我写的里挑三个…吧": a task for us over their answers
+    r"从我写的|我写的(?:里|这些)|[挑选列][出]?[一二三四五六两几\d]+[个条样]"
 )
+# Their state of mind in the chat ("我脑子都是乱的", "我也不知道"): a short
+# clause like this says how the conversation feels, never what they answer.
+STATE = re.compile(
+    r"脑子.{0,4}(?:乱|浆糊|懵|空)|乱糟糟|一团乱|没头绪|懵了|头都大了|头大|"
+    r"^我?(?:也|真|实在)?(?:不知道|想不出来?|没想法|说不上来)"
+)
+STATE_MAX = 10
+# The sentence makes the quote an answer ("开头", "放进第1题"); hearing it
+# ("你说“脑子一片空白”，我听到了") is fine.
+AS_CONTENT = re.compile(r"开头|起了头|放进|写进|存进|贴进|填进|答案|线索|这一句就是")
 QUESTION = re.compile(r"哪|什么|啥|怎么|为什么|为啥|吗|几|谁|多少|是不是|能不能|你")
+
+
+def _state_as_content(span: str, sentence: str) -> bool:
+    """Return whether a state of mind of theirs is offered as their answer."""
+    short = len(span) <= STATE_MAX
+    return short and bool(STATE.search(span) and AS_CONTENT.search(sentence))
 
 
 def _asks_us(message: str, span: str) -> bool:

@@ -41,6 +41,8 @@ CONTRAST = re.compile(r"但是|可是|不过|却|反而|可我|但我")
 ACTION = re.compile(
     r"把|做了|做成|自己|帮|给|教|研究|整理|写|画|拆|修|带|陪|出题|组织|策划"
 )
+# Someone else acting on them ("给我发了奖金", "被领导表扬"): not their act.
+DONE_TO_ME = re.compile(r"[给让对夸替帮叫请骂]我|^被|被[^，。]{0,4}(?:夸|表扬|奖|批评)")
 QID = re.compile(r"[VSPC]0\d", re.I)
 AGE = re.compile(r"([1-9][0-9])\s*(?:岁|了)")
 CUE_TAIL = re.compile(
@@ -304,7 +306,12 @@ def read(text: str) -> Said:
         and not re.search(r"应该|可能|吧$|[吗呢]$|不知道|不|没", c)
     ]
     if actions:  # the clause richest in doing, as they said it
-        said.vivid = max(actions, key=lambda c: (len(ACTION.findall(c)), len(c)))
+        # Their own act before what others did to them: "带着两个徒弟守了三天三夜"
+        # over "厂长当着全车间的面给我发了两千块奖金".
+        said.vivid = max(
+            actions,
+            key=lambda c: (not DONE_TO_ME.search(c), len(ACTION.findall(c)), len(c)),
+        )
     said.positives = [
         said.vivid if p == "{vivid}" else p
         for p in said.positives
@@ -325,7 +332,9 @@ def read(text: str) -> Said:
     if m := re.search(r"没出息|不好意思|太普通|很俗|太幼稚|不值一提", text or ""):
         said.judged = m.group(0)
     if m := re.search(
-        r"(?:说|嫌|骂|念叨)我(?:太|很|特别|总是|老是)?([^，。！？\s]{2,4}?)(?:[，。！？\s]|$)",
+        # "我妈说我磨蹭是缺点" → 磨蹭: the verdict after the habit is not the habit
+        r"(?:说|嫌|骂|念叨)我(?:太|很|特别|总是|老是)?([^，。！？\s]{2,4}?)"
+        r"(?:是(?:个)?(?:缺点|毛病|短处)|这个?毛病|[，。！？\s]|$)",
         text or "",
     ):
         said.scolded = m.group(1)

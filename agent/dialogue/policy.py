@@ -231,6 +231,10 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             else re.split(r"能|可以|也能|算|怎么|翻|是不是", text)[0].strip(" ，,。我")
         )
         trait = re.sub(r"[这那它]$", "", trait)
+        if not quoted:  # "我妈说我磨蹭是缺点，…" → 磨蹭, not someone's verdict
+            from agent.dialogue.facts import read
+
+            trait = read(ctx.text).scolded or trait
         if re.fullmatch(r"这个?|它|那个?|这点|这一点|", trait):
             # The habit they named: in this message, their draft, or their story.
             from agent.dialogue.facts import read

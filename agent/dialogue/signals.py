@@ -69,6 +69,15 @@ FIELD_ASK = re.compile(r"(?:啥|什么|哪个|哪种|哪类|哪一类)领域")
 STUCK = re.compile(r"卡住|卡壳|写不出|写不下去|不知道从哪|无从下笔|没思路|没头绪")
 RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
 FLIP = re.compile(r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点")
+# Pushback on a flip the coach offered: it felt forced (realise/followups.py).
+FLIP_FORCED = re.compile(
+    r"硬凹|牵强|硬掰|硬套|强行|硬说|说不通|自欺欺人|有点硬|太硬|勉强|不太信"
+)
+# "说和那个我不认，…": one item the coach named, refused (realise/stance.py).
+REFUSED = re.compile(
+    r"(?P<item>[^，,。！？]{1,8}?)(?:那个|这个|那条|这条|那一条|这一条)?"
+    r"我(?:可)?(?:不认|不承认)"
+)
 # Taking leave ("明天再说吧", "今天先这样"): a short message that ends the
 # session for today is a goodbye, whatever its words look like to the classifier.
 LEAVE = re.compile(

@@ -34,6 +34,7 @@ from agent.dialogue.signals import (
     DOUBT_METHOD,
     FITS_ME,
     FLIP,
+    FLIP_FORCED,
     FOLLOW_UPS,
     GRIEF,
     HARDSHIP,
@@ -49,6 +50,7 @@ from agent.dialogue.signals import (
     PROGRESS_ASK,
     RANK,
     READ_MINE,
+    REFUSED,
     REQUEST,
     RESUME,
     REVISE,
@@ -245,6 +247,14 @@ def _resolve(
         and not re.search(r"[？?]|不[对是太算像知想]|没有|没说|但|可是", text)
     ):  # "嗯，可能吧" to a story said back: a yes, its answer kept (greet)
         return "greet", True
+    if (
+        (FLIP.search(text) or re.search(r"(?:说|当|看)成(?:了)?(?:优点|长处)", text))
+        and FLIP_FORCED.search(text)
+        and (d.last_act or "你" in text)
+    ):
+        return "flip", True  # "你说成优点我觉得有点硬凹": about the flip given
+    if REFUSED.search(text):
+        return "pushback", True  # "说和那个我不认": an item named, refused
     if intent == "refer" and not _applies(intent, text, u, d) and _points(text, u):
         u.abstained = "unresolved"  # "第二个" with nothing shown: ask, don't guess
         return "abstain", True
@@ -409,7 +419,7 @@ def _resolve(
     ):
         return "question_help", True  # "这个concept没懂": the question, explained
     if (
-        intent in ("question_help", "distress", "unclear", "story", "concept", "search")
+        intent in EXAMPLE_FROM
         and WANTS_EXAMPLE.search(text)
         and len(text) <= 30
         and _breaks_tie("examples", pred)
@@ -426,6 +436,18 @@ def _resolve(
     ):
         return "story", True  # a first-person account, no request in it
     return intent, False  # the classifier's reading, unconfirmed
+
+
+# Readings an explicit "举个例子" turns into an example request.
+EXAMPLE_FROM = (
+    "examples",  # a weak "examples" guess, confirmed by the words themselves
+    "question_help",
+    "distress",
+    "unclear",
+    "story",
+    "concept",
+    "search",
+)
 
 
 def _breaks_tie(intent: str, pred: classifier.Prediction) -> bool:

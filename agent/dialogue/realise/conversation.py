@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from agent import claims
 from agent.dialogue.facts import asks
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.mirror import REPORTED
@@ -114,6 +115,7 @@ def autonomy(t: Turn) -> Draft:
         # "我妈说当老师最稳" is her view, not theirs (§4)
         and not asks(t.ctx.text or "", c)
         and not REPORTED.search(c)
+        and not claims.STATE.search(c)  # "我脑子都是乱的" starts no answer
     ]
     if facts and t.ctx.question:  # "你直接帮我写…我爸开出租我妈在超市"
         return Draft(
@@ -338,8 +340,9 @@ def nudge(t: Turn) -> Draft:
 
 # "我不是看重什么公平，我就是讨厌没礼貌的人": what they are not, then what they are.
 CORRECTION = re.compile(
-    r"不是(?:看重|在意|想说|说)?(?:什么)?(.{1,8}?)[，, ]*(?:我?(?:就是|只是|而是)|我是)"
-    r"(?:单纯)?(.{2,16}?)(?:[。！!？?]|$)"
+    r"不是(?:看重|在意|想说|说)?(?:什么)?([^，,。]{1,12}?)"
+    r"(?:[，, ]*(?:我?(?:就是|只是|而是)|我是)|[，, ]+是)"
+    r"(?:单纯)?([^。！!？?]{2,24}?)(?:[。！!？?]|$)"
 )
 
 
@@ -351,6 +354,8 @@ def repair(t: Turn) -> Draft:
         return stance.doubt(t)
     if handed := stance.correction(t):  # "我不是想被表扬，我就是觉得不公平"
         return handed
+    if dropped := stance.rejected(t):  # "说和那个我不认，那是没办法…"
+        return dropped
     correction = CORRECTION.search(t.ctx.text)
     if not correction and (struck := stance.taken_back(t)):
         return struck  # "你说得不对，我根本不想再当教练了": their words, kept
@@ -381,6 +386,9 @@ def repair(t: Turn) -> Draft:
                 f"「{right}」，在你心里具体是什么样子？",
                 f"说说「{right}」，你最先想到的是哪一幕？",
             ]
+            if right and len(right) <= 12
+            # a long reading of theirs is quoted once, not twice
+            else ["这里面，最打动你的是哪一点？", "这一幕里，你最想留下的是哪一点？"]
             if right
             else ["你说的那个意思，在你心里具体是什么样子？"]
         )

@@ -75,6 +75,9 @@ def feedback(t: Turn) -> Draft:
         # "把我写的C01改一改" on C02's screen: the question they named wins.
         q = {"id": named, "text": question.text, "number": int(named[1:])}
         draft = (t.ctx.answers.get(named) or "").strip()
+    # "第7题我是不是写得太流水账了": the review then says which answer it read.
+    on_screen = (t.ctx.question or {}).get("id")
+    named_here = bool(named and draft and q.get("id") == named != on_screen)
     told = [text for role, text in t.ctx.history if role == "user" and len(text) >= 30]
     if after := _written_after(t.ctx.text):
         draft = after  # "第5题这样写行不行：我最怕写东西。正因为…": the new version
@@ -121,9 +124,11 @@ def feedback(t: Turn) -> Draft:
             if t.ctx.step == "strengths_exploration"
             else ""
         )
+        said = [f"{q_ref(q)}你写的是“{best}”。"] if named_here else [""]
         return Draft(
             combos(
                 [
+                    said,
                     ["可以这样改：", "分几步补："]
                     if len(missing) > 1
                     else ["就差一步："],
@@ -143,6 +148,11 @@ def feedback(t: Turn) -> Draft:
     text = t.ctx.text
     if re.search(r"太短|短吗|够长|够不够", text):  # answer the literal question first
         verdict = ["长短不是问题，具体才是。"] if missing else ["不短，够用了。"]
+    elif re.search(r"流水账|太散|太碎|太平|没重点", text):
+        verdict = [
+            f"按顺序写不算毛病，“{best}”已经有画面了。",
+            f"不算流水账，“{best}”写得很实在。",
+        ]
     elif re.search(r"跑题|偏题|对题", text):
         verdict = [f"没跑题，“{best}”正是这题要的方向。"]
     gap = (
@@ -167,6 +177,10 @@ def feedback(t: Turn) -> Draft:
     if "它为什么对你重要" in missing and len(missing) > 1:
         deepen.append("这件事对你为什么重要？")
     deepen = deepen or ["如果用一个词概括它，会是什么？"]
+    if re.search(r"流水账|太散|太碎|太平|没重点", text):
+        # One concrete thing: a list of doings reads flat until one says why.
+        gap = ["嫌平的话，挑其中一件，补一句为什么是它，就有重点了。"]
+        deepen = ["这几件里，哪一件你最舍不得？"]
     return Draft(
         combos([verdict, gap, named_row, deepen[:2]], t.seed),
         rows=rows[:1],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from agent.concepts import CONCEPTS, CORE
+from agent.dialogue import denial
 from agent.dialogue.facts import REQUEST, asks, person_named, span_of, spans
 from agent.dialogue.plans import STEP_CATEGORY
 from agent.dialogue.realise import Draft, Turn
@@ -205,6 +206,7 @@ def _own_start(t: Turn) -> str:
                 c,
             )
             and not asks(t.ctx.text, c)  # "这个concept没懂" is about the task
+            and not denial.denied_in(c)  # "我没哭过啊" says the question misses
         ),
         "",
     )
@@ -419,6 +421,7 @@ def rephrase(t: Turn) -> Draft:
                 r"|累|不想|烦|迷茫|想不出|意思",
                 c,
             )
+            and not denial.denied_in(c)
         ),
         "",
     )

@@ -16,7 +16,7 @@ from agent.dialogue.realise.phrases import (
     meaning,
     q_ref,
 )
-from agent.dialogue.signals import SELF_DOUBT
+from agent.dialogue.signals import FLIP_FORCED, SELF_DOUBT
 
 
 def why(t: Turn) -> Draft:
@@ -490,6 +490,8 @@ def flip(t: Turn) -> Draft:
         ),
         rows[0] if rows else None,
     )
+    if FLIP_FORCED.search(t.ctx.text or ""):  # "你说成优点我觉得有点硬凹"
+        return _flip_doubted(t, trait)
     if row is None:  # nothing to name: no trait is said to be theirs (§5)
         body = ["能翻，几乎每个被念叨过的习惯都有另一面。"]
     else:
@@ -506,6 +508,37 @@ def flip(t: Turn) -> Draft:
         ref = where(own[0], step=False)
         asked = [f"你在{ref}写过「{own[1]}」，这算不算它的另一面？"]
     return Draft(combos([body, asked], t.seed), rows=[row] if row else [])
+
+
+def _flip_doubted(t: Turn, trait: str) -> Draft:
+    """Agree the flip can feel forced; the honest version is two-sided, or none.
+
+    No strength is named as theirs: a habit is only a strength where their own
+    story shows it, so the question asks for that story, and dropping it is fine.
+    """
+    own = _other_side(t.ctx.answers or {}, trait)
+    asked = (
+        [f"你在{where(own[0], step=False)}写过「{own[1]}」，这算不算它好的那一面？"]
+        if own
+        else [
+            f"有没有哪件事，恰恰因为{trait}反而做好了？想不出就照实写它是缺点，也算数。",
+            f"你做哪件事的时候，{trait}反而帮了你？没有的话，这个就不翻了。",
+        ]
+    )
+    return Draft(
+        combos(
+            [
+                [
+                    f"这么翻听着勉强，你的感觉是对的：{trait}不一定是优点，"
+                    "同一个习惯有两面，换个场合才可能帮上你。",
+                    f"确实，硬说{trait}是优点就是凹出来的；它有两面，"
+                    "只有在合适的场合才算长处。",
+                ],
+                asked,
+            ],
+            t.seed,
+        )
+    )
 
 
 def _other_side(answers: dict[str, str], trait: str) -> tuple[str, str] | None:

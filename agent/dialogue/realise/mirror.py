@@ -14,13 +14,19 @@ from agent.dialogue.realise import Turn
 
 NEGATED_GLAD = ("一点", "从来", "根本", "完全", "都", "也", "并", "不", "没")
 
+# "not_but" has none: "不是…就是…" can be about anything, and a line about
+# hardship under "我跟朋友聊天就是聊八卦" says what their words do not.
 INSIGHTS = {
     "contrast": "放不下的那一头，往往就是在意的东西",
     "reversal": "难的时候还愿意留下来的地方，往往有真正在意的东西",
-    "not_but": "能撑人熬过难处的，往往就是最在意的东西",
     "scolded": "同一个习惯，换了地方可能就是本事",
     "want_reject": "想要的和不要的，正好是这道题的两半",
 }
+# Talk that leads into a story ("哦，这么一说"): never quoted as part of it.
+FILLER = re.compile(
+    r"^[哦噢嗯啊诶哎]*[，, ]*(?:这么一说|这样说来|你这么一问|你一说|说实话|说真的|"
+    r"怎么说呢|其实吧|那倒是|对了|好吧)$"
+)
 # The heart of a story: where they say what it meant to them ("也最像我自己",
 # "我就是不想让老街坊吃不到那一口"). Quoted before any detail of the events.
 HEART = re.compile(
@@ -143,6 +149,7 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
             before
             if 4 <= len(before) <= QUOTE_MAX
             and not asks(text, before)
+            and not FILLER.search(before)  # "这么一说" is no part of the story
             and not REPORTED.search(before)  # "说女人顾家最重要": not theirs
             else ""
         )

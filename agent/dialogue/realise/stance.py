@@ -26,7 +26,7 @@ import re
 from agent.dialogue.facts import asks, person_named, span_of, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import combos, q_ref
-from agent.dialogue.signals import DOUBT_METHOD
+from agent.dialogue.signals import DOUBT_METHOD, REFUSED
 
 # Someone else's view held up for us to side with ("你是不是也觉得我该听我妈的").
 OTHERS_CALL = re.compile(
@@ -175,6 +175,39 @@ def whose_call(t: Turn) -> Draft:
     )
 
 
+def rejected(t: Turn) -> Draft | None:
+    """Drop the item they refused, say their reason back, ask about the rest."""
+    text = t.ctx.text or ""
+    m = REFUSED.search(text)
+    if not m:
+        return None
+    item = m.group("item").strip("的了吧啊 ")
+    rest = text[m.end() :]
+    whole = rest.strip("，,。！!？? ")
+    reason = (
+        whole  # "那是没办法，班长不管我才去的": their whole reason, as written
+        if 4 <= len(whole) <= 24 and not asks(text, whole)
+        else next((c for c in spans(rest) if len(c) >= 4 and not asks(text, c)), "")
+    )
+    if re.fullmatch(r"[这那它]?[个条点]?|这一?[条点]|那一?[条点]", item):
+        return None  # "这个我不认": nothing named to drop
+    said = span_of(text, reason) if reason else ""
+    why = [f"你说「{said}」，这个理由我记下了。"] if said else [""]
+    return Draft(
+        combos(
+            [
+                [f"好，「{item}」那条划掉。", f"明白，「{item}」不算，我拿掉了。"],
+                why,
+                [
+                    "剩下的里面，哪一条你认？",
+                    "剩下那几条，哪一条说的确实是你？",
+                ],
+            ],
+            t.seed,
+        )
+    )
+
+
 # "你说得不对": the pushback itself, before what they say instead.
 WRONG = re.compile(r"不对|错了|不是这样|理解偏|理解错|说偏")
 
@@ -191,6 +224,7 @@ def taken_back(t: Turn) -> Draft | None:
             if 4 <= len(c) <= 24
             and not WRONG.search(c)
             and not re.search(r"你", c)
+            and not re.match(r"我?不是", c)  # "我不是…" is what they strike
             and not asks(text, c)  # "我问的不是这个" is about us
         ),
         "",
