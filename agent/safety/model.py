@@ -58,6 +58,11 @@ ORDINARY_FILE = "ordinary_sets.csv"
 # Everyday chat lines we wrote (risk_train_9.csv trains); a quarter of them,
 # drawn by a seeded lot before any figure, only measures.
 CHAT_HELDOUT = "chat_heldout.csv"
+# Ordinary English and pinyin workbook talk we wrote (risk_train_10.csv trains;
+# English risk rows outnumbered English ordinary ones 302 to 84, so any English
+# leaned to risk): a quarter drawn by a seeded lot, plus the four lines a
+# review reported, only measures.
+CHAT_HELDOUT_EN = "chat_heldout_en.csv"
 
 
 def examples_load(
