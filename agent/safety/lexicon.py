@@ -416,6 +416,9 @@ ECHOES = re.compile(
     # last thing one does ("这份问卷大概是我做的最后一件事"): asked once.
     r"(?:不想|不愿意?)(?:再)?撑(?:下去)?了|撑不下去了|"
     r"tired\s*of\s*(?:living|life|being\s*alive)|"
+    # Telling someone before one goes, with nowhere named ("just wanted to tell
+    # someone before i go"): a goodbye, asked about once.
+    r"before\s*i\s*(?:go|leave)(?=\s*[.!。！,，]|\s*$)|"
     r"(?:don'?t|do\s*not)\s*want\s*to\s*(?:live|be\s*alive|exist)\b|"
     r"(?:大概|可能|应该|也许|就|会)是我(?:这辈子)?(?:做|写)的最后一件事|"
     r"活下去(?:就|都|真的|实在)?(?:很|好|太|真|特别)?难|"
