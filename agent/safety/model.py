@@ -7,8 +7,9 @@ risk kind, and ordinary messages with many hard negatives such as 累死了 or
 ``none``. It also learns the turns of four eval sets that were read
 (``SEEN_SETS``), and ordinary workbook talk as "none": the user turns and
 answers of coach eval sets and evidence sets (``ORDINARY_SETS``) and everyday
-chat lines we wrote (``risk_train_9.csv``). Never trained on: ``safety.jsonl``
-(public), ``safety_blind5``–``7``, and the held-out halves of the ordinary
+chat lines we wrote (``risk_train_9.csv``; English and pinyin in
+``risk_train_10.csv``). Never trained on: ``safety.jsonl`` (public),
+``safety_blind5``–``8``, and the held-out halves of the ordinary
 talk (``ORDINARY_HELDOUT``, ``CHAT_HELDOUT``).
 """
 
