@@ -12,6 +12,7 @@ docs/safety.md).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -81,6 +82,14 @@ def _strong(text: str) -> tuple[str, bool] | None:
     return None
 
 
+def _hurt_at_home(plain: str) -> bool:
+    """Return whether someone close hits me, or a child is seen or heard hurt."""
+    return bool(
+        lexicon.HIT_AT_HOME.search(plain)
+        or (lexicon.CHILD_HURT.search(plain) and not lexicon.CHILD_FELL.search(plain))
+    )
+
+
 @lru_cache(maxsize=4096)
 def assess(text: str) -> Risk:
     """Return the risk in ``text`` (a message, an answer or a profile field)."""
@@ -99,18 +108,61 @@ def assess_with(text: str, scorer, **bars) -> Risk:
     if not plain:
         return NONE
     kind, score = scorer(plain)
-    strong = _strong(plain)
+    # Workbook moves only ("想结束了 今天就到这"): no phrasing in them is a risk,
+    # unless an echo is ("想死" is never a move).
+    moves = (
+        bars.get("chat", True) and _moves_only(text, plain) and not _echo(text, plain)
+    )
+    strong = None if moves else _strong(plain)
     if strong is not None and not strong[1]:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
     level = guess_level(text, plain, kind, score, **bars)
     if level == "none":
         return NONE
-    if lexicon.HIT_AT_HOME.search(plain):  # whatever the classifier's kind
+    if _hurt_at_home(plain):  # whatever the classifier's kind
         kind = "abuse"
     if level == "firm":
         return Risk(kind, "check", score, "model", firm=True)
     return Risk(kind, level, score, "model")
+
+
+# Where a reader pauses in what was typed: punctuation, or a space beside a
+# character ("想结束了 今天就到这"); a space between Latin words is no pause.
+_PAUSE = re.compile(
+    r"[，。！？；,.!?;~～…]+|(?<=[\u4e00-\u9fff])\s+|\s+(?=[\u4e00-\u9fff])"
+)
+
+
+def _echo(text: str, plain: str) -> bool:
+    """Return whether a phrasing worth asking about once is in the message."""
+    # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
+    return bool(
+        lexicon.ECHOES.search(normalise(lexicon.QUOTED.sub("", text or "")))
+        or _hurt_at_home(plain)
+    )
+
+
+def _move(part: str) -> bool:
+    """Return whether one normalised clause is a move or a figure said whole."""
+    figure = re.sub(r"^(?:我|真的|简直|真是)+", "", part.rstrip("。.!！~～…"))
+    return bool(lexicon.CHAT.fullmatch(part) or lexicon.FIGURES.fullmatch(figure))
+
+
+def _moves_only(text: str, plain: str) -> bool:
+    """Return whether the message is workbook moves and figures, clause by clause.
+
+    "好的，谢谢，明天见" is three moves. A wish to stop ("想结束了") counts only
+    beside an ending of the session for today ("想结束了 今天就到这"): alone it
+    may mean a life. Any other clause ("我想好了，今晚就走") makes it no move.
+    """
+    if _move(plain):
+        return True
+    parts = [p for p in (normalise(c) for c in _PAUSE.split(text or "")) if p]
+    if len(parts) < 2:
+        return False
+    ending = any(lexicon.SESSION_END.fullmatch(p) for p in parts)
+    return all(_move(p) or (ending and lexicon.STOP_WISH.fullmatch(p)) for p in parts)
 
 
 def guess_level(
@@ -142,19 +194,9 @@ def guess_level(
     at_most = 1 if lexicon.CUES.search(plain) and not cue else 2
     if lexicon.FICTION.search(plain):
         at_most = 1
-    # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
-    echo = bool(
-        lexicon.ECHOES.search(normalise(lexicon.QUOTED.sub("", text)))
-        or lexicon.HIT_AT_HOME.search(plain)
-    )
-    if (
-        chat
-        and not echo
-        and (
-            lexicon.CHAT.fullmatch(plain)
-            or lexicon.FIGURES.fullmatch(plain.rstrip("。.!！~～…"))
-        )
-    ):
+    hurt = _hurt_at_home(plain)
+    echo = _echo(text, plain)
+    if chat and not echo and _moves_only(text, plain):
         # A workbook move or a figure said whole ("我想好了", "不想写了", "下一题",
         # "想死你了"): the classifier's lean on a short line is no alarm
         # (docs/safety.md). In a conversation about risk the care frame holds.
@@ -179,7 +221,7 @@ def guess_level(
     ):  # a game, the news, a job's wear, childhood: with no risk word either,
         # nothing points at a present risk
         level -= 1 if cue else 2
-    elif context and (
+    elif (context and not hurt) and (
         (kind == "abuse" and not lexicon.HOME.search(plain))
         or (kind == "harm_others" and not lexicon.TARGET.search(plain))
     ):  # abuse with no one at home or doing it, a threat with no one to fear it

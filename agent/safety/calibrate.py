@@ -224,13 +224,15 @@ def _ordinary(name: str) -> list[str]:
     return [t.strip() for t in texts if t and t.strip()]
 
 
-def _chat(name: str) -> list[str]:
+def _chat(name: str, kind: str = "") -> list[str]:
+    """Return the texts of a data file (only rows of ``kind``, if given)."""
     import csv
 
     from agent.safety import model
 
     with (model.DATA_DIR / name).open(encoding="utf-8", newline="") as handle:
-        return [row["text"] for row in csv.DictReader(handle)]
+        rows = csv.DictReader(handle)
+        return [row["text"] for row in rows if not kind or row["kind"] == kind]
 
 
 def ordinary() -> int:
@@ -240,8 +242,12 @@ def ordinary() -> int:
     groups = [
         ("train", [(n, _ordinary(n)) for n in model.ORDINARY_SETS]),
         ("train", [("risk_train_9 (chat)", _chat("risk_train_9.csv"))]),
+        ("train", [("risk_train_10 (en/pinyin)", _chat("risk_train_10.csv", "none"))]),
         ("held out", [(n, _ordinary(n)) for n in model.ORDINARY_HELDOUT]),
         ("held out", [("chat_heldout", _chat(model.CHAT_HELDOUT))]),
+        ("held out", [("chat_heldout_en (en/pinyin)", _chat(model.CHAT_HELDOUT_EN))]),
+        # Read once (its English and pinyin check-ins led to round 9): seen.
+        ("seen", [("coach_eval/coach_blind5", _ordinary("coach_eval/coach_blind5"))]),
     ]
     totals: dict = {}
     for split, sources in groups:

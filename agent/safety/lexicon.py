@@ -317,7 +317,10 @@ FIGURES = re.compile(
     r"结束一切(?:，|——|-)*重新开始|我不在了.{0,6}我是说|"
     r"(?:聊|玩|尬|卷|笑|熬)死(?:了|我了|人)?|"
     # Missing someone ("想死你了") and being ashamed ("丢死人了"): no death in them.
-    r"想死(?:你|你们|您|大家|宝宝)(?:了|啦|咯)?|(?:丢|羞|吓|急|愁|烦|气|累)死人(?:了|啦)?|"
+    r"想死(?:你|你们|您|大家|宝宝)(?:了|啦|咯)?|想死(?:这|那)(?:道|个|门|张)?(?:题|作业|卷子?|试卷|考试|科|课)了?|"
+    # A gadget that froze is no cry for help ("救命，我手机卡了").
+    r"救命(?:啊|呀)?[，,]?(?:我的?)?(?:手机|电脑|网|网络|页面|系统|打印机|app|软件|微信|游戏|输入法)"
+    r"(?:又|突然)?(?:卡|死机|坏|崩|闪退|打不开|登不上|没电|没网|没反应)(?:了|住了)?|(?:丢|羞|吓|急|愁|烦|气|累)死人(?:了|啦)?|"
     r"(?:社恐|尴尬|丢人|社死|害羞|紧张).{0,10}原地消失|原地消失.{0,10}(?:社恐|尴尬|丢人|社死|害羞)|"
     r"(?:决定|想好)了?.{0,8}离开.{0,12}(?:行业|公司|岗位|单位|职场|城市|工作)|"
     r"告别(?:这个|这份)?(?:行业|工作|职场|公司|岗位|城市)|"
@@ -408,11 +411,14 @@ QUOTED = re.compile(r"“[^”]{0,12}”|「[^」]{0,12}」|\"[^\"]{0,12}\"")
 # Likewise a life that is hard to go on with, or no year ahead: asked about
 # once, whatever the classifier makes of the rest.
 ECHOES = re.compile(
-    r"想死(?!你|您|大家|宝宝)|去死|不想活(?!成|得像|得跟|得和)|"
+    r"想死(?!你|您|大家|宝宝|(?:这|那)(?:道|个|门|张)?(?:题|作业|卷|试卷|考试|科|课))|去死|不想活(?!成|得像|得跟|得和)|"
     # Holding on said to be over ("就是不想再撑了"), and something called the
     # last thing one does ("这份问卷大概是我做的最后一件事"): asked once.
     r"(?:不想|不愿意?)(?:再)?撑(?:下去)?了|撑不下去了|"
     r"tired\s*of\s*(?:living|life|being\s*alive)|"
+    # Telling someone before one goes, with nowhere named ("just wanted to tell
+    # someone before i go"): a goodbye, asked about once.
+    r"before\s*i\s*(?:go|leave)(?=\s*[.!。！,，]|\s*$)|"
     r"(?:don'?t|do\s*not)\s*want\s*to\s*(?:live|be\s*alive|exist)\b|"
     r"(?:大概|可能|应该|也许|就|会)是我(?:这辈子)?(?:做|写)的最后一件事|"
     r"活下去(?:就|都|真的|实在)?(?:很|好|太|真|特别)?难|"
@@ -442,6 +448,31 @@ HIT_AT_HOME = re.compile(
     + _HIT
     + _NOT_BLOW
     + r"(?:了|过)?我(?!的?(?:电话|手机|微信|游戏|号|账号))"
+)
+
+# A child seen or heard being hurt, at home or next door ("对门天天半夜有孩子哭喊，
+# 还有打的声音", "邻居家小孩胳膊上全是紫的"): whoever tells it, it is abuse, and
+# 110 comes first. A child with blows heard, someone beating a child, or a
+# child's bruises (not from a fall or a game). Asked about once, like a blow at
+# home; a strong phrasing gets the full reply.
+_CHILD = (
+    r"(?:孩子|小孩|娃|小男孩|小女孩|小姑娘|男孩|女孩|儿子|女儿|闺女|外甥|侄子|侄女|"
+    r"kid|child|boy|girl)"
+)
+CHILD_HURT = re.compile(
+    _CHILD + r"[^。！？!?]{0,24}?(?:(?:打|抽|揍)(?:人|孩子)?的(?:声音|动静)|挨打|"
+    r"被(?:打|揍|抽|踢|掐|烫)"
+    + _NOT_BLOW
+    + r"|(?:脸上|身上|胳膊上|腿上|背上|手上|脖子上|头上)[^。！？!?]{0,4}"
+    r"(?:一块青|青一块|紫一块|淤青|青紫|发紫|巴掌印|印子|血印|伤痕|烫伤|烟头)|bruis)"
+    r"|(?:打|揍|抽|踹)(?:孩子|小孩|娃)[^。！？!?]{0,12}?(?:哭喊|惨叫|尖叫|求饶|哭)"
+    r"|(?:天天|经常|总是|老是|又在|往死里|下死手)(?:打|揍|抽|踹)(?:孩子|小孩|娃)"
+    r"|(?:hitting|beating|hits|beats)\s*(?:the|a|his|her|their)?\s*(?:kid|child|son|daughter|boy|girl)",
+    re.I,
+)
+# ...not from a fall, a game or a sport ("孩子摔了一跤膝盖上一块青").
+CHILD_FELL = re.compile(
+    r"摔|磕|碰|撞|跌|绊|打球|踢球|打架|打闹|过敏|蚊子|胎记|疫苗|打针"
 )
 
 # Talk about stories, games and work that borrow the words: a strong match in
@@ -513,6 +544,15 @@ TARGET = re.compile(
 # was an everyday false alarm (docs/safety.md, Safety 8). Only the whole message
 # counts: "我想好了，今晚就走" is not a move, and a lexicon phrasing is matched
 # before this. A bare goodbye ("拜拜", "再见了") is not one: it may be a farewell.
+# Ending the session for today: a today or a "for now" with a stop in it.
+SESSION_END = re.compile(
+    r"(?:那|那就|那我们|我们|咱们)?(?:今天|今晚|今儿|这次|先)(?:先)?(?:就|先)?"
+    r"(?:到这(?:里|儿)?|这样|聊到这(?:里|儿)?|写到这(?:里|儿)?|结束|停(?:在这(?:里|儿)?)?|收工)"
+    r"(?:了|吧|啦|哈)*|(?:那|那就|那我们|我们|咱们)?(?:就|先)到这(?:里|儿)?(?:了|吧|啦|哈)*"
+)
+# With such an ending beside it, a wish to stop is the session's
+# ("想结束了，今天就到这").
+STOP_WISH = re.compile(r"(?:我)?(?:想|要|该)?(?:先)?结束(?:了|吧|啦)*")
 _FILL = r"(?:嗯+|哦+|噢|啊|额|呃|好|好的|好吧|那|那我|行|ok|okay|对|哎|诶)?[，,、~]*"
 _TAIL = r"[。.!！?？~～…]*(?:吧|啦|哈|呀|呢|哦|嘛|了)?[。.!！?？~～…]*"
 _WORK = (
@@ -547,7 +587,18 @@ CHAT = re.compile(
     # Answers of one word.
     r"好了|没有|没(?:啥|什么)|不知道|不清楚|明白了|懂了|知道了|收到|可以|没问题|谢谢(?:你)?|"
     # A goodbye with a tomorrow in it.
-    r"(?:拜拜|再见|晚安)?[，,]?(?:明天|下次|回头|改天|晚点)(?:见|继续|再(?:来|写|聊|说))"
+    r"(?:拜拜|再见|晚安)?[，,]?(?:明天|下次|回头|改天|晚点)(?:见|继续|再(?:来|写|聊|说))|"
+    # Ending the session for today ("今天就到这", "先这样", "就到这吧"), and
+    # leaving the chat in play ("走了走了", "撤了"). A bare "就这样吧" or
+    # "结束吧" is not one: with no today or "for now" it may be giving up.
+     + SESSION_END.pattern + r"|(?:走了){2,}|(?:我)?(?:先)?(?:撤|溜|闪|下|下线)了|"
+    # The same moves typed in pinyin or English ("wo xiang hao le").
+    r"(?:wo\s*)?(?:xiang\s*hao|xie\s*wan)\s*le|xia\s*yi\s*ti|tiao\s*guo|"
+    r"(?:bai\s*bai\s*)?ming\s*tian\s*(?:jian|ji\s*xu|zai\s*xie)|"
+    r"(?:jin\s*tian\s*)?(?:xian\s*)?(?:jiu\s*)?dao\s*zhe(?:\s*li)?(?:\s*ba)?|"
+    r"(?:i\s*)?(?:don'?t|do\s*not)\s*know|next(?:\s*question)?|skip(?:\s*this(?:\s*one)?)?|"
+    r"let\s*me\s*think(?:\s*about\s*it)?|see\s*you\s*tomorrow|"
+    r"(?:that'?s\s*all|i'?m\s*done|let'?s\s*stop(?:\s*here)?)\s*for\s*(?:today|now|tonight)"
     + r")"
     + _TAIL
 )

@@ -7,8 +7,9 @@ risk kind, and ordinary messages with many hard negatives such as 累死了 or
 ``none``. It also learns the turns of four eval sets that were read
 (``SEEN_SETS``), and ordinary workbook talk as "none": the user turns and
 answers of coach eval sets and evidence sets (``ORDINARY_SETS``) and everyday
-chat lines we wrote (``risk_train_9.csv``). Never trained on: ``safety.jsonl``
-(public), ``safety_blind5``–``7``, and the held-out halves of the ordinary
+chat lines we wrote (``risk_train_9.csv``; English and pinyin in
+``risk_train_10.csv``). Never trained on: ``safety.jsonl`` (public),
+``safety_blind5``–``8``, and the held-out halves of the ordinary
 talk (``ORDINARY_HELDOUT``, ``CHAT_HELDOUT``).
 """
 
@@ -58,6 +59,11 @@ ORDINARY_FILE = "ordinary_sets.csv"
 # Everyday chat lines we wrote (risk_train_9.csv trains); a quarter of them,
 # drawn by a seeded lot before any figure, only measures.
 CHAT_HELDOUT = "chat_heldout.csv"
+# Ordinary English and pinyin workbook talk we wrote (risk_train_10.csv trains;
+# English risk rows outnumbered English ordinary ones 302 to 84, so any English
+# leaned to risk): a quarter drawn by a seeded lot, plus the four lines a
+# review reported, only measures.
+CHAT_HELDOUT_EN = "chat_heldout_en.csv"
 
 
 def examples_load(
