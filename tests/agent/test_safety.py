@@ -218,7 +218,7 @@ def test_a_story_answered_with_a_check_in_quotes_none_of_its_risk_words():
     from agent.dialogue.understanding import Understanding
     from agent.safety.replies import QUOTE, risky_quote
 
-    text = "外公留给我一把刀，我每个周末都自己磨一磨，磨刀的时候特别安静"
+    text = "我每个周末都自己磨外公留下的那把刀，磨刀的时候特别安静"
 
     def replies(checkin: bool) -> list[str]:
         u = Understanding(
