@@ -72,6 +72,7 @@ async def test_distress_replies_state_nothing_the_person_did_not_say(
         "下班还得做饭辅导作业，累得一个字都写不动了",
         "今天好累，不想写了",
         "太累了，先放弃吧",
+        "天天加班，现在干点啥都累，一件不累的事都想不出来",
     ],
 )
 async def test_a_tired_person_is_given_rest_not_homework(kb, offline_config, text):

@@ -81,7 +81,7 @@ def _answered(t: Turn, found: list[str]) -> Draft:
 
 # Worn out or done for today: the reply gives no task, only rest and the way back.
 TIRED = re.compile(
-    r"不想写|写不动|写不下去|累得|好累|太累|累死|放弃|没力气|歇会|歇一歇"
+    r"不想写|写不动|写不下去|累得|好累|太累|累死|都累|(?<!不)累了|放弃|没力气|歇会|歇一歇"
 )
 
 
