@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,6 +173,9 @@ class TurnContext:
     def role(self) -> str:
         """Return the person's current role: the profile's, else the newest job's."""
         occupation = (self.person.get("occupation") or "").strip()
+        # "原纺织厂车间主任，失业半年": the role is the first clause; the rest is a
+        # situation that "你做……攒下的本事" would garble.
+        occupation = re.split(r"[，,、；;。/（(]", occupation)[0].strip()
         if occupation:
             return occupation
         return next((j.get("role", "") for j in self.jobs if j.get("role")), "")

@@ -238,3 +238,15 @@ async def test_a_draft_too_long_for_the_budget_never_becomes_an_empty_reply(
         "what is this question about?"
     )
     assert result.text.strip() and len(result.text) <= 200, result.text
+
+
+def test_a_role_is_the_first_clause_of_a_free_text_occupation():
+    from agent.context import TurnContext
+
+    ctx = TurnContext(
+        session_id="s",
+        step="values_exploration",
+        text="",
+        person={"occupation": "原纺织厂车间主任，失业半年"},
+    )
+    assert ctx.role == "原纺织厂车间主任"
