@@ -52,6 +52,7 @@ from aiohttp import WSMsgType
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.spy import spy_record  # noqa: E402
 from bench.ttft import ANSWER, QUESTIONS  # noqa: E402
 from bench.ws_load import Session, pct  # noqa: E402
 from tests.agent.fake_openai import FakeOpenAI, Step  # noqa: E402
@@ -192,32 +193,8 @@ def progress(what: str) -> None:
 
 
 def spy(pid: int, seconds: float, path: str) -> subprocess.Popen:
-    """Start py-spy sampling daphne into ``path`` (raw stacks, 100 Hz).
-
-    Only the thread holding the GIL is sampled: the samples split daphne's
-    CPU, not the time threads spend waiting for it (on a loaded machine,
-    most of it).
-    """
-    return subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "py-spy"),
-            "record",
-            "--pid",
-            str(pid),
-            "--duration",
-            str(int(seconds)),
-            "--rate",
-            "100",
-            "--format",
-            "raw",
-            "--output",
-            path,
-            "--nonblocking",
-            "--gil",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    """Start py-spy sampling daphne's GIL holder into ``path`` (raw stacks, 100 Hz)."""
+    return spy_record(pid, seconds, path, rate=100, gil=True)
 
 
 async def measured(name: str, daphne: psutil.Process, fake: FakeOpenAI, run) -> dict:

@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from spy import spy_record  # noqa: E402
 from ws_load import QUESTIONS, _open_all, paced_run  # noqa: E402
 
 SESSIONS = 20
@@ -156,25 +157,7 @@ async def _load(
     for name in windows:
         spy = None
         if name == "sampled":
-            spy = subprocess.Popen(
-                [
-                    str(Path(sys.executable).parent / "py-spy"),
-                    "record",
-                    "--pid",
-                    str(pid),
-                    "--duration",
-                    str(int(seconds)),
-                    "--rate",
-                    "200",
-                    "--format",
-                    "raw",
-                    "--output",
-                    str(raw),
-                    "--nonblocking",
-                ],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
+            spy = spy_record(pid, seconds, str(raw), rate=200)
             await asyncio.sleep(0.5)  # py-spy attaches
         before, started = _cpu(daphne), time.perf_counter()
         turns = await _chat_window(sessions, seconds)
