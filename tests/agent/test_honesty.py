@@ -250,3 +250,28 @@ def test_a_role_is_the_first_clause_of_a_free_text_occupation():
         person={"occupation": "原纺织厂车间主任，失业半年"},
     )
     assert ctx.role == "原纺织厂车间主任"
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        (
+            "Not really into books. I mostly watch cooking shows from Sichuan, "
+            "for hours. Would that count?",
+            "I mostly watch cooking shows from Sichuan",
+        ),
+        (
+            "On weekends I often fix my neighbours' bikes in the yard.",
+            "I often fix my neighbours' bikes in the yard",
+        ),
+    ],
+)
+async def test_an_english_answer_is_quoted_and_taken_up_not_met_with_the_intro(
+    kb, offline_config, text, quoted
+):
+    result = await Chat(offline_config, P, question_id="P02").say(text)
+    assert f"「{quoted}」" in result.text, result.text
+    assert "Here is how it works" not in result.text and "In short" not in result.text
+    assert result.text.count("?") <= 1, result.text
+    if "count" in text:
+        assert "counts" in result.text, result.text

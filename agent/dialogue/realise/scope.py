@@ -149,6 +149,14 @@ def english(t: Turn) -> Draft:
                 ]
             ]
         )
+    if said := _own_clause(text):
+        # An answer in English ("On Bilibili I mostly watch game reviews…"): their
+        # words back, "does that count?" answered, one question on it.
+        step = ((q or {}).get("id") or "P")[0]
+        counts = "Yes, it counts: " if COUNTS.search(text) else ""
+        ask = _NEXT_ASK[step]
+        ask = ask[0].upper() + ask[1:]
+        return Draft([[f"{counts}「{said}」 is a real lead.", f" {ask}"]])
     return Draft(
         combos(
             [
@@ -179,6 +187,27 @@ SAYS_ABOUT_ME = re.compile(
     r"what\s+am\s+I\s+good\s+at",
     re.I,
 )
+# "I mostly watch game reviews and long history videos": the person's own doing,
+# quoted from "I" to the clause's end.
+OWN_DOING = re.compile(
+    r"\bI\s+(?:(?:mostly|often|always|usually|just|really|also|sometimes|love to|"
+    r"like to|can)\s+)*(?:watch|read|play|spend|make|fix|help|write|cook|listen|"
+    r"collect|build|draw|learn|teach|organi[sz]e|plan|run|grow|sing|dance|study|"
+    r"code|design|repair|volunteer|visit|travel|talk)\b[^.!?;,]{3,80}",
+    re.I,
+)
+COUNTS = re.compile(r"\b(?:does|would|will)\s+(?:that|this|it)\s+count\b", re.I)
+
+
+def _own_clause(text: str) -> str:
+    """Return the person's own doing in an English message, to its clause's end."""
+    m = OWN_DOING.search(text)
+    if not m:
+        return ""
+    said = m.group(0).strip()
+    return said if len(said) <= 80 else said[:80].rsplit(" ", 1)[0]
+
+
 # One question per step, about the answer just quoted (values, talents, passions).
 _NEXT_ASK = {
     "V": "why does it matter to you?",
