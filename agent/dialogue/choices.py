@@ -53,6 +53,7 @@ TASK_CHOICES = {
     "purpose": ("top5", "combine"),
     "means": ("try", "rest"),
     "first_step": ("combine", "rest"),
+    "answer_here": ("next", "rest"),
     "together": ("combine", "rest"),
 }
 

@@ -43,6 +43,7 @@ EVIDENCE_TASKS = (
     "means",
     "first_step",
     "together",
+    "answer_here",
 )
 GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
@@ -85,6 +86,7 @@ ACTS = {
     "purpose": "purpose",
     "means": "means",
     "first_step": "first_step",
+    "answer_here": "answer_here",  # "第8题我就在这儿说了吧：…": kept as that answer
     "together": "together",  # "把第2题和第5题合起来…": named answers side by side
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",

@@ -55,6 +55,26 @@ EARN = re.compile(
     r"(?:挣|赚)钱(?:要紧|最要紧|第一)|养家糊口"
 )
 EARN_MAX = 60
+# "孩子还小走不开，只有午睡那两个小时": a limit of time or place on the steps,
+# said with what it rules out (出门, the small experiments), not a story.
+BOUND = re.compile(
+    r"走不开|离不开人|出不了门|没法出门|不能出门|出不去门|"
+    r"(?:只有|只剩|唯一能用的)[^，,。]{0,10}(?:时间|小时|分钟)|"
+    r"要带娃|得带娃|照顾老人|伺候老人|照顾[我俺]?[爸妈]"
+)
+# What the limit is said against: the steps we offered, or doing them at all.
+BOUND_ON = re.compile(r"实验|试试?|小事|出门|没法做|做不了|根本没法|哪有空|这周")
+BOUND_MAX = 70
+# "第8题我就在这儿说了吧：我希望…": an answer typed in chat, named by its
+# question (or "这题"), then a colon; never a question about it.
+ANSWER_HERE = re.compile(
+    r"(?:第\s*([1-9一二两三四五六七八九])\s*题|这题|这道题|(?<![A-Za-z])([VSPvsp]0?[1-9]))"
+    r"([^：:？?，,。]{0,12})[：:]\s*(\S[^？?]{5,})"
+)
+# Before the colon: a question about it or a review asked ("看看第5题这样写行不行：").
+NOT_ANSWER = re.compile(
+    r"什么|怎么|啥|吗|帮我|改|意思|例子|示例|行不行|可不可以|对不对|看看|这样写|写得"
+)
 # "第一条这周具体能干点啥" when the last reply listed nothing: a first step.
 THIS_WEEK = re.compile(r"这周|本周|周末|能干点|做点啥|做点什么|具体做|怎么试|先试")
 # "……下一题是什么？": where they go next, even after a plan told in the same breath.
@@ -62,6 +82,16 @@ NEXT = re.compile(
     r"下一[题道](?:题)?(?:是什么|是啥|是哪|呢|写什么|写啥|在哪)|还有下一题"
 )
 SHORT = 10  # "第二条呢": a bare pointer at an item of the last list
+
+
+def answer_here(text: str) -> tuple[str, str] | None:
+    """Return (number or id, their answer) when the message gives one, or None."""
+    m = ANSWER_HERE.search(text)
+    if not m or NOT_ANSWER.search(text[: m.start(4)]):
+        return None
+    if not re.search(r"[\u4e00-\u9fff]", m.group(4)):
+        return None  # "S03: I can fix old bikes…" is answered in English (scope.py)
+    return (m.group(1) or m.group(2) or ""), m.group(4).strip()
 
 
 def task_intent(text: str, d: DialogueState) -> str:
@@ -84,6 +114,10 @@ def task_intent(text: str, d: DialogueState) -> str:
         return "means"  # income first: the same act, said as a need
     if CONCRETE.search(text):
         return "concrete"
+    if len(text) <= BOUND_MAX and BOUND.search(text) and BOUND_ON.search(text):
+        return "means"  # a limit of time or place: the steps made to fit it
+    if answer_here(text):
+        return "answer_here"
     points = ITEM.search(text) and not QUESTION.search(text)
     if not points or CHOOSING.search(text):
         return ""

@@ -64,6 +64,7 @@ def greet(t: Turn) -> Draft:
     return Draft(combos([lead, back], t.seed))
 
 
+QUOTE_CHARS = 34  # an answer said back whole, up to this, in their clauses
 TOLD_CHARS = 14  # a story this long, told in chat, answers the question on screen
 
 
@@ -424,7 +425,59 @@ def repair(t: Turn) -> Draft:
     )
 
 
+# One question that deepens an answer, by step (values, talents, passions).
+DEEPEN = {
+    "V": "这一点为什么对你这么要紧，是从哪件事开始在意的？",
+    "S": "这件事里哪一步你做得最顺手、别人最难替你？",
+    "P": "它哪一点最吸引你，让你愿意一次次回去？",
+}
+STEP_PREFIX = {
+    "values_exploration": "V",
+    "strengths_exploration": "S",
+    "interests_exploration": "P",
+}
+
+
+def answer_here(t: Turn) -> Draft:
+    """Return their answer typed in chat, kept as the named question's answer.
+
+    "第8题我就在这儿说了吧：我希望别人提起我…": not a story to probe but
+    an answer: quoted as that question's, the way to keep it said (there is
+    no save action: they paste it), then one question that deepens it.
+    """
+    from agent.dialogue.numbered import _number
+    from agent.dialogue.tasks_route import answer_here as given
+
+    token, said = given(t.ctx.text) or ("", t.ctx.text)
+    prefix = STEP_PREFIX.get(t.ctx.step, "")
+    if token[:1].upper() in "VSP" and token[:1]:
+        prefix, n = token[0].upper(), int(token[-1])
+    elif token:
+        n = _number(token)
+    else:
+        n = (t.ctx.question or {}).get("number") or 0
+    where = f"第{n}题" if n else "这题"
+    said = said.rstrip("。！!；; ")
+    quote = said  # verbatim, cut after a whole clause when long
+    if len(said) > QUOTE_CHARS:
+        ends = [m.start() for m in re.finditer(r"[，,。；;！!]", said)]
+        cut = max((e for e in ends if e <= QUOTE_CHARS), default=QUOTE_CHARS)
+        quote = said[:cut] + "…"
+    ask = DEEPEN.get(prefix, "这句里哪个词最要紧，它是从哪件事来的？")
+    return Draft(
+        [
+            [
+                f"好，这就是{where}的答案：「{quote}」。",
+                f"把这段原样贴进{where}就存下了。",
+                ask,
+            ]
+        ],
+        rows=[],
+    )
+
+
 ACTS = {
+    "answer_here": answer_here,
     "greet": greet,
     "autonomy": autonomy,
     "clarify": clarify,

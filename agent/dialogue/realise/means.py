@@ -13,7 +13,7 @@ import re
 from agent.dialogue import situation
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import number, short
-from agent.dialogue.tasks_route import EARN
+from agent.dialogue.tasks_route import BOUND, BOUND_ON, EARN
 
 # Answers that say what they already do, the likeliest first: what people ask
 # them for (S04), what they do for hours (S03), their best period (S06), the
@@ -46,14 +46,56 @@ def doing(
     return "", ""
 
 
-def _earn_clauses(text: str) -> list[str]:
-    """Return their clauses that say income comes first, and what it must cover."""
+def _their(text: str, *patterns: re.Pattern[str]) -> list[str]:
+    """Return up to two of their clauses that state the limit, verbatim."""
     out = []
     for c in CLAUSE.findall(text):
         c = c.strip()
-        if EARN.search(c) or situation.CUES["money"].search(c) or KIN_NEED.search(c):
+        if any(p.search(c) for p in patterns):
             out.append(c)
     return out[:2]
+
+
+def _earn_clauses(text: str) -> list[str]:
+    """Return their clauses that say income comes first, and what it must cover."""
+    return _their(text, EARN, situation.CUES["money"], KIN_NEED)
+
+
+# The time they named ("午睡那两个小时", "晚上一个小时"), to size the step to.
+WINDOW = re.compile(
+    r"(?:(?:午睡|晚上|早上|中午|下午|睡前|孩子睡了?)[^，,。]{0,4})?"
+    r"[一二两三四五六七八九十半0-9]+\s*(?:个)?(?:小时|钟头|分钟)"
+)
+
+
+def fit(t: Turn) -> Draft:
+    """Return the steps shrunk to a stated limit of time or place, with one example.
+
+    "孩子还小走不开，只有午睡那两个小时，小实验我没法出门做": the limit is
+    quoted and taken as real; a small experiment need not leave the house or
+    take more than the time they named, and one is sized to it.
+    """
+    text = t.ctx.text
+    said = _their(text, BOUND, situation.CUES["children"], situation.CUES["time"])
+    named = "".join(f"「{s}」" for s in said)
+    lead = f"你说{named}，这个得算进来：小实验不用出门，可以缩小了在家做、在网上做。"
+    span = WINDOW.search(text)
+    inside = f"就在{span.group(0)}里" if span else "挑一段孩子睡着的空当"
+    qid, clause = doing(t.ctx.answers, avoid=t.d.pending.get("step", ""))
+    if qid:
+        words = short(clause, clause[:2], 18)
+        step = (
+            f"比如{inside}，围着你第{number(qid)}题写的「{words}」，"
+            "在网上找一个做这个的人发的内容或群，照着做一小段，记下做着顺不顺手。"
+        )
+    else:
+        step = (
+            f"比如{inside}，在网上找一个你好奇的行当的人发的内容，"
+            "照着做一小段，记下哪一刻最想接着做。"
+        )
+    return Draft(
+        [[lead, step, "这样改小一点，你看行吗？"]], rows=[], pending={"step": qid}
+    )
 
 
 def earn(t: Turn) -> Draft:
@@ -88,6 +130,8 @@ def means(t: Turn) -> Draft:
     """Return the limit in their words, taken as real, and a step that costs nothing."""
     if EARN.search(t.ctx.text):
         return earn(t)
+    if BOUND.search(t.ctx.text) and BOUND_ON.search(t.ctx.text):
+        return fit(t)  # a limit of time or place on the steps
     found = situation.cues(text=t.ctx.text)
     said = list(dict.fromkeys(v for v in found.values() if v))[:2]
     named = "、".join(f"「{s}」" for s in said)
