@@ -17,6 +17,7 @@ from agent.dialogue.realise.grounds import PART_OF, for_entry, in_text, short, w
 from knowledge import selectors as kb
 from knowledge.evidence import Evidence
 from knowledge.evidence.records import Category
+from knowledge.search.records import SearchHit
 from knowledge.search.text import tokens
 
 ALL: tuple[Category, ...] = ("values", "strengths", "interests")
@@ -138,7 +139,7 @@ def words_of(candidate: str) -> list[str]:
     return [w for w in dict.fromkeys(found) if w not in GENERAL and len(w) >= 2]
 
 
-def related(candidate: str, answers: dict) -> list[tuple[object, Evidence]]:
+def related(candidate: str, answers: dict) -> list[tuple[SearchHit, Evidence]]:
     """Return (entry, answer) pairs for entries the candidate is a job or topic of.
 
     The entry is found by the candidate's own words in its jobs and topics; the
@@ -146,7 +147,7 @@ def related(candidate: str, answers: dict) -> list[tuple[object, Evidence]]:
     are shown.
     """
     words = words_of(candidate)
-    pairs = []
+    pairs: list[tuple[SearchHit, Evidence]] = []
     for category in ALL:
         for hit in kb.entries_all(category=category):
             fields = " ".join(str(hit.data.get(f) or "") for f in RELATED_FIELDS)

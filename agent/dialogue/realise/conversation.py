@@ -225,13 +225,12 @@ def _last_one(t: Turn) -> Draft | None:
     their message) offered to be saved here, and the results page named.
     """
     q = t.ctx.question
-    if not (NEXT.search(t.ctx.text) and q.get("number") and q["number"] == t.ctx.total):
+    asked = NEXT.search(t.ctx.text)
+    if not (asked and q.get("number") and q["number"] == t.ctx.total):
         return None
     clauses = [
         c.strip()
-        for c in re.split(
-            r"[，,。！!？?\n]", t.ctx.text[: NEXT.search(t.ctx.text).start()]
-        )
+        for c in re.split(r"[，,。！!？?\n]", t.ctx.text[: asked.start()])
         if len(c.strip()) >= 8
     ]
     plan = clauses[-1] if clauses else ""

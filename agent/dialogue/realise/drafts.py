@@ -109,9 +109,9 @@ def feedback(t: Turn) -> Draft:
             )
         )
     best, missing = _draft_review(draft)
-    named = profile.linked_ids(draft)
+    linked = profile.linked_ids(draft)
     found = (t.art.get("search_content") or {}).get("entries") or []
-    rows = [r for r in found if r["id"] in named][:1]
+    rows = [r for r in found if r["id"] in linked][:1]
     if REVISE.search(t.ctx.text) and missing:
         marks = "①②③"
         steps = (

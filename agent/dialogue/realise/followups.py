@@ -192,7 +192,7 @@ def counts(t: Turn) -> Draft:
         )
     if SELF_DOUBT.search(t.ctx.text):
         # "感觉像在给自己找借口", "我是不是在吹牛": the worry answered, not quoted
-        worry = (
+        answer = (
             [
                 "这不是找借口，也不是安慰自己：借口是拿来不改的，这里看的是"
                 "同一个习惯在哪种场合反而帮了你。",
@@ -209,7 +209,7 @@ def counts(t: Turn) -> Draft:
                 "写下来不是吹牛：才能看的是你做得比别人省力，不是只有你会。",
             ]
         )
-        return Draft(combos([worry, test], t.seed))
+        return Draft(combos([answer, test], t.seed))
     worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
     if kind == "values" and re.search(r"年薪|万|买房|存款|钱|升职|职位", t.ctx.text):
         return Draft(
