@@ -9,6 +9,7 @@ times and noted. No course, no trip, no purchase.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from agent.dialogue import situation
 from agent.dialogue.realise import Draft, Turn
@@ -61,6 +62,23 @@ def _earn_clauses(text: str) -> list[str]:
     return _their(text, EARN, situation.CUES["money"], KIN_NEED)
 
 
+def _stepped(
+    t: Turn,
+    lead: list[str],
+    step_on: Callable[[int, str], str],
+    step_else: str,
+    close: str,
+) -> Draft:
+    """Return lead, a step drawn from one of their answers (else ``step_else``), close.
+
+    ``step_on(question number, their words)`` words the step; the answer used is
+    kept as pending so the next step is drawn from another one.
+    """
+    qid, clause = doing(t.ctx.answers, avoid=t.d.pending.get("step", ""))
+    step = step_on(number(qid), short(clause, clause[:2], 18)) if qid else step_else
+    return Draft([[*lead, step, close]], rows=[], pending={"step": qid})
+
+
 # The time they named ("午睡那两个小时", "晚上一个小时"), to size the step to.
 WINDOW = re.compile(
     r"(?:(?:午睡|晚上|早上|中午|下午|睡前|孩子睡了?)[^，,。]{0,4})?"
@@ -81,20 +99,16 @@ def fit(t: Turn) -> Draft:
     lead = f"你说{named}，这个得算进来：小实验不用出门，可以缩小了在家做、在网上做。"
     span = WINDOW.search(text)
     inside = f"就在{span.group(0)}里" if span else "挑一段孩子睡着的空当"
-    qid, clause = doing(t.ctx.answers, avoid=t.d.pending.get("step", ""))
-    if qid:
-        words = short(clause, clause[:2], 18)
-        step = (
-            f"比如{inside}，围着你第{number(qid)}题写的「{words}」，"
+    return _stepped(
+        t,
+        [lead],
+        lambda n, words: (
+            f"比如{inside}，围着你第{n}题写的「{words}」，"
             "在网上找一个做这个的人发的内容或群，照着做一小段，记下做着顺不顺手。"
-        )
-    else:
-        step = (
-            f"比如{inside}，在网上找一个你好奇的行当的人发的内容，"
-            "照着做一小段，记下哪一刻最想接着做。"
-        )
-    return Draft(
-        [[lead, step, "这样改小一点，你看行吗？"]], rows=[], pending={"step": qid}
+        ),
+        f"比如{inside}，在网上找一个你好奇的行当的人发的内容，"
+        "照着做一小段，记下哪一刻最想接着做。",
+        "这样改小一点，你看行吗？",
     )
 
 
@@ -109,20 +123,15 @@ def earn(t: Turn) -> Draft:
     named = "".join(f"「{s}」" for s in said)
     lead = f"你说{named}，挣钱先算进来。"
     why = "这些题是帮你挑一份挣得到钱、又干得长的活：靠本来就擅长的，钱才挣得稳。"
-    qid, clause = doing(t.ctx.answers, avoid=t.d.pending.get("step", ""))
-    if qid:
-        words = short(clause, clause[:2], 18)
-        step = (
-            f"先来个不花钱的：你第{number(qid)}题写过「{words}」，"
+    return _stepped(
+        t,
+        [lead, why],
+        lambda n, words: (
+            f"先来个不花钱的：你第{n}题写过「{words}」，"
             "这周问一两个熟人，会这个的人现在哪儿缺人、一个月给多少。"
-        )
-    else:
-        step = (
-            "先来个不花钱的：这周问一两个熟人，"
-            "像你这样的经验现在哪儿缺人、一个月给多少。"
-        )
-    return Draft(
-        [[lead, why, step, "这样问问，你看行吗？"]], rows=[], pending={"step": qid}
+        ),
+        "先来个不花钱的：这周问一两个熟人，像你这样的经验现在哪儿缺人、一个月给多少。",
+        "这样问问，你看行吗？",
     )
 
 
