@@ -78,8 +78,45 @@ def _strong(text: str) -> tuple[str, bool] | None:
     for kind in sorted(KINDS, key=lambda k: k != "harm_others"):
         if lexicon.STRONG[kind].search(plain):
             leisure = kind == "danger_now" and bool(lexicon.LEISURE.search(text))
-            return kind, story or leisure
+            settled = kind == "abuse" and _settled(text)
+            return kind, story or leisure or settled
     return None
+
+
+_ONCE_AGO = re.compile(r"小时候|上小学|初中|高中|以前|当年|那时候?|那年|\d{1,2}岁")
+
+
+def _settled(plain: str) -> bool:
+    """Return whether a blow is told as once, long ago and made good.
+
+    "小时候考砸被他打过一次手心，他后来还跟我道过歉": no care. A habit
+    ("天天", "经常") or anything still going on keeps it.
+    """
+    return bool(
+        _ONCE_AGO.search(plain)
+        and lexicon.RESOLVED.search(plain)
+        and not lexicon.OFTEN.search(plain)
+        and not lexicon.STILL.search(plain)
+    )
+
+
+# Someone with a grudge against them, or found: an address, one who cheated.
+_GRUDGE = re.compile(
+    r"地址|住址|住哪|家门口|那人|那个人|那家伙|那货|那孙子|骗|坑|欠|害|仇|报复|算账|整我|欺负"
+)
+
+
+def _veiled(text: str) -> bool:
+    """Return whether a threat hides in what normalise drops (emoji, quotes).
+
+    A weapon emoji beside someone to fear it ("那人的地址我查到了🔪"), or a
+    visit in scare quotes ("周末去“拜访”一下他"): a threat to someone else.
+    """
+    plain = normalise(text)
+    grudge = _GRUDGE.search(plain)
+    if lexicon.WEAPON_EMOJI.search(text):
+        return bool(grudge or lexicon.TARGET.search(plain))
+    return bool(lexicon.SCARE_VISIT.search(text) and grudge)
 
 
 def _hurt_at_home(plain: str) -> bool:
@@ -114,6 +151,8 @@ def assess_with(text: str, scorer, **bars) -> Risk:
         bars.get("chat", True) and _moves_only(text, plain) and not _echo(text, plain)
     )
     strong = None if moves else _strong(plain)
+    if strong is None and not moves and _veiled(text):
+        strong = ("harm_others", False)
     if strong is not None and not strong[1]:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
@@ -213,6 +252,12 @@ def guess_level(
     if (context and not echo) and (
         lexicon.ABOUT.search(plain)
         or lexicon.ABOUT.search(text or "")  # 《》 is gone from plain
+        # A job that sees risk in others, grief for an illness, a role model.
+        or lexicon.WORK_SEEN.search(plain)
+        or lexicon.GRIEF.search(plain)
+        or lexicon.BECOME.search(plain)
+        or lexicon.PET_HURT.search(plain)
+        or lexicon.PRESCRIBED.search(plain)
         or (
             kind != "abuse"
             and lexicon.PAST.search(plain)
@@ -231,6 +276,9 @@ def guess_level(
         and lexicon.NEVER_HIT.search(plain)
         and not lexicon.BUT_NOW.search(plain)
     ):  # "从小没碰过我一根手指": a guess about blows that never came
+        level = 0
+    # Once, long ago, made good: no care, unless a death word is in it too.
+    if _settled(plain) and not lexicon.ECHOES.search(plain):
         level = 0
     level = max(min(level, at_most), 0)
     if level == 2 and not cue:

@@ -20,7 +20,13 @@ _CLOSE = (
     r"(?:老公|丈夫|前夫|男朋友|男友|老婆|妻子|女朋友|女友|对象|伴侣|爸爸?|妈妈?|父亲|母亲|"
     r"继父|继母|后爸|后妈|哥哥?|姐姐?|公公|婆婆|岳父|家里人|家人|他|她)"
 )
-_HIT = r"(?:打|揍|踢|掐|扇|抽|推|拽|踹|勒|烫|砸|扯|拖|摔)"
+# Someone at home named as the one a threat is for ("想弄死我后妈").
+_KIN = (
+    r"(?:老公|丈夫|前夫|男朋友|男友|老婆|妻子|前妻|女朋友|女友|对象|爸爸?|妈妈?|父亲|母亲|"
+    r"继父|继母|后爸|后妈|哥哥?|姐姐?|弟弟?|妹妹?|公公|婆婆|岳父|岳母|舅舅|叔叔|姑姑|"
+    r"大伯|二叔|小叔|表哥|堂哥|姐夫|嫂子|爷爷|奶奶|外公|外婆)"
+)
+_HIT = r"(?:打|揍|踢|掐|扇|抽|推|拽|踹|勒|烫|砸|扯|拖|摔|拧)"
 # 打 that is not a blow: 打电话, 打卡, 打游戏, 打招呼…
 _NOT_BLOW = (
     r"(?!电话|给|卡|字|游戏|球|牌|招呼|折|车|扫|工|包|听|算|针|印|开|理|扮|气|call|回|败|脸|击|扰|断|"
@@ -77,6 +83,7 @@ STRONG: dict[str, re.Pattern] = {
         r"won'?t\s*be\s*(?:here|around)|say(?:ing)?\s*goodbye|gave\s*away\s*(?:my|all)|"
         r"不想(?:再)?活(?!在|成|得像|给|出)|不愿(?:意)?活(?!在|成)|活不下去|活着(?:也|都|就|真的?|好|太|挺|蛮|特别|有点|还有|又)"
         r"{0,3}(?:累|没(?:什么|啥)?(?:意思|劲|意义|盼头|必要)|什么意思|有什么用)|活够了|"
+        r"(?:弄死|杀了|杀死|掐死|了结|干掉)(?:我)?自己|把(?:我)?自己(?:给)?(?:杀|弄死|掐死|了结|干掉)(?:了|掉)|"
         r"不如死|死了(?:算了|也好|就好|干净|一了百了)|想死|寻死|求死|去死吧?我|我(?:去|该|应该|还是|不如)死|该死的是我|"
         r"自杀|自尽|轻生|了结(?:自己|生命|残生)?|结束(?:自己|我的?)?(?:生命|一切|这一生)|"
         r"结束这一切|一了百了|离开这个世界|告别这个世界|离开人世|去另一个世界|"
@@ -110,7 +117,7 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:log|sign|check)(?:ging|ed)?\s*(?:off|out)\s*(?:for\s*good|forever|permanently)"
     ),
     "self_harm": re.compile(
-        r"又划了|划了(?:几|好几)(?:道|下)|(?:画|划)了?(?:几|好几)道|(?:打|扇|掐|咬|抓|捶|砸)自己|"
+        r"又划了|划了(?:几|好几)(?:道|下)|(?:画|划)了?(?:几|好几)道|(?:打|扇|掐|咬|抓|捶|砸|抽|拧)自己|"
         r"cutting\s*(?:again|myself)|been\s*cutting|咬到出血|咬(?:手|胳膊).{0,6}出血|"
         r"一把一把(?:扯|拔)|(?:打火机|烟头).{0,6}烫(?!我)|烫(?:自己|手指|手臂|胳膊|手背)|"
         r"(?:手上|手背|手心|腕上|手臂上).{0,6}(?:口子|刀痕|划痕|血痕|伤口)|"
@@ -128,7 +135,11 @@ STRONG: dict[str, re.Pattern] = {
         r"burn(?:ed|ing)?\s*myself|"
         # Marks counted, round like burns, or lined up in rows ("排得挺整齐").
         r"(?:几|好几|七八|十几|一排|一串|一圈)(?:个|道|条|处)?(?:圆圆的|圆的|小圆|烫的|烟头的?)(?:疤|印|痕)|"
-        r"(?:疤|烫痕|划痕|印子).{0,8}(?:排得|排成|一排一排|一道一道|挺整齐|很整齐)"
+        r"(?:疤|烫痕|划痕|印子).{0,8}(?:排得|排成|一排一排|一道一道|挺整齐|很整齐)|"
+        # Pinyin typed without an IME ("you ge le", "hua le ji dao").
+        r"(?:you|yi\s*jing|gang|zuo\s*wan|jin\s*tian|zuo\s*tian)\s*(?:you\s*)?(?:ge|hua)\s*le(?!\s*(?:ge|yi|ji\s*ge|wan\s*fan))|"
+        r"(?:ge|hua)\s*(?:le\s*)?(?:zi\s*ji|shou\s*wan|ge\s*bo|da\s*tui)|(?:shang|nong\s*shang)\s*hai\s*zi\s*ji|"
+        r"hua\s*le\s*(?:ji|hao\s*ji)\s*dao"
     ),
     "means": re.compile(
         r"卖安眠药|买.{0,8}安眠药|安眠药.{0,8}(?:买|囤|攒|存|几盒|几瓶|一口气)|"
@@ -167,7 +178,7 @@ STRONG: dict[str, re.Pattern] = {
     ),
     "danger_now": re.compile(
         r"翻(?:过|出)(?:了)?(?:栏杆|护栏|窗)|(?:腿|脚).{0,6}跨(?:过去|出去)了|跨过(?:了)?(?:栏杆|护栏)|"
-        r"qiao\s*shang|tian\s*tai|lou\s*ding|"
+        r"qiao\s*shang|tian\s*tai|lou\s*ding|xue\s*zhi\s*bu\s*zhu|liu\s*le\s*hao\s*duo\s*xue|"
         r"(?:腿|脚)(?:已经)?(?:放|伸|挂|悬)?(?:到|在)?(?:栏杆|窗|护栏)?外(?:面|边)?了?|"
         r"炭(?:刚|已经)?点(?:上|着)|点上炭|门窗都关(?:好|紧)|已经(?:吃|吞)了.{0,4}等|"
         r"已经割了|血好多|血止不住|流了好多血|(?:手里|手上)拿着刀|刀就在手上|"
@@ -228,7 +239,16 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:hits|beats|hit|beat|choked|chokes)\s*me|abus(?:e|ive|ed)|afraid\s*to\s*go\s*home|"
         r"domestic\s*violence|"
         # Punished like a child, as an adult, at home ("晚回来十分钟就要罚跪").
-        r"(?:就要|就得|就让我|就逼我|要我|让我|逼我|还被|又被|还要|天天|动不动就?)罚?跪(?!拜|安)|罚我跪"
+        r"(?:就要|就得|就让我|就逼我|要我|让我|逼我|还被|又被|还要|天天|动不动就?)罚?跪(?!拜|安)|罚我跪|"
+        # Blows at home that go on, to me or my mother ("他每个周末还是会打她",
+        # "继父打完我妈"): said as a habit or as still happening.
+        r"(?:每个?(?:周末|星期|礼拜|月|晚上?|天)|每次|天天|经常|总是|老是|隔三差五|动不动)"
+        r"(?:都|就)?(?:还是|还|照样|又)?(?:会|要)?(?:打|揍|踹|扇|掐)(?:她|我妈妈?|妈妈|我|我们)"
+        r"(?!电话|的?电话|手机|微信|游戏|球|牌)|"
+        r"(?:还是|还|照样|依然|仍然|又)(?:会|在)(?:打|揍|踹|扇|掐)(?:她|我妈妈?|妈妈|我们)"
+        r"(?!电话|的?电话|手机|微信|游戏|球|牌)|"
+        + _CLOSE.replace("|他|她)", ")")
+        + r"[^，。！？]{0,6}(?:打|揍|踹)完(?:我妈妈?|妈妈|我)"
     ),
     "harm_others": re.compile(
         r"刀.{0,6}买好|找(?:他|她)算账|(?:就|会|要)(?:杀|弄死|捅)了?(?:他|她)|"
@@ -274,6 +294,8 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:拿|带|买)(?:了|把)?刀.{0,6}(?:找|去|砍|捅)|报复(?:社会|他们|公司|他|她)|"
         r"kill\s*(?:him|her|them|my\s*(?:boss|coworker|husband|wife|ex))|hurt\s*(?:him|her|them)\b|"
         r"make\s*(?:him|her|them)\s*pay|"
+        # A car made a weapon in English ("running my ex over with my car").
+        r"run(?:ning)?\s*(?:my\s*\w+|him|her|them|that\s*\w+)\s*over|"
         r"(?:i\s*will|i'?ll|gonna|going\s*to)\s*(?:break|smash|stab|hurt|kill)\s*(?:his|her|their|him|them)\b|"
         # Pinyin typed without an IME: "wo xiang nong si ta".
         r"(?:nong|da|sha|tong)\s*si\s*(?:ta|ni|tamen)\b|sha\s*le\s*(?:ta|tamen)\b|"
@@ -283,9 +305,47 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:饭|菜|汤|水|杯|茶|咖啡|酒|碗|奶)里.{0,3}(?:下|投)(?:点|些)?(?:东西|药|毒)|"
         r"(?:饭|菜|汤|水|杯|茶|咖啡|酒|碗|奶)里.{0,3}(?:放|加)(?:点|些)?(?:毒|老鼠药|农药|安眠药)|"
         r"(?:农药|毒药?|老鼠药|药).{0,8}(?:没(?:什么|有)?味道?|无色无味|尝不出|查不出|验不出)|"
-        r"让(?:他|她|他们|她们).{0,4}永远(?:闭嘴|消失|醒不过来)"
+        r"让(?:他|她|他们|她们).{0,4}永远(?:闭嘴|消失|醒不过来)|"
+        # Someone at home as the one to kill ("想弄死我继母"): the wish is the
+        # threat, whoever it names; "弄死我自己" is not matched (自己 is no one).
+        r"(?:想|要|真想|恨不得|打算|准备|忍不住想|迟早)(?:去)?(?:亲手)?"
+        r"(?:杀|捅|砍|弄死|打死|宰|毒死|掐死|干掉|除掉)(?:了|掉)?(?:我的?|我家)?"
+        + _KIN
+        + r"|(?:想|要|真想|恨不得|打算)把(?:我的?|我家)?"
+        + _KIN
+        + r"(?:杀|捅|砍|弄死|打死|宰|掐死|毒死)(?:了|掉)|"
+        # Someone's address found, and a visit to come ("地址我摸到了，周末去会会他").
+        r"(?:住址|地址|住哪|家在哪|住在哪|家门)(?:我)?(?:已经|都|终于)?"
+        r"(?:查到|找到|摸到|摸清|打听到|搞到|问到)(?:了)?[^。！？]{0,14}"
+        r"(?:上门|去(?:找|堵|会会|见见|拜访|看看|一趟)|找上门|堵他|堵她|拜访|会会)|"
+        # A grudge with something brought to a day ("让他们都后悔…那天我带点东西去").
+        r"(?:让|叫)[^，。！？]{0,10}(?:都|全都|统统|一个个)?(?:后悔|好看|付出代价|记住这一天)"
+        r"[^。！？]{0,24}(?:带|拿)(?:点|些|上|着)?(?:东西|家伙)|"
+        r"(?:带|拿)(?:点|些|上|着)?(?:东西|家伙)(?:去|来|过去)?[^。！？]{0,20}"
+        r"(?:让|叫)[^，。！？]{0,10}(?:后悔|好看|付出代价)"
     ),
 }
+
+# Threats that live in what normalise drops: a weapon emoji beside someone to
+# fear it ("那人的地址我查到了🔪"), and a visit in scare quotes (去“拜访”一下,
+# “问候”一下他). Matched on the raw text (``veiled`` in __init__).
+WEAPON_EMOJI = re.compile(r"[\U0001F52A\U0001F5E1\U0001F52B\U0001FA93\U0001F4A3]")
+SCARE_VISIT = re.compile(
+    r"[“\"「『'‘](?:拜访|问候|聊聊|谈谈|关照|招待|照顾|教育|见见|会会|做客|串门|打个招呼|"
+    r"送(?:个|点)?礼|算算账|叙叙旧)(?:一下)?[”\"」』'’]"
+)
+
+# An animal's scratch or bite ("被我家主子挠了一道"): a guess about the blood
+# drops a level, like a story.
+PET_HURT = re.compile(
+    r"(?:猫|狗|猫咪|狗狗|主子|仓鼠|兔子|鹦鹉|宠物|刺猬|小猫|小狗)[^，。！？]{0,8}?(?:抓|挠|咬|啄|蹬)"
+)
+
+# Whom or what one misses, after 想死 ("出差一周，想死我家狗了").
+_MISSED = (
+    r"(?:我|我的|我家|俺家)?(?:的)?(?:狗|猫|狗狗|猫咪|主子|娃|宝贝|孩子|闺女|儿子|女儿|老公|老婆|"
+    r"对象|爸妈|爸|妈|奶奶|爷爷|外婆|姥姥|家人|家里|家乡菜|火锅|烤鸭|螺蛳粉|小笼包|你们)"
+)
 
 # Figures of speech that borrow the words: removed before the strong patterns
 # run, so "累死了" or "杀进游戏行业" match nothing, while "累死了…不想活了"
@@ -317,7 +377,8 @@ FIGURES = re.compile(
     r"结束一切(?:，|——|-)*重新开始|我不在了.{0,6}我是说|"
     r"(?:聊|玩|尬|卷|笑|熬)死(?:了|我了|人)?|"
     # Missing someone ("想死你了") and being ashamed ("丢死人了"): no death in them.
-    r"想死(?:你|你们|您|大家|宝宝)(?:了|啦|咯)?|想死(?:这|那)(?:道|个|门|张)?(?:题|作业|卷子?|试卷|考试|科|课)了?|"
+    r"想死(?:你|你们|您|大家|宝宝)(?:了|啦|咯)?|想死" + _MISSED + r"(?:了|啦|咯)|"
+    r"想死(?:这|那)(?:道|个|门|张)?(?:题|作业|卷子?|试卷|考试|科|课)了?|"
     # A gadget that froze is no cry for help ("救命，我手机卡了").
     r"救命(?:啊|呀)?[，,]?(?:我的?)?(?:手机|电脑|网|网络|页面|系统|打印机|app|软件|微信|游戏|输入法)"
     r"(?:又|突然)?(?:卡|死机|坏|崩|闪退|打不开|登不上|没电|没网|没反应)(?:了|住了)?|(?:丢|羞|吓|急|愁|烦|气|累)死人(?:了|啦)?|"
@@ -342,6 +403,14 @@ FIGURES = re.compile(
     r"托付给.{0,10}(?:出差|旅游|旅行|几天|一周|两周|照顾几|寄养)|"
     r"离开(?:这家|公司|行业|这个城市|北京|上海|深圳|广州|老家|体制|这个行业)|"
     r"(?:纸|猫|狗|树枝|玻璃|宠物|钉子)(?:把我的?手?)?.{0,3}(?:划|抓|割|咬)(?:了|伤|破|出血|一道)|"
+    # An animal's scratch or bite, whenever it came ("我家猫今天把我手抓出血了").
+    r"(?:猫|狗|猫咪|狗狗|主子|仓鼠|兔子|鹦鹉|宠物|刺猬|小猫|小狗)[^，。！？]{0,8}?"
+    r"(?:抓|挠|咬|啄|蹬)(?:了|伤|破|到|得|出)?(?:我|我的?手|手|胳膊|腿)?(?:了|伤|破|到|得|出)?(?:出)?血?(?:了)?|"
+    r"被(?:猫|狗|猫咪|狗狗|主子|仓鼠|兔子|鹦鹉|宠物)(?:给)?(?:抓|挠|咬|啄)(?:了|伤|破|出血)?|"
+    # A stretch unbearable for its work, said with the work ("期末周生不如死，
+    # 天天熬夜").
+    r"(?:这周|这几天|这个月|这阵子|上线|期末|考试周|赶工|加班|赶稿|ddl|deadline|项目)[^。！？]{0,6}生不如死"
+    r"(?=[^。！？]{0,16}(?:项目|上线|加班|ddl|deadline|考试|期末|赶稿|熬夜|睡(?:了)?[一二三四五两\d]个?小时|开会|需求))|"
     r"(?:江边|河边|湖边|海边|桥上|桥边)(?:散步|跑步|钓鱼|骑车|吹风|看日落|拍照|玩|遛狗|野餐)|"
     r"(?:木)?炭.{0,8}(?:烧烤|烤肉|露营|火锅)|(?:烧烤|烤肉|露营|火锅).{0,8}(?:木)?炭|"
     r"药学|药店|药剂|药企|药厂|医药|中药|西药|药房|发药|配药|药代|制药|"
@@ -411,7 +480,10 @@ QUOTED = re.compile(r"“[^”]{0,12}”|「[^」]{0,12}」|\"[^\"]{0,12}\"")
 # Likewise a life that is hard to go on with, or no year ahead: asked about
 # once, whatever the classifier makes of the rest.
 ECHOES = re.compile(
-    r"想死(?!你|您|大家|宝宝|(?:这|那)(?:道|个|门|张)?(?:题|作业|卷|试卷|考试|科|课))|去死|不想活(?!成|得像|得跟|得和)|"
+    r"想死(?!你|您|大家|宝宝|"
+    + _MISSED
+    + r"(?:了|啦|咯)|(?:这|那)(?:道|个|门|张)?(?:题|作业|卷|试卷|考试|科|课))|"
+    r"去死|不想活(?!成|得像|得跟|得和)|"
     # Holding on said to be over ("就是不想再撑了"), and something called the
     # last thing one does ("这份问卷大概是我做的最后一件事"): asked once.
     r"(?:不想|不愿意?)(?:再)?撑(?:下去)?了|撑不下去了|"
@@ -426,6 +498,8 @@ ECHOES = re.compile(
     r"(?:反正|我)(?:也)?没(?:几天|多少天|几天好活)了|"
     # Long sleeves through a summer: marks being hidden, worth one question.
     r"(?:夏天|大热天|三伏天).{0,10}(?:穿)?长袖(?!.{0,10}防晒)|长袖.{0,6}(?:一整个|整个)夏天|"
+    # Marks blamed on a pet there is none of ("其实我家根本没养猫"): a cover story.
+    r"(?:根本|其实|家里|我家|我)(?:就|也|都)?没(?:有)?养(?:过)?(?:猫|狗|宠物)|哪(?:来|有)的?(?:猫|狗)|"
     # Help refused after something was taken ("不想去医院，就这样挺好").
     r"不(?:想|要|用|肯)去医院[，,]?(?:就这样|算了|没事|挺好|不用管)|别(?:叫|打)(?:救护车|120)|"
     r"不用(?:叫|打)(?:救护车|120)|"
@@ -447,7 +521,7 @@ HIT_AT_HOME = re.compile(
     + r"[^，。！？,.!?]{0,12}?"
     + _HIT
     + _NOT_BLOW
-    + r"(?:了|过)?我(?!的?(?:电话|手机|微信|游戏|号|账号))"
+    + r"(?:完|了|过)?(?:我妈妈?|妈妈|我)(?!的?(?:电话|手机|微信|游戏|号|账号))"
 )
 
 # A child seen or heard being hurt, at home or next door ("对门天天半夜有孩子哭喊，
@@ -464,8 +538,9 @@ CHILD_HURT = re.compile(
     r"被(?:打|揍|抽|踢|掐|烫)"
     + _NOT_BLOW
     + r"|(?:脸上|身上|胳膊上|腿上|背上|手上|脖子上|头上)[^。！？!?]{0,4}"
-    r"(?:一块青|青一块|紫一块|淤青|青紫|发紫|巴掌印|印子|血印|伤痕|烫伤|烟头)|bruis)"
-    r"|(?:打|揍|抽|踹)(?:孩子|小孩|娃)[^。！？!?]{0,12}?(?:哭喊|惨叫|尖叫|求饶|哭)"
+    r"(?:一块青|青一块|紫一块|一块一块(?:的)?(?:青|紫)|淤青|青紫|发紫|巴掌印|印子|血印|伤痕|烫伤|烟头)|bruis)"
+    r"|(?:打|揍|抽|踹|拧|掐)(?:孩子|小孩|娃)[^。！？!?]{0,12}?(?:哭喊|惨叫|尖叫|求饶|哭|青|紫)"
+    r"|(?:就|总|老|又|动不动就?)(?:拧|掐|打|揍|抽)(?:孩子|小孩|娃)的?(?:胳膊|腿|脸|屁股|耳朵)"
     r"|(?:天天|经常|总是|老是|又在|往死里|下死手)(?:打|揍|抽|踹)(?:孩子|小孩|娃)"
     r"|(?:hitting|beating|hits|beats)\s*(?:the|a|his|her|their)?\s*(?:kid|child|son|daughter|boy|girl)",
     re.I,
@@ -487,7 +562,7 @@ FICTION = re.compile(
 
 # A place met at leisure ("江边散步看夕阳"): being there is not the danger.
 LEISURE = re.compile(
-    r"夕阳|日落|日出|散步|夜景|咖啡馆|餐厅|看船|听浪|看火车|拍照|风景|钓鱼|跑步|"
+    r"工程师|施工|参与建|监理|巡检|验收|最爽|自豪|骄傲|车流|夕阳|日落|日出|散步|夜景|咖啡馆|餐厅|看船|听浪|看火车|拍照|风景|钓鱼|跑步|"
     r"吹风|遛狗|野餐|骑车|看海|看星星|签完|签下|大单|好爽|民宿|小镇|搬到"
 )
 
@@ -515,6 +590,33 @@ ABOUT = re.compile(
     r"(?:儿子|女儿|孩子|侄子|侄女|学生)问我",
     re.I,
 )
+# A job that sees risk in others ("我在急诊科，送来割腕的都见过", "药物警戒看
+# 安眠药的不良反应报告"), and grief for someone who died of an illness ("奶奶
+# 去年胰腺癌走了"): the guess is about their work or their loss, not a risk
+# to them now. Such a guess drops like ``ABOUT`` (an echo keeps it).
+WORK_SEEN = re.compile(
+    r"急诊科?|急救中心|icu|重症监护|药物警戒|不良反应|药品安全|病例|接诊|收治|查房|值班医生|"
+    r"(?:送|送进|拉)来(?:的|了)?[^。！？]{0,4}(?:割腕|喝农药|吃药|跳楼|服毒|车祸)|"
+    r"(?:当|做|是)(?:了)?(?:医生|护士|药师|法医|警察|心理咨询师)|(?:医生|护士|药师)(?:的)?(?:工作|日常|生涯)"
+)
+# Medicine taken as prescribed ("在吃调理的药 按时的"): care already in hand.
+PRESCRIBED = re.compile(r"按时(?:吃|服)|(?:药|药物)的?.{0,4}按时|按医嘱|按疗程")
+GRIEF = re.compile(
+    r"(?:奶奶|爷爷|外婆|外公|姥姥|姥爷|妈妈|爸爸|我妈|我爸|父亲|母亲|舅舅|姑姑|阿姨|叔叔|朋友|同学|老师)"
+    r"[^。！？]{0,10}(?:癌|病|心梗|中风|脑溢血|肺炎|新冠|白血病|尿毒症|阿尔茨海默|老年痴呆)"
+    r"[^。！？]{0,6}(?:走了|去世|过世|离开了|没了|不在了)|"
+    r"(?:奶奶|爷爷|外婆|外公|姥姥|姥爷|父亲|母亲|妈妈|爸爸)(?:去年|前年|那年)?(?:病逝|去世|过世)"
+)
+# Becoming like someone ("没有想活成的人", "想活成她那样"): a role model, a
+# guess about it drops a level.
+BECOME = re.compile(r"活成|成为(?:什么样|那样|她那样|他那样)")
+# A blow once in childhood, made good ("小时候被他打过一次手心，后来他跟我道过
+# 歉"): past and resolved, no care; a habit ("天天", "经常") or now keeps it.
+RESOLVED = re.compile(
+    r"道(?:过|了)?歉|认(?:过|了)?错|再也没(?:打|动手|碰)|就那一次|只有那一次|唯一一次"
+)
+OFTEN = re.compile(r"天天|经常|总是|老是|每次|动不动|一直|每天|隔三差五|常常")
+
 # A skill or a scene from childhood ("七八岁就会炒菜"): not the present, unless
 # it is a blow at home (that guess stays: childhood abuse is asked about).
 PAST = re.compile(
@@ -594,6 +696,11 @@ CHAT = re.compile(
      + SESSION_END.pattern + r"|(?:走了){2,}|(?:我)?(?:先)?(?:撤|溜|闪|下|下线)了|"
     # The same moves typed in pinyin or English ("wo xiang hao le").
     r"(?:wo\s*)?(?:xiang\s*hao|xie\s*wan)\s*le|xia\s*yi\s*ti|tiao\s*guo|"
+    r"(?:rang\s*)?(?:wo\s*)?(?:zai\s*)?xiang\s*(?:xiang|yi\s*xia)(?:\s*(?:ba|a|zai\s*shuo))?|"
+    # Where one is in the workbook ("我现在在哪一步了", "写到第几题了").
+    r"我?(?:现在)?(?:在|到|做到|写到|进行到)(?:了)?(?:哪|哪一|第几)(?:步|题|个|部分|里|儿)了?|"
+    # The connection, not the person ("刚才断线了", "网卡了").
+    r"我?(?:刚才|刚刚|刚)?(?:又)?(?:断线|掉线|断网|网卡|卡住|卡)了|"
     r"(?:bai\s*bai\s*)?ming\s*tian\s*(?:jian|ji\s*xu|zai\s*xie)|"
     r"(?:jin\s*tian\s*)?(?:xian\s*)?(?:jiu\s*)?dao\s*zhe(?:\s*li)?(?:\s*ba)?|"
     r"(?:i\s*)?(?:don'?t|do\s*not)\s*know|next(?:\s*question)?|skip(?:\s*this(?:\s*one)?)?|"

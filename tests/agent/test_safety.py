@@ -755,3 +755,99 @@ def test_english_and_pinyin_risk_is_still_caught(text):
     from agent.safety import assess
 
     assert assess(text).found, text
+
+
+# Round 10 (docs/safety.md): the kinds blind9 showed, in our own words.
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # A wish to kill someone at home is a threat, not a wish to die.
+        ("说实话我想掐死我继父，这事我想了很久", "harm_others"),
+        ("我迟早会弄死我大伯，他把我爸的钱全骗光了", "harm_others"),
+        # Someone's address found and a visit planned, a weapon emoji, scare quotes.
+        ("坑我的中介住址我打听到了，明天上门去找他", "harm_others"),
+        ("那个骗子住哪我摸到了🗡️ 过两天见", "harm_others"),
+        ("欠我钱的那人，周末去他家“问候”一下", "harm_others"),
+        # A grudge with something brought to a day.
+        ("年会那天我会带点家伙去，让那帮领导都后悔", "harm_others"),
+        # Blows at home that go on, to my mother, said inside an answer.
+        ("最难忘的事？我后爸每次喝多都还会打我妈，上个月她又进了医院", "abuse"),
+        ("他到现在还是会打她，我在隔壁屋都听得见", "abuse"),
+        # Pinyin self-harm and bleeding.
+        ("gang cai you hua le ji dao", "self_harm"),
+        ("liu le hao duo xue, hai zai liu", "danger_now"),
+        ("有时候真想把我自己杀了", "suicide"),
+    ],
+)
+def test_round10_kinds_are_caught_for_the_right_person(text, kind):
+    from agent.safety import FAMILY, assess
+
+    risk = assess(text)
+    assert risk.level == "high", (text, risk)
+    assert FAMILY[risk.kind] == FAMILY[kind], (text, risk)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # An animal's scratch or bite.
+        "我家狗狗玩疯了咬了我一口，破皮出了点血",
+        "被楼下的流浪猫挠了，手背几道血印子",
+        # A blow once, long ago, made good.
+        "高中有一次我爸气头上推过我，他后来跟我道了歉，再也没有过",
+        # A job that sees risk in others.
+        "我在急诊科轮转，夜里常有服毒的病人送进来，我想以后去做预防",
+        "我做药物警戒三年了，主要看镇静类药物的不良反应",
+        # Grief for an illness.
+        "外公去年心梗走了，写这题我想写他",
+        # Missing someone or something; a week of work.
+        "离家一个月，想死我家猫咪了",
+        "考试周真是生不如死，连着熬夜复习",
+        # Workbook moves in pinyin, where one is in the workbook.
+        "rang wo xiang yi xia",
+        "我现在到第几步了",
+        # A visit and an address with no grudge.
+        "周末去“拜访”一下我外婆，带点她爱吃的",
+        "我查到了新公司的地址，下周一去报到",
+    ],
+)
+def test_round10_hard_negatives_get_no_care(text):
+    from agent.safety import assess
+
+    assert not assess(text).found, (text, assess(text))
+
+
+def test_a_blow_told_as_a_habit_keeps_its_care_even_with_an_apology():
+    from agent.safety import assess
+
+    risk = assess("小时候我妈经常打我，后来她道过歉，可我还是会怕")
+    assert risk.found and risk.kind == "abuse", risk
+
+
+def test_marks_blamed_on_a_pet_there_is_none_of_are_asked_about():
+    from agent.safety import assess
+
+    risk = assess("腿上那几道我说是狗抓的，其实家里就没养过狗")
+    assert risk.found and risk.family == "self", risk
+
+
+@pytest.mark.parametrize(
+    ("text", "family"),
+    [
+        ("I keep picturing running that guy over when he crosses the lot", "others"),
+        ("现在拿尺子抽自己都没什么感觉了", "self"),
+        ("他一喝酒就掐孩子的胳膊，孩子胳膊上一块一块紫的", "abuse"),
+    ],
+)
+def test_round10_the_one_in_danger_decides_the_kind(text, family):
+    from agent.safety import assess
+
+    risk = assess(text)
+    assert risk.found and risk.family == family, (text, risk)
+
+
+@pytest.mark.parametrize("text", ["我又卡了", "刚才掉线了", "在看医生，药也一直按时吃"])
+def test_round10_a_dropped_line_or_medicine_taken_as_prescribed_is_no_risk(text):
+    from agent.safety import assess
+
+    assert not assess(text).found, (text, assess(text))
