@@ -114,6 +114,9 @@ def reported_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
         opened = _clause_start(clause, start)
         if any(w in folded[opened:start] for w in _WISH):
             continue
+        # "我在日记里给自己写着：…": the person's own written words.
+        if "写着" in folded[start:verb_end] and _OWN_VOICE.match(folded[opened:start]):
+            continue
         end = _clause_end(clause, verb_end)
         if not folded[verb_end:end].strip(_OPENERS):
             following = end
