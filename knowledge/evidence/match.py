@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable, Mapping
 
+from knowledge.evidence.polarity import TURN_ASKED, hard_thing, turn_at
 from knowledge.evidence.reading import Reading, fold, tokens_read
 from knowledge.evidence.records import (
     CATEGORIES,
@@ -70,6 +71,9 @@ def spans_match(
         and ADMIRES.search(_sentence(folded, r.token.start))
         for i in r.token.word.names
     }
+    # S05: a name the difficulty is about, before the turn ("当众讲话，一上台就
+    # 腿软。所以我更适合幕后"), is the hard thing, no talent: only suspected.
+    turn = turn_at(folded) if question_id in TURN_ASKED else 0
     for reading in readings:
         if reading.negated or (reading.generic and question_id in COMPLAINT_ASKED):
             continue
@@ -85,7 +89,8 @@ def spans_match(
             )
             # What the person wants for others is a value seen in them, not held.
             theirs = reading.for_others and category == "values"
-            strong = names and not (reading.weakened or doubted or theirs)
+            hard = hard_thing(folded, token.end, turn)
+            strong = names and not (reading.weakened or doubted or theirs or hard)
             strength: Strength = "named" if strong else "suspected"
             old = best.get(entry_id)
             if old and (old.strength == "named" or strength == "suspected"):

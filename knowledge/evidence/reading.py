@@ -13,8 +13,9 @@ as a suspicion. It is also only a suspicion when a shrug shares its clause
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from knowledge.evidence.polarity import denied_later, not_at_all, split_homonym
 from knowledge.evidence.vocabulary import SCOPE_BREAKS, Vocabulary, Word
 from knowledge.evidence.voice import (
     ADMIRES,
@@ -126,6 +127,8 @@ CANCELS = re.compile(
     rf"|(?:给|替|帮)我?(?:{OTHER_PEOPLE})[^,.;:!?。]{{0,2}}?(?:查|搜|问|打听)的"
     # "攒钱攒得心累", "记账记得头大": a complaint about doing it.
     r"|得我?(?:心累|好累|很累|太累|累死|烦死|好烦|很烦|头大|头疼|头痛|崩溃|想吐|心烦|抓狂)"
+    # "缺钱（笑）": a joke marked in brackets (a clause of its own once folded).
+    r"|^[(\[](?:笑|笑死|狗头|手动狗头|doge)[)\]]?$"
 )
 # Taking the wish itself back: "…，所以也不是真想躺". Unlike the take-backs
 # above, this one says no, so what it takes back names nothing.
@@ -159,7 +162,12 @@ POSSESSED = re.compile(rf"(?:{OTHER_PEOPLE})的?$")
 THEIR_CLAUSE = re.compile(rf"(?:看|看到|看着|看见|听)?(?:{OTHER_PEOPLE})")
 # What the person wants for others ("想让他们也见见世面") is theirs: the
 # entry words after "让 + someone else" in the clause.
-FOR_OTHERS = re.compile(rf"(?:让|使)(?:{OTHER_PEOPLE}|更多的?人)们?")
+# "希望我儿子以后被人说是个正直的人": a wish for one's own people (with 我,
+# so "希望有人说我真诚" stays the person's).
+FOR_OTHERS = re.compile(
+    rf"(?:让|使)(?:{OTHER_PEOPLE}|更多的?人)们?"
+    rf"|(?:希望|盼着?|但愿|愿)(?:我|我家|我们家)的?(?:{OTHER_PEOPLE})"
+)
 # On the questions about what angers or is missing (V05, V09), "有钱有关系就
 # 能摆平一切" describes who gets away with it: money there is the wrong, not
 # a value (the caller drops these on those questions).
@@ -323,10 +331,13 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         bounds[c] = (bounds.get(c, (i, i))[0], i + 1)
     readings = []
     for i, token in enumerate(tokens):
-        if token.word.kind != "entry":
+        if token.word.kind != "entry" or split_homonym(
+            folded, token.start, token.end, vocab.homonyms
+        ):
             continue
         count = _before(folded, tokens, i) + (
             _after(tokens, i)
+            or not_at_all(folded, token.start, token.end)
             or _topic_dismissed(folded, tokens, i, bounds)
             or _object_denied(folded, tokens, i)
             or _object_first(folded, tokens, i, bounds)
@@ -358,7 +369,15 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 for_others=_inside(token, wished),
             )
         )
-    return readings
+    # "玩游戏机，不过那是我弟，我对游戏一点兴趣都没有": turned down later.
+    spans = [
+        (r.token.start, frozenset(r.token.word.names + r.token.word.hints), r.negated)
+        for r in readings
+    ]
+    later = denied_later(spans, folded)
+    return [
+        replace(r, weakened=True) if i in later else r for i, r in enumerate(readings)
+    ]
 
 
 def _shrugged(

@@ -50,6 +50,7 @@ class Vocabulary:
 
     by_first: dict[str, tuple[Word, ...]]
     entries: dict[str, tuple[str, Category]]  # entry id -> (name, category)
+    homonyms: frozenset[str] = frozenset()  # "借钱": also split ("借人钱")
 
 
 def _items(cell: str) -> list[str]:
@@ -105,7 +106,11 @@ def _build(version: int) -> Vocabulary:
     by_first: dict[str, list[Word]] = {}
     for word in sorted(words, key=lambda w: (-len(w.text), w.text)):
         by_first.setdefault(word.text[0], []).append(word)
-    return Vocabulary({c: tuple(ws) for c, ws in by_first.items()}, entries)
+    return Vocabulary(
+        {c: tuple(ws) for c, ws in by_first.items()},
+        entries,
+        frozenset(terms("homonym")),
+    )
 
 
 def vocabulary_current() -> Vocabulary:

@@ -50,6 +50,8 @@ _REPORTED = re.compile(
     # Made to do it: "被我妈逼着练琴", "被迫跟着看".
     rf"|被(?:我们|我)?{_SPEAKER}?(?:逼着|逼|拉着|拖着|要求|安排)|被迫"
     r"|听说|据说|俗话说|老话说|常言道"
+    # Someone else's written words: "一张卡片，写着'…'", "信上写着：…".
+    r"|(?<![我])(?:上面|上|里)?写着(?=[:：“”\"'‘’「」『』])"
 )
 # A clause that opens with the verb carries the last clause's speaker on:
 # "她哭得稀里哗啦，说家人最重要".
@@ -111,6 +113,9 @@ def reported_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
     for start, verb_end in found:
         opened = _clause_start(clause, start)
         if any(w in folded[opened:start] for w in _WISH):
+            continue
+        # "我在日记里给自己写着：…": the person's own written words.
+        if "写着" in folded[start:verb_end] and _OWN_VOICE.match(folded[opened:start]):
             continue
         end = _clause_end(clause, verb_end)
         if not folded[verb_end:end].strip(_OPENERS):

@@ -33,6 +33,8 @@ KINDS7 = Path(__file__).with_name("evidence_kinds7.jsonl")
 BLIND7 = Path(__file__).with_name("evidence_blind7.jsonl")
 # Written by us after reading blind7's errors and before each fix.
 KINDS8 = Path(__file__).with_name("evidence_kinds8.jsonl")
+# Written by us after reading blind9's errors, a few lines per rule of round 9.
+KINDS9 = Path(__file__).with_name("evidence_kinds9.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

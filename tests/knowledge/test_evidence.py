@@ -21,6 +21,7 @@ from tests.knowledge.evidence_score import (
     KINDS6,
     KINDS7,
     KINDS8,
+    KINDS9,
     spans_load,
     spans_score,
 )
@@ -449,8 +450,9 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(KINDS7),
         *spans_load(BLIND7),
         *spans_load(KINDS8),
+        *spans_load(KINDS9),
     ]
-    assert len(rows) >= 1640
+    assert len(rows) >= 1670
     report = {}
     sets = (
         "dev",
@@ -466,6 +468,7 @@ def test_labelled_spans_named_precision(kb):
         "kinds7",
         "blind7",
         "kinds8",
+        "kinds9",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -485,6 +488,7 @@ def test_labelled_spans_named_precision(kb):
     assert report["kinds7"]["named"].precision >= 0.95
     assert report["blind7"]["named"].precision >= 0.95
     assert report["kinds8"]["named"].precision >= 0.95
+    assert report["kinds9"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
@@ -830,3 +834,45 @@ def test_done_for_the_family_is_a_value_not_a_passion(kb):
         "为了孩子报各种兴趣班，钱全花这上面了，我自己没啥想学的", "P04", "interests"
     )
     assert "named" not in spent.values(), spent
+
+
+# The blind9 round's rules, one case each (more in evidence_kinds9.jsonl).
+@pytest.mark.parametrize(
+    ("text", "question_id", "category", "expected"),
+    [
+        # A money homonym ("借钱") with the person between is still a sum.
+        ("他们从不拖欠别人钱，借邻居的钱也按时还。", "V04", "values", {}),
+        ("选工作那会儿就看钱，谁给得多跟谁干。", "V02", "values", {"V069": "named"}),
+        # "一点…都不" turns down the word inside it.
+        ("有的人一点责任都不担。", "V05", "values", {}),
+        # A liking turned down later in the sentence leaves only a hint.
+        (
+            "家里在玩游戏，不过是我老公，我对游戏一点兴趣都没有。",
+            "P01",
+            "interests",
+            {"P066": "suspected"},
+        ),
+        # S05: the name the difficulty is about is the hard thing, not a talent.
+        (
+            "写东西太费劲了。不过临场说几句我张口就来。",
+            "S05",
+            "strengths",
+            {"T032": "suspected", "T042": "named"},
+        ),
+        ("我特别社恐，人一多就想跑", "S05", "strengths", {"T051": "named"}),
+        # A wish for one's own child; someone else's written words; a joke.
+        ("希望我儿子以后被人夸正直。", "V08", "values", {"V048": "suspected"}),
+        (
+            "毕业册上班主任写着：“你是最真诚的孩子”。",
+            "V06",
+            "values",
+            {"V004": "suspected"},
+        ),
+        ("最缺的是钱（笑）", "V09", "values", {"V069": "suspected"}),
+        # Lexicon homonyms: a workplace, a train, a catchphrase.
+        ("在事业单位待了五年。", "V02", "values", {}),
+        ("家人们谁懂啊，又加班了。", "V05", "values", {}),
+    ],
+)
+def test_blind9_kinds(kb, text, question_id, category, expected):
+    assert found(text, question_id, category) == expected
