@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.safety import lexicon
-from agent.safety.text import normalise
+from agent.safety.text import normalise, pinyin
 
 KINDS = ("suicide", "self_harm", "means", "danger_now", "abuse", "harm_others")
 # Who is in danger decides the reply: the person (12356, 120), the person from
@@ -30,9 +30,12 @@ FAMILY = {
     "abuse": "abuse",
     "harm_others": "others",
 }
-HIGH = 0.85  # the classifier alone: full care at or above this risk score
-CHECK = 0.5  # a gentle check-in at or above this (docs/safety.md)
-CUE_CHECK = 0.45  # with a cue word in the message, a lower score is enough
+# Chosen leave-one-set-out with the sound channel (docs/safety.md, round 11):
+# 11 misses over eleven sets at a 2.7% mean false-alarm rate, against 13 at
+# 2.5% without it (0.85/0.5/0.45); the same worst set, 5.0%.
+HIGH = 0.8  # the classifier alone: full care at or above this risk score
+CHECK = 0.45  # a gentle check-in at or above this (docs/safety.md)
+CUE_CHECK = 0.4  # with a cue word in the message, a lower score is enough
 # Saved answers and the profile are long and read on every turn: a check-in for
 # them needs a surer reading than a message does (ordinary answers in the dev
 # set reach 0.72; the abuse hinted at in a profile of the safety set, 0.84).
@@ -72,15 +75,30 @@ NONE = Risk()
 
 def _strong(text: str) -> tuple[str, bool] | None:
     """Return (kind, in a story) for the first strong phrasing, clause by clause."""
-    story = bool(lexicon.FICTION.search(text) or lexicon.ABOUT.search(text))
+    fiction = bool(lexicon.FICTION.search(text) or "《" in text)
     plain = lexicon.FIGURES.sub("，", text)
     # A threat to someone else outranks the tool it names ("菜刀我都磨好了").
     for kind in sorted(KINDS, key=lambda k: k != "harm_others"):
-        if lexicon.STRONG[kind].search(plain):
+        if found := lexicon.STRONG[kind].search(plain):
+            # The news, a game, a social problem, a job's wear, unless the
+            # phrasing's own clause is a wish of theirs ("我看就是这个社会本身。
+            # 有时候真想开车冲进人群" is no story).
+            wish = _WISH.search(_clause_at(plain, found.start()))
+            about = bool(lexicon.ABOUT.search(text)) and not wish
             leisure = kind == "danger_now" and bool(lexicon.LEISURE.search(text))
             settled = kind == "abuse" and _settled(text)
-            return kind, story or leisure or settled
+            return kind, fiction or about or leisure or settled
     return None
+
+
+_WISH = re.compile(r"(?:真|好|很|就|总)想|我想|我要|恨不得")
+
+
+def _clause_at(text: str, at: int) -> str:
+    """Return the clause of ``text`` around position ``at``."""
+    start = max(text.rfind(p, 0, at) for p in "，。！？；,.!?;") + 1
+    ends = [i for i in (text.find(p, at) for p in "，。！？；,.!?;") if i >= 0]
+    return text[start : min(ends, default=len(text))]
 
 
 _ONCE_AGO = re.compile(r"小时候|上小学|初中|高中|以前|当年|那时候?|那年|\d{1,2}岁")
@@ -123,6 +141,7 @@ def _hurt_at_home(plain: str) -> bool:
     """Return whether someone close hits me, or a child is seen or heard hurt."""
     return bool(
         lexicon.HIT_AT_HOME.search(plain)
+        or lexicon.BEATEN_HURT.search(plain)
         or (lexicon.CHILD_HURT.search(plain) and not lexicon.CHILD_FELL.search(plain))
     )
 
@@ -266,7 +285,8 @@ def guess_level(
     ):  # a game, the news, a job's wear, childhood: with no risk word either,
         # nothing points at a present risk
         level -= 1 if cue else 2
-    elif (context and not hurt) and (
+    elif (context and not hurt and not pinyin(plain)) and (
+        # Pinyin hides who is home or named: their absence proves nothing.
         (kind == "abuse" and not lexicon.HOME.search(plain))
         or (kind == "harm_others" and not lexicon.TARGET.search(plain))
     ):  # abuse with no one at home or doing it, a threat with no one to fear it

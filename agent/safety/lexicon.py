@@ -198,7 +198,10 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:刚|已经|刚刚)(?:才)?(?:吃|吞|喝)(?:了|下)?.{0,6}(?:一把药|一瓶药|整瓶药|所有的?药|"
         r"安眠|农药|消毒水|攒的药|好多药|很多药|一堆药|洗洁精|百草枯)|"
         r"(?:药|安眠药)(?:已经)?(?:吃|吞)(?:了|下去了)|"
-        r"(?:on|at)\s*the\s*(?:roof|rooftop|bridge|ledge|edge)|took\s*(?:all|a\s*lot\s*of)\s*"
+        r"(?:on|at)\s*the\s*(?:roof|rooftop|bridge|ledge|"
+        # "at the edge" as a place, not "at the edge where design meets code"
+        r"edge(?=\s*(?:$|[,.!]|rn\b|right\s*now|now\b|of\s*(?:the|a)\s*"
+        r"(?:roof|bridge|building|cliff|platform|river|tracks?))))|took\s*(?:all|a\s*lot\s*of)\s*"
         r"(?:my\s*)?(?:pills|meds)"
     ),
     "abuse": re.compile(
@@ -251,6 +254,12 @@ STRONG: dict[str, re.Pattern] = {
         + r"[^，。！？]{0,6}(?:打|揍|踹)完(?:我妈妈?|妈妈|我)"
     ),
     "harm_others": re.compile(
+        # Harm to many: driving into a crowd, taking others down with one.
+        r"(?:开车|开着车)?(?:冲|撞|开)进人(?:群|堆)|往人(?:群|堆)里(?:开|冲|撞)|撞向人群|"
+        r"报复社会|拉(?:几个|一群|些)人?(?:一起)?垫背|"
+        # A weapon readied, then going to find them ("刀都磨好了，等会儿就下去找他们").
+        r"(?:刀|棍|钢管|斧|锤|砖|汽油)[^。！？]{0,6}(?:磨好|准备好|备好|带上|揣|藏好)"
+        r"[^。！？]{0,12}(?:去|下去|上去|过去)找(?:他|她|那)|"
         r"刀.{0,6}买好|找(?:他|她)算账|(?:就|会|要)(?:杀|弄死|捅)了?(?:他|她)|"
         r"出(?:个)?车祸就好|(?:他|她)(?:要是)?死了就好|汽油.{0,6}(?:去|公司|他)|带.{0,4}汽油|"
         r"控制不住.{0,4}(?:伤害|打)(?:我的?)?(?:儿子|女儿|孩子|他|她)|差点掐(?:死)?(?:他|她)|"
@@ -518,10 +527,19 @@ ECHOES = re.compile(
 # as abuse, like an echo.
 HIT_AT_HOME = re.compile(
     _CLOSE.replace("|他|她)", ")")
-    + r"[^，。！？,.!?]{0,12}?"
+    + r"[^，。！？,.!?]{0,12}?(?:"
     + _HIT
     + _NOT_BLOW
     + r"(?:完|了|过)?(?:我妈妈?|妈妈|我)(?!的?(?:电话|手机|微信|游戏|号|账号))"
+    + r")"
+)
+# "我爸又回来了，那晚把她打进了医院": someone beaten to an injury, whoever did it
+# (the one at home may be named a clause before).
+BEATEN_HURT = re.compile(
+    r"把(?:我妈妈?|妈妈|我|她|他|孩子|我弟弟?|我妹妹?)[^，。！？,.!?]{0,2}?"
+    + _HIT
+    + r"(?:进了?医院|到?住院|骨折|晕|伤了|"
+    + r"得[^，。！？,.!?]{0,4}(?:青|紫|肿|流血|出血|住院))"
 )
 
 # A child seen or heard being hurt, at home or next door ("对门天天半夜有孩子哭喊，
@@ -570,7 +588,8 @@ LEISURE = re.compile(
 # worth a gentle check-in when the classifier also leans that way.
 CUES = re.compile(
     r"死|活着|消失|解脱|药|刀|绳|天台|楼顶|桥|跳|割|划|伤|疼|血|打我|不敢回家|"
-    r"报复|杀|弄死|再见|告别|谢谢你一直|最后|走了|die|dead|kill|hurt|pills|bridge|roof",
+    r"报复|杀|弄死|再见|告别|谢谢你一直|最后|走了|die|dead|kill|hurt|pills|bridge|roof|"
+    r"cliff|ledge|knife|blade|gun|rope|overdose|bleed|blood|jump",
     re.I,
 )
 
@@ -635,7 +654,8 @@ HOME = re.compile(
 )
 TARGET = re.compile(
     _OTHERS + r"|那个?(?:女|男)的|HR|人事|车牌|住址|走着瞧|等着瞧|算账|"
-    r"him|her|them|boss|coworker|colleague|neighbou?r",
+    r"him|her|them|\bhe\b|\bshe\b|\bex\b|boss|manager|supervisor|coworker|colleague|"
+    r"neighbou?r|landlord|teacher|roommate",
     re.I,
 )
 

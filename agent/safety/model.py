@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import csv
 import logging
+import re
 from functools import lru_cache
 from pathlib import Path
 
 from agent.fitted import fitted
 from agent.once import once
-from agent.safety.text import normalise
+from agent.safety.text import clauses, normalise
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "safety"
 
@@ -113,6 +114,34 @@ def words(text: str) -> list[str]:
     return [w for w in jieba.lcut(text) if w.strip()]
 
 
+def sounds(text: str) -> list[str]:
+    """Return the syllable pairs and triples of normalised ``text``, clause by clause.
+
+    Hanzi become toneless pinyin; Latin words stay as typed. So "ta you da wo
+    le" meets "他又打我了" from the training rows, and a wrong character of the
+    same sound ("煤汽" for 煤气) meets the right one: input-method typos and
+    pinyin are read as what they sound like, not only as what they spell.
+    """
+    from pypinyin import Style, lazy_pinyin
+
+    grams: list[str] = []
+    for clause in clauses(text):
+        said: list[str] = []
+        for run in SOUND_RUNS.findall(clause):
+            if run.isascii():
+                said.append(run)
+            else:
+                said += lazy_pinyin(run, style=Style.NORMAL)
+        grams += [
+            " ".join(said[i : i + n]) for n in (2, 3) for i in range(len(said) - n + 1)
+        ]
+    return grams
+
+
+# A run of hanzi, or one Latin word (a syllable or an English word).
+SOUND_RUNS = re.compile(r"[\u4e00-\u9fff]+|[a-z]+")
+
+
 def train(
     pairs: list[tuple[str, str]], *, alpha: float = 5e-5, risk_weight: float = 1.0
 ):
@@ -135,6 +164,7 @@ def train(
         make_union(
             TfidfVectorizer(analyzer="char_wb", ngram_range=(1, 4), sublinear_tf=True),
             TfidfVectorizer(analyzer=words, sublinear_tf=True),
+            TfidfVectorizer(analyzer=sounds, sublinear_tf=True),
         ),
         SGDClassifier(
             loss="log_loss",

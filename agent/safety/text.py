@@ -41,3 +41,27 @@ def normalise(text: str) -> str:
 def clauses(text: str) -> list[str]:
     """Split normalised text where a reader pauses (a figure stays in its clause)."""
     return [c for c in re.split(r"[，。！？；,.!?;]+", text) if c.strip()]
+
+
+@lru_cache(maxsize=1)
+def _syllables() -> frozenset[str]:
+    """Return every toneless pinyin syllable (~420), read once from pypinyin."""
+    from pypinyin import Style, lazy_pinyin
+
+    hanzi = "".join(chr(c) for c in range(0x4E00, 0x9FA6))
+    return frozenset(lazy_pinyin(hanzi, style=Style.NORMAL))
+
+
+def pinyin(plain: str) -> bool:
+    """Return whether normalised ``plain`` is Chinese typed as pinyin.
+
+    "ta you da wo le, lian shang dou shi qing de": at least three Latin words,
+    four in five of them syllables, and no hanzi. English rarely passes ("he",
+    "she", "men" are syllables; "the", "at", "my" are not).
+    """
+    if re.search(r"[\u4e00-\u9fff]", plain):
+        return False
+    latin = re.findall(r"[a-z]+", plain)
+    if len(latin) < 3:
+        return False
+    return sum(w in _syllables() for w in latin) >= 0.8 * len(latin)
