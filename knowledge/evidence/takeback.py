@@ -1,0 +1,101 @@
+"""Round 10: a positive mention the person takes back later in the answer.
+
+"很羡慕我表哥活得自由自在。不过我有房贷有娃，这辈子是做不到了", "全场都哭了，
+我倒没啥感觉", "…讲义气。不过我也不知道自己算不算讲义气", "小时候天天玩游戏，
+现在一点兴趣都没了", "社会问题是挺多的，但说实话我没那么关心": the name is
+said plainly, and a later clause takes it back for the person, by falling
+short, setting apart, doubt, irony, a liking dropped, indifference or dislike.
+The cues are the lexicon's "takeback" terms (data/evidence_lexicon.csv), so
+admins can extend them. A named mention a cue takes back is only suspected.
+
+- A cue whose clause names entries of its own ("算不算讲义气", "跑步我不太喜欢")
+  is about them: it takes back earlier named mentions of those entries only.
+- A cue whose clause names nothing ("这辈子是做不到了", "我没那么关心") is about
+  what came before: every named mention in its sentence before it and in the
+  REACH sentences before that, and in its own sentence after it up to a turn
+  ("算了吧，我可太自律了，闹钟响八遍都起不来"; not past "但" in "…我没那么
+  关心，但我很在乎家人").
+- A cue in a clause about someone else ("她说做不到了", "我老婆没啥感觉")
+  speaks for them, not for the person: it takes back nothing.
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+
+from knowledge.evidence.voice import OTHER_PEOPLE
+
+Mention = tuple[int, int, frozenset[str]]  # start, end, entry ids (folded)
+REACH = 2  # sentences before the cue's own that it may take back
+_SENTENCE_ENDS = frozenset(".;!?。\n")
+_CLAUSE_ENDS = _SENTENCE_ENDS | frozenset(",:()[]~\"'“”‘’—…、 \t\r")
+# Where a cue's forward reach stops: what follows a turn is said anew.
+_TURN = re.compile(r"但是?|不过|可是|然而|只是|而是|却|反而|倒是")
+# Someone else as the cue clause's subject, with no "我" in it.
+_THIRD = re.compile(rf"他|她|人家|别人|大家|(?:{OTHER_PEOPLE})")
+
+
+def taken_back(
+    folded: str, mentions: Sequence[Mention], cues: Iterable[str]
+) -> set[int]:
+    """Return the indices of the mentions a later take-back cue takes back.
+
+    Each mention is (start, end, its entry ids) in the folded answer, in order;
+    cues are the folded lexicon terms of kind "takeback".
+    """
+    out: set[int] = set()
+    for c_start, c_end in _cue_spans(folded, cues):
+        left, right = _bounds(folded, c_start, c_end, _CLAUSE_ENDS)
+        if _someone_else(folded[left:c_start]):
+            continue
+        own = {
+            i
+            for i, (s, e, _) in enumerate(mentions)
+            if left <= s and e <= right and not (s < c_end and c_start < e)
+        }
+        about = frozenset().union(*(mentions[i][2] for i in own)) if own else None
+        first = _sentence_start(folded, c_start, REACH)
+        stop = _forward_stop(folded, c_end) if about is None else c_start
+        for i, (s, _, ids) in enumerate(mentions):
+            if s < first or s >= stop:
+                continue
+            if about is None or (ids & about and (s < c_start or i in own)):
+                out.add(i)
+    return out
+
+
+def _cue_spans(folded: str, cues: Iterable[str]) -> list[tuple[int, int]]:
+    """Return where the cues occur, longest first, not overlapping each other."""
+    taken = bytearray(len(folded))
+    spans = []
+    for cue in sorted(set(cues), key=len, reverse=True):
+        for m in re.finditer(re.escape(cue), folded):
+            if not any(taken[m.start() : m.end()]):
+                taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
+                spans.append((m.start(), m.end()))
+    return sorted(spans)
+
+
+def _bounds(folded: str, start: int, end: int, ends: frozenset[str]) -> tuple[int, int]:
+    left = max((i + 1 for i in range(start) if folded[i] in ends), default=0)
+    right = next((i for i in range(end, len(folded)) if folded[i] in ends), len(folded))
+    return left, right
+
+
+def _sentence_start(folded: str, i: int, back: int) -> int:
+    """Return where the sentence `back` sentences before the one at i starts."""
+    starts = [0] + [j + 1 for j in range(i) if folded[j] in _SENTENCE_ENDS]
+    # Runs of marks ("?!", "。\n") end one sentence, not several.
+    starts = [s for k, s in enumerate(starts) if k == 0 or s - starts[k - 1] > 1]
+    return starts[max(0, len(starts) - 1 - back)]
+
+
+def _forward_stop(folded: str, end: int) -> int:
+    """Return where a nameless cue's reach after it ends: a turn or the sentence."""
+    _, right = _bounds(folded, end, end, _SENTENCE_ENDS)
+    turn = _TURN.search(folded, end, right)
+    return turn.start() if turn else right
+
+
+def _someone_else(before: str) -> bool:
+    """Return whether a cue's clause, up to the cue, is about someone else."""
+    return "我" not in before and _THIRD.search(before) is not None
