@@ -77,8 +77,8 @@ def spans_match(
     turn = turn_at(folded) if question_id in TURN_ASKED else 0
     # "…自由自在。不过我有房贷有娃，这辈子是做不到了": taken back later.
     mentions = [
-        (r.token.start, r.token.end, frozenset(r.token.word.names + r.token.word.hints))
-        for r in readings
+        (t.start, t.end, frozenset(t.word.names + t.word.hints), bool(t.word.names))
+        for t in (r.token for r in readings)
     ]
     back = taken_back(folded, mentions, vocab.takebacks)
     for n, reading in enumerate(readings):

@@ -24,12 +24,20 @@ from collections.abc import Iterable, Sequence
 
 from knowledge.evidence.voice import OTHER_PEOPLE
 
-Mention = tuple[int, int, frozenset[str]]  # start, end, entry ids (folded)
+# start, end (folded), entry ids, whether it is a name (not only a hint)
+Mention = tuple[int, int, frozenset[str], bool]
 REACH = 2  # sentences before the cue's own that it may take back
 _SENTENCE_ENDS = frozenset(".;!?。\n")
 _CLAUSE_ENDS = _SENTENCE_ENDS | frozenset(",:()[]~\"'“”‘’—…、 \t\r")
 # Where a cue's forward reach stops: what follows a turn is said anew.
 _TURN = re.compile(r"但是?|不过|可是|然而|只是|而是|却|反而|倒是")
+# "虽然现在还差得远，但我一直在学": a conceded shortfall takes nothing back.
+_CONCEDES = re.compile(r"^(?:虽然|虽说|虽|尽管|哪怕|就算)")
+# "至于明星八卦，我没那么关心", "说到球赛我就没啥兴趣了", "我对球赛没兴趣了":
+# a nameless cue about a topic of its own reaches back only to that topic.
+_TOPIC = re.compile(
+    r"至于|说到|说起|要说|提到|对于|关于|别的|其他|其它|其余|对(?![这那它此])"
+)
 # Someone else as the cue clause's subject, with no "我" in it.
 _THIRD = re.compile(rf"他|她|人家|别人|大家|(?:{OTHER_PEOPLE})")
 
@@ -45,17 +53,33 @@ def taken_back(
     out: set[int] = set()
     for c_start, c_end in _cue_spans(folded, cues):
         left, right = _bounds(folded, c_start, c_end, _CLAUSE_ENDS)
-        if _someone_else(folded[left:c_start]):
+        if _someone_else(folded[left:c_start]) or _CONCEDES.match(folded[left:c_start]):
             continue
         own = {
             i
-            for i, (s, e, _) in enumerate(mentions)
+            for i, (s, e, _, _) in enumerate(mentions)
             if left <= s and e <= right and not (s < c_end and c_start < e)
         }
         about = frozenset().union(*(mentions[i][2] for i in own)) if own else None
         first = _sentence_start(folded, c_start, REACH)
-        stop = _forward_stop(folded, c_end) if about is None else c_start
-        for i, (s, _, ids) in enumerate(mentions):
+        stop = c_start
+        if about is None:
+            stop = _forward_stop(folded, c_end)
+            if stop < _bounds(folded, c_end, c_end, _SENTENCE_ENDS)[1]:
+                continue  # "…拿不准，但会一直这么要求自己": a turn says it anew
+            own_start = _sentence_start(folded, c_start, 0)
+            topic = _TOPIC.search(folded, own_start, c_start)
+            # "以前觉得钱最重要，现在没那么在乎了": a name earlier in the
+            # cue's own sentence is what it is about, not the sentences before.
+            # Earlier mentions of the same entries go with it ("…我有耐心。
+            # 不过我是不是真有耐心，我自己也拿不准").
+            near = [m for m in mentions if own_start <= m[0] < c_start and m[3]]
+            if topic:
+                first = topic.start()
+            elif near:
+                about = frozenset().union(*(m[2] for m in near))
+                own = {i for i, m in enumerate(mentions) if m in near}
+        for i, (s, _, ids, _) in enumerate(mentions):
             if s < first or s >= stop:
                 continue
             if about is None or (ids & about and (s < c_start or i in own)):
