@@ -47,44 +47,56 @@ def taken_back(
 ) -> set[int]:
     """Return the indices of the mentions a later take-back cue takes back.
 
-    Each mention is (start, end, its entry ids) in the folded answer, in order;
-    cues are the folded lexicon terms of kind "takeback".
+    Mentions are in answer order; cues are the folded lexicon terms of kind
+    "takeback".
     """
     out: set[int] = set()
     for c_start, c_end in _cue_spans(folded, cues):
-        left, right = _bounds(folded, c_start, c_end, _CLAUSE_ENDS)
-        if _someone_else(folded[left:c_start]) or _CONCEDES.match(folded[left:c_start]):
+        scope = _scope(folded, mentions, c_start, c_end)
+        if scope is None:
             continue
-        own = {
-            i
-            for i, (s, e, _, _) in enumerate(mentions)
-            if left <= s and e <= right and not (s < c_end and c_start < e)
-        }
-        about = frozenset().union(*(mentions[i][2] for i in own)) if own else None
-        first = _sentence_start(folded, c_start, REACH)
-        stop = c_start
-        if about is None:
-            stop = _forward_stop(folded, c_end)
-            if stop < _bounds(folded, c_end, c_end, _SENTENCE_ENDS)[1]:
-                continue  # "…拿不准，但会一直这么要求自己": a turn says it anew
-            own_start = _sentence_start(folded, c_start, 0)
-            topic = _TOPIC.search(folded, own_start, c_start)
-            # "以前觉得钱最重要，现在没那么在乎了": a name earlier in the
-            # cue's own sentence is what it is about, not the sentences before.
-            # Earlier mentions of the same entries go with it ("…我有耐心。
-            # 不过我是不是真有耐心，我自己也拿不准").
-            near = [m for m in mentions if own_start <= m[0] < c_start and m[3]]
-            if topic:
-                first = topic.start()
-            elif near:
-                about = frozenset().union(*(m[2] for m in near))
-                own = {i for i, m in enumerate(mentions) if m in near}
+        first, stop, about, own = scope
         for i, (s, _, ids, _) in enumerate(mentions):
-            if s < first or s >= stop:
-                continue
-            if about is None or (ids & about and (s < c_start or i in own)):
+            if first <= s < stop and (
+                about is None or (ids & about and (s < c_start or i in own))
+            ):
                 out.add(i)
     return out
+
+
+def _scope(
+    folded: str, mentions: Sequence[Mention], c_start: int, c_end: int
+) -> tuple[int, int, frozenset[str] | None, set[int]] | None:
+    """Return what the cue at [c_start, c_end) reaches, or None: it speaks for no one.
+
+    (first, stop): where the mentions it may take back lie; about: the entries
+    it is about (None: every name in reach); own: the mentions it is about.
+    """
+    left, right = _bounds(folded, c_start, c_end, _CLAUSE_ENDS)
+    before = folded[left:c_start]
+    if _someone_else(before) or _CONCEDES.match(before):
+        return None
+    own = {
+        i
+        for i, (s, e, _, _) in enumerate(mentions)
+        if left <= s and e <= right and not (s < c_end and c_start < e)
+    }
+    first = _sentence_start(folded, c_start, REACH)
+    if own:  # "不知道自己算不算讲义气", "女性主义这个词我不太喜欢"
+        return first, c_start, frozenset().union(*(mentions[i][2] for i in own)), own
+    stop = _forward_stop(folded, c_end)
+    if stop < _bounds(folded, c_end, c_end, _SENTENCE_ENDS)[1]:
+        return None  # "…拿不准，但会一直这么要求自己": a turn says it anew
+    own_start = _sentence_start(folded, c_start, 0)
+    if topic := _TOPIC.search(folded, own_start, c_start):
+        return topic.start(), stop, None, set()
+    # "以前觉得钱最重要，现在没那么在乎了": a name earlier in the cue's own
+    # sentence is what it is about, with earlier mentions of the same entries
+    # ("…我有耐心。不过我是不是真有耐心，我自己也拿不准").
+    near = {i for i, m in enumerate(mentions) if own_start <= m[0] < c_start and m[3]}
+    if near:
+        return first, stop, frozenset().union(*(mentions[i][2] for i in near)), near
+    return first, stop, None, set()
 
 
 def _cue_spans(folded: str, cues: Iterable[str]) -> list[tuple[int, int]]:
