@@ -21,6 +21,7 @@ admins can extend them. A named mention a cue takes back is only suspected.
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from knowledge.evidence.voice import OTHER_PEOPLE
 
@@ -38,6 +39,14 @@ _CONCEDES = re.compile(r"^(?:虽然|虽说|虽|尽管|哪怕|就算)")
 _TOPIC = re.compile(
     r"至于|说到|说起|要说|提到|对于|关于|别的|其他|其它|其余|对(?![这那它此])"
 )
+# "加班多少我没那么在乎", "被人管着的日子我可做不到": words before "我" in the
+# cue's clause, past its openers, are an object of its own that names no entry.
+_OPENERS = (
+    r"但是|但|可是|可|不过|而且|其实|说实话|说真的|估计|反正|现在|如今|后来|早就|"
+    r"已经|这辈子|每次|总是|都是|自己|也|都|就|倒|是|还|真|又|可能|大概|所以|因为"
+)
+_OPENED = re.compile(rf"^(?:{_OPENERS})+")
+_OBJECT_FIRST = re.compile(r"^[^我]{2,}我")
 # Someone else as the cue clause's subject, with no "我" in it.
 _THIRD = re.compile(rf"他|她|人家|别人|大家|(?:{OTHER_PEOPLE})")
 
@@ -87,6 +96,8 @@ def _scope(
     stop = _forward_stop(folded, c_end)
     if stop < _bounds(folded, c_end, c_end, _SENTENCE_ENDS)[1]:
         return None  # "…拿不准，但会一直这么要求自己": a turn says it anew
+    if _OBJECT_FIRST.match(_OPENED.sub("", before)):
+        return None
     own_start = _sentence_start(folded, c_start, 0)
     if topic := _TOPIC.search(folded, own_start, c_start):
         return topic.start(), stop, None, set()
@@ -100,15 +111,15 @@ def _scope(
 
 
 def _cue_spans(folded: str, cues: Iterable[str]) -> list[tuple[int, int]]:
-    """Return where the cues occur, longest first, not overlapping each other."""
-    taken = bytearray(len(folded))
-    spans = []
-    for cue in sorted(set(cues), key=len, reverse=True):
-        for m in re.finditer(re.escape(cue), folded):
-            if not any(taken[m.start() : m.end()]):
-                taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
-                spans.append((m.start(), m.end()))
-    return sorted(spans)
+    """Return where the cues occur, not overlapping, the longest at a place."""
+    pattern = _pattern(tuple(cues))
+    return [m.span() for m in pattern.finditer(folded)] if pattern else []
+
+
+@lru_cache(maxsize=4)
+def _pattern(cues: tuple[str, ...]) -> re.Pattern[str] | None:
+    ordered = sorted({c for c in cues if c}, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, ordered))) if ordered else None
 
 
 def _bounds(folded: str, start: int, end: int, ends: frozenset[str]) -> tuple[int, int]:

@@ -54,6 +54,9 @@ def test_a_later_take_back_leaves_it_suspected(kb, question_id, text, entry):
         ("P01", "从小就喜欢画画，到现在还画。跑步我不太喜欢，太累。", "P077"),
         ("P05", "我能跟人聊一晚上养猫的事。说到球赛我就没啥兴趣了。", "P054"),
         ("V03", "撑着我的是家人。我一直觉得家人最重要。别的事我没那么在乎。", "V006"),
+        # An object of its own that names no entry, before "我".
+        ("V02", "选工作我最看重自由。加班多少我没那么在乎。", "V001"),
+        ("V02", "我喜欢自由，被人管着的日子我可做不到。", "V001"),
         # A name in the cue's own sentence is what it is about.
         (
             "V06",
