@@ -11,6 +11,7 @@ from knowledge.evidence.records import (
     Evidence,
     Strength,
 )
+from knowledge.evidence.takeback import taken_back
 from knowledge.evidence.vocabulary import vocabulary_current
 from knowledge.evidence.voice import ADMIRES
 
@@ -74,7 +75,13 @@ def spans_match(
     # S05: a name the difficulty is about, before the turn ("当众讲话，一上台就
     # 腿软。所以我更适合幕后"), is the hard thing, no talent: only suspected.
     turn = turn_at(folded) if question_id in TURN_ASKED else 0
-    for reading in readings:
+    # "…自由自在。不过我有房贷有娃，这辈子是做不到了": taken back later.
+    mentions = [
+        (t.start, t.end, frozenset(t.word.names + t.word.hints), bool(t.word.names))
+        for t in (r.token for r in readings)
+    ]
+    back = taken_back(folded, mentions, vocab.takebacks)
+    for n, reading in enumerate(readings):
         if reading.negated or (reading.generic and question_id in COMPLAINT_ASKED):
             continue
         token, word = reading.token, reading.token.word
@@ -90,7 +97,9 @@ def spans_match(
             # What the person wants for others is a value seen in them, not held.
             theirs = reading.for_others and category == "values"
             hard = hard_thing(folded, token.end, turn)
-            strong = names and not (reading.weakened or doubted or theirs or hard)
+            strong = names and not (
+                reading.weakened or doubted or theirs or hard or n in back
+            )
             strength: Strength = "named" if strong else "suspected"
             old = best.get(entry_id)
             if old and (old.strength == "named" or strength == "suspected"):

@@ -51,6 +51,7 @@ class Vocabulary:
     by_first: dict[str, tuple[Word, ...]]
     entries: dict[str, tuple[str, Category]]  # entry id -> (name, category)
     homonyms: frozenset[str] = frozenset()  # "借钱": also split ("借人钱")
+    takebacks: tuple[str, ...] = ()  # "这辈子是做不到了": see takeback.py
 
 
 def _items(cell: str) -> list[str]:
@@ -110,6 +111,7 @@ def _build(version: int) -> Vocabulary:
         {c: tuple(ws) for c, ws in by_first.items()},
         entries,
         frozenset(terms("homonym")),
+        tuple(sorted(terms("takeback"))),
     )
 
 

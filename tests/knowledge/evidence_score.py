@@ -35,6 +35,8 @@ BLIND7 = Path(__file__).with_name("evidence_blind7.jsonl")
 KINDS8 = Path(__file__).with_name("evidence_kinds8.jsonl")
 # Written by us after reading blind9's errors, a few lines per rule of round 9.
 KINDS9 = Path(__file__).with_name("evidence_kinds9.jsonl")
+# Written by us for round 10's take-back rule, with counter-cases.
+KINDS10 = Path(__file__).with_name("evidence_kinds10.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

@@ -22,6 +22,7 @@ from tests.knowledge.evidence_score import (
     KINDS7,
     KINDS8,
     KINDS9,
+    KINDS10,
     spans_load,
     spans_score,
 )
@@ -451,8 +452,9 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(BLIND7),
         *spans_load(KINDS8),
         *spans_load(KINDS9),
+        *spans_load(KINDS10),
     ]
-    assert len(rows) >= 1670
+    assert len(rows) >= 1700
     report = {}
     sets = (
         "dev",
@@ -469,6 +471,7 @@ def test_labelled_spans_named_precision(kb):
         "blind7",
         "kinds8",
         "kinds9",
+        "kinds10",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -489,6 +492,7 @@ def test_labelled_spans_named_precision(kb):
     assert report["blind7"]["named"].precision >= 0.95
     assert report["kinds8"]["named"].precision >= 0.95
     assert report["kinds9"]["named"].precision >= 0.95
+    assert report["kinds10"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
