@@ -143,8 +143,8 @@ def related(candidate: str, answers: dict) -> list[tuple[SearchHit, Evidence]]:
     """Return (entry, answer) pairs for entries the candidate is a job or topic of.
 
     The entry is found by the candidate's own words in its jobs and topics; the
-    answer must name the entry by the evidence matcher, so only their words
-    are shown.
+    evidence matcher must find the entry in the answer (named or suspected),
+    and only their words are shown.
     """
     words = words_of(candidate)
     pairs: list[tuple[SearchHit, Evidence]] = []
@@ -153,9 +153,9 @@ def related(candidate: str, answers: dict) -> list[tuple[SearchHit, Evidence]]:
             fields = " ".join(str(hit.data.get(f) or "") for f in RELATED_FIELDS)
             if not any(w in fields for w in words):
                 continue
-            found = [
-                e for e in for_entry(answers, hit.id, category) if e.strength == "named"
-            ]
+            # Named or suspected: the line says "跟「X」有关", never that they said
+            # X ("拆开捣鼓一阵基本能弄好" is about 「见坏就修」, for 家电维修).
+            found = for_entry(answers, hit.id, category)
             if found:
                 pairs.append((hit, found[0]))
     return pairs
