@@ -58,10 +58,10 @@ def looks_pinyin(text: str) -> bool:
 
 
 def known_words(text: str) -> list[tuple[str, str]]:
-    """Return (pinyin as typed, characters) for the words we recognise."""
+    """Return (pinyin as typed, characters) for the words we recognise, in order."""
     flat = " ".join(re.findall(r"[a-zA-Z]+", text.casefold()))
     found = []
     for typed, chars in KNOWN.items():
-        if re.search(rf"(?<![a-z]){typed}(?![a-z])", flat):
-            found.append((typed, chars))
-    return found
+        if m := re.search(rf"(?<![a-z]){typed}(?![a-z])", flat):
+            found.append((m.start(), typed, chars))
+    return [(typed, chars) for _, typed, chars in sorted(found)]

@@ -39,6 +39,7 @@ EVIDENCE_TASKS = (
     "compare",
     "concrete",
     "item_why",
+    "plain",
     "purpose",
     "means",
     "first_step",
@@ -82,6 +83,7 @@ ACTS = {
     "compare": "compare",
     "concrete": "concrete",
     "item_why": "item_why",
+    "plain": "plain",  # "把第一个改得更像我说的话": item N in their own words
     "read_answer": "read_answer",  # "帮我看看第5题我写的，背后是啥价值观"
     "purpose": "purpose",
     "means": "means",

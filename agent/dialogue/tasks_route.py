@@ -81,6 +81,13 @@ THIS_WEEK = re.compile(r"这周|本周|周末|能干点|做点啥|做点什么|�
 NEXT = re.compile(
     r"下一[题道](?:题)?(?:是什么|是啥|是哪|呢|写什么|写啥|在哪)|还有下一题"
 )
+# "把第一个改得更像我平时说话" / "太书面了，说人话": a list item reworded.
+PLAINER = re.compile(
+    r"改(?:得|成|一改|改|一下)|换成|说成|写成|像我|人话|口语|大白话|接地气|平时说|"
+    r"自己的话|太书面|太官方|太正式"
+)
+# Replies whose items "太书面了" can be about (not a saved answer rewritten).
+LISTS = ("synthesis", "plain", "top", "compare", "item_why")
 SHORT = 10  # "第二条呢": a bare pointer at an item of the last list
 
 
@@ -108,6 +115,11 @@ def task_intent(text: str, d: DialogueState) -> str:
         return "purpose"  # "太空了，改实在点": the same frame, made concrete
     if PURPOSE.search(text) and not re.search(r"什么意思|是啥|是什么|怎么理解", text):
         return "purpose"
+    if d.pending.get("items") and (
+        (ITEM.search(text) and PLAINER.search(text) and not QUESTION.search(text))
+        or (d.last_act in LISTS and PLAINER.search(text) and len(text) <= SHORT * 2)
+    ):
+        return "plain"  # item N of the last list, in their own words
     if len(text) <= MEANS_MAX and MEANS.search(text):
         return "means"
     if len(text) <= EARN_MAX and EARN.search(text) and not CONCRETE.search(text):
