@@ -50,6 +50,7 @@ TASK_CHOICES = {
     "compare": ("try", "why1"),
     "item_why": ("combine", "rest"),
     "plain": ("why1", "try"),
+    "point": ("review", "example"),
     "concrete": ("review", "example"),
     "purpose": ("top5", "combine"),
     "means": ("try", "rest"),

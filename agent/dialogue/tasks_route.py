@@ -88,6 +88,8 @@ PLAINER = re.compile(
 )
 # Replies whose items "太书面了" can be about (not a saved answer rewritten).
 LISTS = ("synthesis", "plain", "top", "compare", "item_why")
+# Replies that give one example ("有人写：…"), not a list.
+ONE_EXAMPLE = ("rephrase", "explain", "question_help")
 SHORT = 10  # "第二条呢": a bare pointer at an item of the last list
 
 
@@ -131,6 +133,16 @@ def task_intent(text: str, d: DialogueState) -> str:
     if answer_here(text):
         return "answer_here"
     points = ITEM.search(text) and not QUESTION.search(text)
+    if points and d.pending.get("points") and d.last_act == "concrete":
+        return "point"  # "第二点怎么写": a numbered ask of the rewrite
+    if (
+        points
+        and not d.pending.get("items")
+        and not d.shown
+        and d.last_act in ONE_EXAMPLE
+        and len(text) <= SHORT
+    ):
+        return "one_example"  # "第二个展开说说" after a single "有人写…"
     if not points or CHOOSING.search(text):
         return ""
     if (

@@ -185,7 +185,7 @@ def _imagined(t: Turn, qid: str, answer: str, quoted: str) -> Draft | None:
         return Draft(
             [[f"{lead}{numbered}。开头可以照这个填：「那天早上……，白天我在……」"]],
             rows=[],
-            pending={"concrete": qid},
+            pending={"concrete": qid, "points": wanted[:3]},
         )
     for n in (2, 1):
         own = "、".join(
@@ -193,7 +193,9 @@ def _imagined(t: Turn, qid: str, answer: str, quoted: str) -> Draft | None:
         )
         text = f"{lead}{numbered}。你别的答案里已有现成的事：{own}，放得进这一天吗？"
         if len(text) <= t.budget:
-            return Draft([[text]], rows=[], pending={"concrete": qid})
+            return Draft(
+                [[text]], rows=[], pending={"concrete": qid, "points": wanted[:3]}
+            )
     return None
 
 
@@ -224,7 +226,7 @@ def _plan(t: Turn, qid: str, quoted: str) -> Draft:
             ]
         ],
         rows=[],
-        pending={"concrete": qid},
+        pending={"concrete": qid, "points": wanted},
     )
 
 
@@ -296,7 +298,8 @@ def concrete(t: Turn) -> Draft:
         return _plan(t, qid, quoted)
     if qid in IMAGINED and (imagined := _imagined(t, qid, answer, quoted)):
         return imagined
-    numbered = "；".join(f"{i}. {a}" for i, a in enumerate(asks(answer), 1))
+    wanted = asks(answer)
+    numbered = "；".join(f"{i}. {a}" for i, a in enumerate(wanted, 1))
     lead = (
         "我不替你改写，改出来就不像你了。像跟朋友聊天那样，补上这几样就行："
         if FORMAL.search(t.ctx.text)
@@ -305,7 +308,7 @@ def concrete(t: Turn) -> Draft:
     return Draft(
         [[f"{lead}{numbered}。也可以照这个填：{_frame(answer)}"]],
         rows=[],
-        pending={"concrete": qid},
+        pending={"concrete": qid, "points": wanted},  # "第二点怎么写"
     )
 
 
