@@ -51,7 +51,7 @@ def point(t: Turn) -> Draft:
     return Draft(
         [
             [
-                f"第{ORDINAL_WORDS[n]}点是「{ask}」：{how}，接在你{where}原来那句后面，"
+                f"第{ORDINAL_WORDS[n]}点问的是{ask}：{how}，接在你{where}原来那句后面，"
                 f"照这个填：{frame}。只写真发生过的，想不起来就先空着。"
             ]
         ],
