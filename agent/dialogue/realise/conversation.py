@@ -102,8 +102,8 @@ def _answered_in_chat(t: Turn) -> Draft | None:
 def _pinyin_kept(q: dict, typed: str) -> Draft:
     """A yes to the words read from their pinyin: keep it, in characters."""
     known = [c for _, c in pinyin.known_words(typed)]
-    word = known[-1] if known else ""
-    frame = f"「……的时候，我会很{word}」" if word else "「……的时候，我……」"
+    feeling = [c for c in known if c in pinyin.FEELINGS]
+    frame = f"「……的时候，我会很{feeling[-1]}」" if feeling else "「……的时候，我……」"
     return Draft(
         [
             [
