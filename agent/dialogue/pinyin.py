@@ -46,6 +46,8 @@ RISK = re.compile(
 def says_risk(text: str) -> bool:
     """Tell whether pinyin spells one of the risk phrases."""
     return bool(RISK.search(" ".join(re.findall(r"[a-z]+", text.casefold()))))
+
+
 # Known words that fit "我会很……".
 FEELINGS = frozenset("生气 开心 感动 难过".split())
 

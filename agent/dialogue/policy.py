@@ -84,9 +84,9 @@ ACTS = {
     "compare": "compare",
     "concrete": "concrete",
     "item_why": "item_why",
-    "plain": "plain",
+    "plain": "plain",  # "把第一个改得更像我说的话": item N in their own words
     "point": "point",  # "第二点怎么写": a numbered ask of the last rewrite
-    "one_example": "one_example",  # "第二个" after a reply with one example  # "把第一个改得更像我说的话": item N in their own words
+    "one_example": "one_example",  # "第二个" after a reply with one example
     "read_answer": "read_answer",  # "帮我看看第5题我写的，背后是啥价值观"
     "purpose": "purpose",
     "means": "means",

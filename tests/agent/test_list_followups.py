@@ -1,5 +1,7 @@
-"""Follow-ups on the last reply's items, options stood on their own answers,
-pinyin, and a scene told not asked for again (coach7). New phrasings.
+"""Follow-ups on the last reply's items, and other turns of coach7.
+
+Options stood on their own answers, pinyin, and a scene told not asked for
+again. New phrasings, not the review's.
 """
 
 from __future__ import annotations

@@ -60,15 +60,25 @@ def plain(t: Turn) -> Draft:
         said = [short(item["name"], item["name"][:2], room)]
     if not said:
         return Draft(
-            [[f"{number}在你的答案里还没找到你自己的话，我不替你编；你平时会怎么说它？"]],
+            [
+                [
+                    f"{number}在你的答案里还没找到你自己的话，我不替你编；你平时会怎么说它？"
+                ]
+            ],
             pending=keep,
         )
     job = m.group(1) if (m := JOB.search(item.get("name", ""))) else ""
     words = "，".join(f"「{c}」" for c in said)
     tail = f"，所以想试试{job}" if job else ""
-    lead = "再短一点，只留你一句话：" if again else f"{number}不用我的词，拿你写过的话说："
+    lead = (
+        "再短一点，只留你一句话：" if again else f"{number}不用我的词，拿你写过的话说："
+    )
     return Draft(
-        [[f"{lead}{words}{tail}。这样读着像你会说的吗？不像就把哪个词换成你平时的说法。"]],
+        [
+            [
+                f"{lead}{words}{tail}。这样读着像你会说的吗？不像就把哪个词换成你平时的说法。"
+            ]
+        ],
         rows=[],
         pending={**keep, "plain_at": index},
     )

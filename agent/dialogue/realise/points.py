@@ -39,7 +39,11 @@ def point(t: Turn) -> Draft:
     keep = {**t.d.pending}
     if not 0 < n <= len(points):
         return Draft(
-            [[f"刚才只列了{len(points)}点，没有第{ORDINAL_WORDS[n]}点；你想先补哪一点？"]],
+            [
+                [
+                    f"刚才只列了{len(points)}点，没有第{ORDINAL_WORDS[n]}点；你想先补哪一点？"
+                ]
+            ],
             pending=keep,
         )
     ask = points[n - 1]
