@@ -115,3 +115,37 @@ async def test_risk_said_in_pinyin_still_gets_care(kb, offline_config):
     chat = Chat(offline_config, V, recent_messages=[])
     result = await chat.say("wo zhen de bu xiang huo le, mei you ren guan wo")
     assert result.trace["act"] in ("crisis", "checkin", "care"), result.text
+
+
+BREACH = {
+    "V05": "看到有人欺负新来的学徒我就上火，太不尊重人了。",
+    "V03": "师傅带我那几年，手把手教，一点不藏私。",
+}
+
+
+async def test_a_value_named_by_its_breach_on_the_anger_question_is_offered(
+    kb, offline_config
+):
+    chat = Chat(offline_config, V, question_id="V08", answers=BREACH)
+    result = await chat.say("从我写的里面挑三个最重要的价值观")
+    assert result.trace["act"] == "top", result.text
+    # 尊重 is a word of both 「尊严」 and 「教养」: either is offered, with their words.
+    assert "」（第5题「太不尊重人了」）" in result.text, result.text
+    assert "？" in result.text  # offered as a question, not stated as theirs
+    check(result.text, [*BREACH.values()])
+
+
+async def test_a_dislike_with_no_breach_word_names_no_value(kb, offline_config):
+    answers = {"V05": "最烦那种为了面子死撑的人。"}
+    chat = Chat(offline_config, V, question_id="V08", answers=answers)
+    result = await chat.say("帮我挑出最重要的3个价值观")
+    assert "「面子」" not in result.text, result.text
+
+
+def test_a_cut_quote_ends_on_a_whole_word():
+    from agent.dialogue.realise.grounds import short
+
+    quote = "退休前把三十年攒的调度经验都写成本子留给年轻人"
+    cut = short(quote, "经验", 12)
+    assert cut.endswith(("…", "人")) and "留给年…" not in cut, cut
+    assert cut.replace("…", "") in quote
