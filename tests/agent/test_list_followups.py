@@ -149,3 +149,17 @@ def test_a_cut_quote_ends_on_a_whole_word():
     cut = short(quote, "经验", 12)
     assert cut.endswith(("…", "人")) and "留给年…" not in cut, cut
     assert cut.replace("…", "") in quote
+
+
+async def test_why_a_breached_value_is_on_the_list_cites_the_anger_answer(
+    kb, offline_config
+):
+    answers = {"V05": "领导把功劳全揽到自己身上，太不公平了。"}
+    chat = Chat(
+        offline_config, V, question_id="V08", answers=answers, recent_messages=[]
+    )
+    first = await say(chat, "帮我挑出最重要的3个价值观")
+    assert "「公平」" in first.text, first.text
+    why = await say(chat, "第一条为什么")
+    assert why.trace["act"] == "item_why", why.text
+    assert "太不公平了" in why.text and "找不到依据" not in why.text, why.text
