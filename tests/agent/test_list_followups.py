@@ -163,3 +163,20 @@ async def test_why_a_breached_value_is_on_the_list_cites_the_anger_answer(
     why = await say(chat, "第一条为什么")
     assert why.trace["act"] == "item_why", why.text
     assert "太不公平了" in why.text and "找不到依据" not in why.text, why.text
+
+
+async def test_a_rewrite_after_a_story_told_in_chat_is_made_of_their_words(
+    kb, offline_config
+):
+    answers = {"V03": "在超市干了十来年，活儿没出过错。"}
+    chat = Chat(offline_config, V, answers=answers, recent_messages=[])
+    story = (
+        "有年春节前仓库进水，我一个人连夜把两百多箱货搬上二楼，"
+        "天亮才弄完，腰疼了一个礼拜也没吭声。"
+    )
+    await say(chat, story)
+    result = await say(chat, "你帮我把第3题写得具体些")
+    assert result.trace["act"] == "concrete", result.text
+    assert "可以这样写" in result.text and "我不替你改写" not in result.text
+    assert "在超市干了十来年" in result.text and "两百多箱货" in result.text
+    check(result.text, [*answers.values(), story])

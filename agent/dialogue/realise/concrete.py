@@ -48,6 +48,9 @@ DOES = re.compile(
 IMAGINED = frozenset({"V07"})
 ROOM = 18  # characters of their answer quoted back
 MARK = "我不替你改写"  # in every reply that asks: how a later turn finds it
+# A rewrite stitched from their clauses, verbatim; "你前面聊到" lets the quote
+# guard read their chat messages (finish.NAMES_STORY).
+OWN = "全用你写的和你前面聊到的话"
 TOLD = 20  # a message this long after our questions is them telling it
 STORY_BACK = 4  # their recent messages read for a story told in chat
 STORY_CHARS = 40  # a message this long, with clauses, is a story
@@ -100,7 +103,7 @@ def _told_since(history: list[tuple[str, str]]) -> bool:
     """Tell whether they told the story in chat after our last questions."""
     told = False
     for role, text in reversed(history):
-        if role != "user" and MARK in text:
+        if role != "user" and (MARK in text or OWN in text):
             return told
         told = told or (role == "user" and len(text) >= TOLD)
     return False
@@ -257,15 +260,14 @@ def concrete(t: Turn) -> Draft:
         )
     told = _told_since(t.ctx.history)
     if not told and len(pieces := _chat_story(t)) >= 2:
-        said = "".join(f"「{p}」" for p in pieces)
+        # The rewrite asked for, made only of their words in their order.
+        said = "，".join(f"「{p}」" for p in [_opening(answer), *pieces])
         return Draft(
             [
                 [
-                    f"你在{where}写的是「{_opening(answer)}」。",
-                    f"你前面聊到的{said}，就是现成的具体。",
-                    f"{MARK}，照你跟我说话的口气，"
-                    f"把那件事和当时的感受写进{where or '这题'}，"
-                    f"开头可以照这个填：{_frame(answer)}",
+                    f"{where or '这题'}可以这样写，{OWN}：{said}。",
+                    f"按这个顺序连起来贴进{where or '这题'}，"
+                    "再补一句当时心里怎么想的；哪句不对就删。",
                 ]
             ],
             rows=[],
