@@ -180,3 +180,12 @@ async def test_a_rewrite_after_a_story_told_in_chat_is_made_of_their_words(
     assert "可以这样写" in result.text and "我不替你改写" not in result.text
     assert "在超市干了十来年" in result.text and "两百多箱货" in result.text
     check(result.text, [*answers.values(), story])
+
+
+async def test_a_pointer_at_nothing_says_so_whole_not_a_bare_question(
+    kb, offline_config
+):
+    chat = Chat(offline_config, V, recent_messages=[])
+    result = await chat.say("第三点咋弄")
+    assert result.trace["act"] == "abstain", result.text
+    assert "「第三点咋弄」" in result.text and len(result.text) > 30, result.text
