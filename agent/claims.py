@@ -51,7 +51,9 @@ def _request_quoted(sentence: str, message: str, others: list[str]) -> bool:
 
 
 # The reply says the quote is what they asked, not who they are.
-NAMED_AS_ASKED = re.compile(r"对不上号|没太抓准|没听懂|你问的|你问我|你想问")
+NAMED_AS_ASKED = re.compile(
+    r"对不上号|没太抓准|没听懂|你问的|你问我|你想问|说的是哪个|怕猜错|没法确定你想"
+)
 # Words that make a clause a request to us or a question, not a statement.
 TO_US = re.compile(
     r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|"

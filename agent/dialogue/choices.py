@@ -49,6 +49,8 @@ TASK_CHOICES = {
     "synthesis": ("why1", "try"),
     "compare": ("try", "why1"),
     "item_why": ("combine", "rest"),
+    "plain": ("why1", "try"),
+    "point": ("review", "example"),
     "concrete": ("review", "example"),
     "purpose": ("top5", "combine"),
     "means": ("try", "rest"),

@@ -21,6 +21,12 @@ from agent.dialogue.lexicon import (
 )
 
 # Spaces split Chinese clauses ("累死了 不想写") but not English words.
+# Where something happened: "在养老院", "店里", "车间", "村小".
+PLACE = re.compile(
+    r"在[^，,。！!？?\s]{1,8}(?:里|上|院|店|厂|站|村|校|家|班|队)|"
+    r"(?:店|厂|车间|工地|站点|医院|学校|教室|村|病房|门口|食堂)里"
+)
+WISH = re.compile(r"想|要|打算|希望|准备")
 CLAUSE_SPLIT = re.compile(
     r"[，,。.！!？?；;、…\n]+|(?<=[\u4e00-\u9fff])\s+|\s+(?=[\u4e00-\u9fff])|(?=但是|可是|不过|然而)"
 )
@@ -345,8 +351,15 @@ def read(text: str) -> Said:
         said.asks = tail
     if m := AGE.search(text or ""):
         said.age = m.group(1)
-    said.has_scene = any(w in (text or "") for w in TIME_MARKS)
     said.has_person = any(w in (text or "") for w in PEOPLE)
+    # A scene is told by a time, by a place, or by someone doing something
+    # they describe ("放学回家没人问一句作业"): none of these is asked again.
+    said.has_scene = (
+        any(w in (text or "") for w in TIME_MARKS)
+        or bool(PLACE.search(text or ""))
+        # ...but a wish is no scene ("想去游戏公司做原画")
+        or (said.has_person and bool(said.vivid) and not WISH.search(said.vivid))
+    )
     said.has_feeling = any(w in (text or "") for w in FEELINGS)
     said.has_reason = any(w in (text or "") for w in REASONS)
     return said

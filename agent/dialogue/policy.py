@@ -39,6 +39,8 @@ EVIDENCE_TASKS = (
     "compare",
     "concrete",
     "item_why",
+    "plain",
+    "point",
     "purpose",
     "means",
     "first_step",
@@ -82,6 +84,9 @@ ACTS = {
     "compare": "compare",
     "concrete": "concrete",
     "item_why": "item_why",
+    "plain": "plain",  # "把第一个改得更像我说的话": item N in their own words
+    "point": "point",  # "第二点怎么写": a numbered ask of the last rewrite
+    "one_example": "one_example",  # "第二个" after a reply with one example
     "read_answer": "read_answer",  # "帮我看看第5题我写的，背后是啥价值观"
     "purpose": "purpose",
     "means": "means",
@@ -214,7 +219,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             else (strong[0]["name"] if strong else ctx.text)
         )
         return Plan(act, [_call("explain_concept", concept=concept[:40])])
-    if act in ("examples", "more"):
+    if act in ("examples", "more", "one_example"):
         return _examples(ctx, u, d, act)
     if act == "go_on" and not d.pending.get("more"):
         if not d.shown:  # nothing held back: go one step deeper on the question

@@ -19,7 +19,10 @@ COMPARE = re.compile(
     r"(?:比较|对比)(?:一下|下|看看|这两|我的|两个|两条|[AaBb](?![A-Za-z])|C0)|比一比|比一下|"
     r"(?<![A-Za-z])C0[1-9].{0,8}(?<![A-Za-z])C0[1-9]|"
     # "送外卖跟学修车比，哪个更适合我": two options weighed against each other
-    r"(?:和|跟|与).{1,14}比(?:起来|一比|一下)?[，,]?\s*(?:哪个|哪条|谁|怎么样)",
+    r"(?:和|跟|与).{1,14}比(?:起来|一比|一下)?[，,]?\s*(?:哪个|哪条|谁|怎么样)|"
+    # "开个包子铺和当水电工，帮我掂量掂量哪个靠谱": weighed in other words
+    r"掂量|权衡一下|比比看|"
+    r"(?:和|跟|与).{1,14}[，,]?.{0,8}(?:哪个|哪条)(?:更)?(?:靠谱|稳|划算|合适|适合我)",
     re.I,
 )
 # About their answer, not the coach's reply ("能说具体一点吗" asks us to explain).
@@ -81,6 +84,15 @@ THIS_WEEK = re.compile(r"这周|本周|周末|能干点|做点啥|做点什么|�
 NEXT = re.compile(
     r"下一[题道](?:题)?(?:是什么|是啥|是哪|呢|写什么|写啥|在哪)|还有下一题"
 )
+# "把第一个改得更像我平时说话" / "太书面了，说人话": a list item reworded.
+PLAINER = re.compile(
+    r"改(?:得|成|一改|改|一下)|换成|说成|写成|像我|人话|口语|大白话|接地气|平时说|"
+    r"自己的话|太书面|太官方|太正式"
+)
+# Replies whose items "太书面了" can be about (not a saved answer rewritten).
+LISTS = ("synthesis", "plain", "top", "compare", "item_why")
+# Replies that give one example ("有人写：…"), not a list.
+ONE_EXAMPLE = ("rephrase", "explain", "question_help")
 SHORT = 10  # "第二条呢": a bare pointer at an item of the last list
 
 
@@ -108,6 +120,11 @@ def task_intent(text: str, d: DialogueState) -> str:
         return "purpose"  # "太空了，改实在点": the same frame, made concrete
     if PURPOSE.search(text) and not re.search(r"什么意思|是啥|是什么|怎么理解", text):
         return "purpose"
+    if d.pending.get("items") and (
+        (ITEM.search(text) and PLAINER.search(text) and not QUESTION.search(text))
+        or (d.last_act in LISTS and PLAINER.search(text) and len(text) <= SHORT * 2)
+    ):
+        return "plain"  # item N of the last list, in their own words
     if len(text) <= MEANS_MAX and MEANS.search(text):
         return "means"
     if len(text) <= EARN_MAX and EARN.search(text) and not CONCRETE.search(text):
@@ -119,6 +136,16 @@ def task_intent(text: str, d: DialogueState) -> str:
     if answer_here(text):
         return "answer_here"
     points = ITEM.search(text) and not QUESTION.search(text)
+    if points and d.pending.get("points") and d.last_act == "concrete":
+        return "point"  # "第二点怎么写": a numbered ask of the rewrite
+    if (
+        points
+        and not d.pending.get("items")
+        and not d.shown
+        and d.last_act in ONE_EXAMPLE
+        and len(text) <= SHORT
+    ):
+        return "one_example"  # "第二个展开说说" after a single "有人写…"
     if not points or CHOOSING.search(text):
         return ""
     if (

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 
 from agent import safety
 from agent.context import TurnContext
-from agent.dialogue import classifier, denial, entities, facts
+from agent.dialogue import classifier, denial, entities, facts, pinyin
 from agent.dialogue.lexicon import SHRUGS
 from agent.dialogue.numbered import (
     THIS_ONE,
@@ -243,7 +243,7 @@ def _resolve(
     if (
         len(text) <= AGREE_MAX
         and AGREES.match(text)
-        and d.last_act in ("reflect", "why")
+        and d.last_act in ("reflect", "why", "english")
         and not re.search(r"[？?]|不[对是太算像知想]|没有|没说|但|可是", text)
     ):  # "嗯，可能吧" to a story said back: a yes, its answer kept (greet)
         return "greet", True
@@ -580,6 +580,15 @@ def understand(
         or (len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text))
         or (WORKBOOK_ASK.search(text) and not safety.lexicon.CUES.search(text))
         or (d.shown and len(text) <= 12 and POINTS_AT.search(text))
+        # Pinyin is read by neither lexicon nor model: only its own risk words
+        or (pinyin.looks_pinyin(text) and not pinyin.says_risk(text))
+        # "第二条换成我自己的话": an item of the last list, no risk word
+        or (
+            (d.pending.get("items") or d.pending.get("lines"))
+            and len(text) <= 20
+            and POINTS_AT.search(text)
+            and not safety.lexicon.CUES.search(text)
+        )
         or (REPORTED.search(text) and not HARMED.search(text))
         or (SUSTAIN.search(text) and not safety.lexicon.CUES.search(text))
         # "我这辈子就没掉过眼泪" right after a question about tears: a denial

@@ -100,6 +100,8 @@ def realise(turn: Turn) -> Reply:
         followups,
         honour,
         means,
+        plain,
+        points,
         purpose,
         reading,
         refs,
@@ -113,7 +115,17 @@ def realise(turn: Turn) -> Reply:
 
     table = {}
     modules = (care, empathy, scope, conversation, explain, followups, examples, tasks)
-    tasks_on_answers = (combine, compare, concrete, refs, purpose, means, together)
+    tasks_on_answers = (
+        combine,
+        compare,
+        concrete,
+        refs,
+        plain,
+        points,
+        purpose,
+        means,
+        together,
+    )
     for module in (
         *modules,
         abstain,
@@ -144,6 +156,7 @@ def realise(turn: Turn) -> Reply:
         "experiment",
         "go_on",
         "item_why",
+        "plain",
         "compare",
     ) and turn.d.pending.get(
         "lines"

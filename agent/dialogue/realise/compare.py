@@ -39,7 +39,8 @@ BOTH = re.compile(
 # "开小吃店和去学电工，哪个更适合我？帮我比一比" / "帮我比一比做会计跟开网店":
 # two options in one clause, with no colon or label before them.
 ASK_WORDS = re.compile(
-    r"(?:请|帮我|你帮我|给我)?(?:比一比|比一下|比比|比较一下|对比一下|比较|对比)(?:一下)?|"
+    r"(?:请|帮我|你帮我|给我)?(?:比一比|比一下|比比|比较一下|对比一下|比较|对比|掂量掂量|掂量|权衡)"
+    r"(?:一下|看)?|"
     r"(?:到底)?(?:哪个|哪条|哪一个|谁)(?:更|比较)?(?:好|适合|合适|强|靠谱).*$|"
     r"(?:相比|比起来|比)$"
 )
@@ -143,8 +144,8 @@ def related(candidate: str, answers: dict) -> list[tuple[SearchHit, Evidence]]:
     """Return (entry, answer) pairs for entries the candidate is a job or topic of.
 
     The entry is found by the candidate's own words in its jobs and topics; the
-    answer must name the entry by the evidence matcher, so only their words
-    are shown.
+    evidence matcher must find the entry in the answer (named or suspected),
+    and only their words are shown.
     """
     words = words_of(candidate)
     pairs: list[tuple[SearchHit, Evidence]] = []
@@ -153,9 +154,9 @@ def related(candidate: str, answers: dict) -> list[tuple[SearchHit, Evidence]]:
             fields = " ".join(str(hit.data.get(f) or "") for f in RELATED_FIELDS)
             if not any(w in fields for w in words):
                 continue
-            found = [
-                e for e in for_entry(answers, hit.id, category) if e.strength == "named"
-            ]
+            # Named or suspected: the line says "跟「X」有关", never that they said
+            # X ("拆开捣鼓一阵基本能弄好" is about 「见坏就修」, for 家电维修).
+            found = for_entry(answers, hit.id, category)
             if found:
                 pairs.append((hit, found[0]))
     return pairs

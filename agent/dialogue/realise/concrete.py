@@ -24,7 +24,8 @@ ABSTRACT = re.compile(
 )
 MOMENT = re.compile(
     r"\d|[一二三四五六七八九十两几]+(?:年|个月|天|次|岁|小时|点)|那次|那天|那年|"
-    r"那时|当时|时候|去年|前年|上周|上个月|昨天|每天|每周|周末|小时候|以前"
+    r"那时|当时|时候|去年|前年|上周|上个月|昨天|每天|每周|周末|小时候|以前|"
+    r"有回|有一回|有一次|那回|那阵"
 )
 ACTION = re.compile(
     r"我(?:就|会|都|还|也|先|又|自己|一个人)?(?:去|做|写|说|教|帮|带|找|查|跑|练|画|"
@@ -34,7 +35,10 @@ FEELING = re.compile(
     r"开心|高兴|难受|难过|生气|火大|累|爽|感动|带劲|骄傲|后悔|害怕|紧张|哭|笑|"
     r"激动|委屈|失落|兴奋|心疼|痛快|满足|踏实|成就感|烦"
 )
-NUMBER = re.compile(r"\d|[一二三四五六七八九十两几]+(?:年|个|次|天|岁|小时|遍|本|人)")
+# "二十多份鱼", "两百多箱货": a count, with or without 多.
+NUMBER = re.compile(
+    r"\d|[一二三四五六七八九十百两几]+多?(?:年|个|次|天|岁|小时|遍|本|人|份|箱|件|趟|家)"
+)
 FORMAL = re.compile(r"书面|官方|太正式|不像我|不像我说的|太装|像作文|太虚")
 SHRUG = re.compile(
     r"^(?:不知道|没有|没想过|随便|都行|说不上来|想不出来|不清楚|无)[。！!]*$"
@@ -48,6 +52,9 @@ DOES = re.compile(
 IMAGINED = frozenset({"V07"})
 ROOM = 18  # characters of their answer quoted back
 MARK = "我不替你改写"  # in every reply that asks: how a later turn finds it
+# A rewrite stitched from their clauses, verbatim; "你前面聊到" lets the quote
+# guard read their chat messages (finish.NAMES_STORY).
+OWN = "全用你写的和你前面聊到的话"
 TOLD = 20  # a message this long after our questions is them telling it
 STORY_BACK = 4  # their recent messages read for a story told in chat
 STORY_CHARS = 40  # a message this long, with clauses, is a story
@@ -100,7 +107,7 @@ def _told_since(history: list[tuple[str, str]]) -> bool:
     """Tell whether they told the story in chat after our last questions."""
     told = False
     for role, text in reversed(history):
-        if role != "user" and MARK in text:
+        if role != "user" and (MARK in text or OWN in text):
             return told
         told = told or (role == "user" and len(text) >= TOLD)
     return False
@@ -185,7 +192,7 @@ def _imagined(t: Turn, qid: str, answer: str, quoted: str) -> Draft | None:
         return Draft(
             [[f"{lead}{numbered}。开头可以照这个填：「那天早上……，白天我在……」"]],
             rows=[],
-            pending={"concrete": qid},
+            pending={"concrete": qid, "points": wanted[:3]},
         )
     for n in (2, 1):
         own = "、".join(
@@ -193,7 +200,9 @@ def _imagined(t: Turn, qid: str, answer: str, quoted: str) -> Draft | None:
         )
         text = f"{lead}{numbered}。你别的答案里已有现成的事：{own}，放得进这一天吗？"
         if len(text) <= t.budget:
-            return Draft([[text]], rows=[], pending={"concrete": qid})
+            return Draft(
+                [[text]], rows=[], pending={"concrete": qid, "points": wanted[:3]}
+            )
     return None
 
 
@@ -224,7 +233,7 @@ def _plan(t: Turn, qid: str, quoted: str) -> Draft:
             ]
         ],
         rows=[],
-        pending={"concrete": qid},
+        pending={"concrete": qid, "points": wanted},
     )
 
 
@@ -255,15 +264,14 @@ def concrete(t: Turn) -> Draft:
         )
     told = _told_since(t.ctx.history)
     if not told and len(pieces := _chat_story(t)) >= 2:
-        said = "".join(f"「{p}」" for p in pieces)
+        # The rewrite asked for, made only of their words in their order.
+        said = "，".join(f"「{p}」" for p in [_opening(answer), *pieces])
         return Draft(
             [
                 [
-                    f"你在{where}写的是「{_opening(answer)}」。",
-                    f"你前面聊到的{said}，就是现成的具体。",
-                    f"{MARK}，照你跟我说话的口气，"
-                    f"把那件事和当时的感受写进{where or '这题'}，"
-                    f"开头可以照这个填：{_frame(answer)}",
+                    f"{where or '这题'}可以这样写，{OWN}：{said}。",
+                    f"按这个顺序连起来贴进{where or '这题'}，"
+                    "再补一句当时心里怎么想的；哪句不对就删。",
                 ]
             ],
             rows=[],
@@ -296,7 +304,8 @@ def concrete(t: Turn) -> Draft:
         return _plan(t, qid, quoted)
     if qid in IMAGINED and (imagined := _imagined(t, qid, answer, quoted)):
         return imagined
-    numbered = "；".join(f"{i}. {a}" for i, a in enumerate(asks(answer), 1))
+    wanted = asks(answer)
+    numbered = "；".join(f"{i}. {a}" for i, a in enumerate(wanted, 1))
     lead = (
         "我不替你改写，改出来就不像你了。像跟朋友聊天那样，补上这几样就行："
         if FORMAL.search(t.ctx.text)
@@ -305,7 +314,7 @@ def concrete(t: Turn) -> Draft:
     return Draft(
         [[f"{lead}{numbered}。也可以照这个填：{_frame(answer)}"]],
         rows=[],
-        pending={"concrete": qid},
+        pending={"concrete": qid, "points": wanted},  # "第二点怎么写"
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from agent import claims
+from agent.dialogue import pinyin
 from agent.dialogue.facts import asks
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.mirror import REPORTED
@@ -81,6 +82,8 @@ def _answered_in_chat(t: Turn) -> Draft | None:
         return None  # already written: nothing to keep
     recent = [x for role, x in t.ctx.history if role == "user"][-3:]
     told = [x for x in recent if len(x) >= TOLD_CHARS]
+    if t.d.last_act == "english" and told and pinyin.looks_pinyin(told[-1]):
+        return _pinyin_kept(q, told[-1])
     if not told or t.d.last_act not in ("reflect", "why", "empathy"):
         return None
     first = re.split(r"[，,。；;！!？?\n]", told[-1].strip())[0][:24]
@@ -91,6 +94,21 @@ def _answered_in_chat(t: Turn) -> Draft | None:
             [
                 f"好，那{q_ref(q)}你其实已经答了，你刚才说的「{first}」就是。"
                 f"把这段贴进{q_ref(q)}就存下了；存好我们接着看下一题，行吗？"
+            ]
+        ]
+    )
+
+
+def _pinyin_kept(q: dict, typed: str) -> Draft:
+    """A yes to the words read from their pinyin: keep it, in characters."""
+    known = [c for _, c in pinyin.known_words(typed)]
+    feeling = [c for c in known if c in pinyin.FEELINGS]
+    frame = f"「……的时候，我会很{feeling[-1]}」" if feeling else "「……的时候，我……」"
+    return Draft(
+        [
+            [
+                f"好，那就是{q_ref(q)}的答案。方便打字时用汉字写进{q_ref(q)}，"
+                f"一句就够，开头可以照这个填：{frame}。"
             ]
         ]
     )

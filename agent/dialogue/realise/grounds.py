@@ -128,8 +128,12 @@ def short(quote: str, surface: str, room: int) -> str:
                 + ("…" if end < len(quote) else "")
             )
     start = max(0, min(at, len(quote) - room))  # from the match: no word cut before it
-    cut = quote[start : start + room]
-    return ("…" if start else "") + cut + ("…" if start + room < len(quote) else "")
+    end = start + room
+    # Nor after it: the window ends where a word ends ("留给年…" → "留给…").
+    ends = [b for _, _, b in jieba.tokenize(quote) if at + len(surface) <= b <= end]
+    end = max(ends) if ends else end
+    cut = quote[start:end]
+    return ("…" if start else "") + cut + ("…" if end < len(quote) else "")
 
 
 def cite(e: Evidence, *, room: int = 12, step: bool = False) -> str:

@@ -84,7 +84,10 @@ def heart_ask(text: str, step: str = "") -> str:
     if UNEASY.search(heart):
         return "让你心里不踏实的那一头，你最怕丢掉的是什么？"
     if MOVED.search(heart):
-        return "那一刻让你掉眼泪的，是哪一句、哪一下？"
+        # "眼眶一下就热了" is no tears: only what they said is taken for granted.
+        if re.search(r"哭|泪", heart):
+            return "那一刻让你掉眼泪的，是哪一句、哪一下？"
+        return "那一刻最戳中你的，是哪一句、哪一下？"
     if PUSHED.search(heart):
         return "这些年里，有没有哪一次是你自己拿的主意，哪怕很小？"
     if DROWNED.search(heart):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import cite, for_entry, short
+from agent.dialogue.realise.violated import violated
 from knowledge import selectors as kb
 
 ORDINAL_WORDS = "零一二三四五六七八九"
@@ -29,6 +30,15 @@ def _why(ids: list[str], answers: dict, item: dict | None = None) -> list[str]:
         if hit is None or hit.category not in ("values", "strengths", "interests"):
             continue
         found = for_entry(answers, entry_id, hit.category)  # type: ignore[arg-type]
+        breach = [e for e in violated(answers, set()) if e.entry_id == entry_id]
+        if breach and item.get("qid") == breach[0].question_id:
+            # Read off what angers them ("太不公平了"): said as such, offered.
+            e = breach[0]
+            said.append(
+                f"「{hit.name}」是从你{cite(e, room=QUOTE_ROOM, step=True)}读出来的："
+                f"让你生气的是它被破坏了，算不算由你定"
+            )
+            continue
         matched = [
             e
             for e in found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue import pinyin
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     back_to,
@@ -84,11 +85,44 @@ def scope(t: Turn) -> Draft:
     return Draft(combos([lead, [hint], back_to(t.ctx.question)], t.seed))
 
 
+def _pinyin(t: Turn) -> Draft:
+    """Chinese typed as pinyin: answered in Chinese, read only word by word."""
+    q, text = t.ctx.question, t.ctx.text or ""
+    where = q_ref(q) if q else "这一题"
+    known = [(p, c) for p, c in pinyin.known_words(text) if p in text.casefold()]
+    lead = "你是用拼音打的，不方便打字没关系。整句拼音没有声调，我怕读歪，先不替你猜。"
+    if known:
+        low = text.casefold()
+        known = sorted(known, key=lambda k: low.find(k[0]))[:2]
+        typed = "".join(
+            f"「{text[low.find(p) : low.find(p) + len(p)]}」" for p, _ in known
+        )
+        chars = "、".join(c for _, c in known)
+        return Draft(
+            [
+                [
+                    lead + f"里面的{typed}，我读作{chars}，对吗？"
+                    f"方便的时候用汉字把这件事写进{where}，就存下了。"
+                ]
+            ]
+        )
+    return Draft(
+        [
+            [
+                lead + f"方便的时候用汉字把它写进{where}；"
+                "现在也可以只用拼音告诉我最要紧的一个词。"
+            ]
+        ]
+    )
+
+
 def english(t: Turn) -> Draft:
     """An English message: answer briefly in English, then offer the way in."""
     q = t.ctx.question
     start = f"我们从{q_ref(q)}开始：{q_short(q, 40)}？" if q else "我们从第一题开始？"
     text = t.ctx.text or ""
+    if pinyin.looks_pinyin(text):
+        return _pinyin(t)
     answered = ANSWER_FOR.search(text)
     if ASKED_ENGLISH.search(text) and answered:  # the request and an answer in one
         qid, said = answered.group(1).upper(), answered.group(2).strip()

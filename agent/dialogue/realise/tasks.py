@@ -13,6 +13,7 @@ from collections import Counter
 
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, cite, short, usable, where
+from agent.dialogue.realise.violated import violated
 from knowledge.evidence import Evidence, evidence_find
 from knowledge.evidence.records import Category
 
@@ -60,7 +61,12 @@ def top(t: Turn) -> Draft:
     ranked = _first_each([e for e in every if e.strength == "named"])[:count]
     taken = {e.entry_id for e in ranked}
     room_left = min(SUSPECTED_MAX, count - len(ranked))
-    hinted = _hints(every, taken, category)[: max(room_left, 0)]
+    hinted = _hints(every, taken, category)
+    if category == "values":  # "看不惯推卸责任的": 「责任」, offered first
+        breached = violated(workbook, taken)
+        seen = {e.entry_id for e in breached}
+        hinted = breached + [e for e in hinted if e.entry_id not in seen]
+    hinted = hinted[: max(room_left, 0)]
     # A hint read only off a weakness answer ("最怕写东西" → 「化繁为简」) is the
     # flip the question asks them to make, not ours: their own answers instead.
     weak_only = all(e.question_id in WEAK for e in hinted)
