@@ -36,18 +36,6 @@ KNOWN = {
 }
 
 
-# Risk said in pinyin: never read as a weak guess to drop (understanding.py).
-RISK = re.compile(
-    r"bu ?xiang ?huo|huo ?zhe ?mei ?yi ?si|zi ?sha|qing ?sheng|si ?le ?suan|"
-    r"bu ?xiang ?zai ?huo|jie ?shu ?zi ?ji|shang ?hai ?zi ?ji|yi ?le ?bai ?le|tiao ?lou"
-)
-
-
-def says_risk(text: str) -> bool:
-    """Tell whether pinyin spells one of the risk phrases."""
-    return bool(RISK.search(" ".join(re.findall(r"[a-z]+", text.casefold()))))
-
-
 # Known words that fit "我会很……".
 FEELINGS = frozenset("生气 开心 感动 难过".split())
 

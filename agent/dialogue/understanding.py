@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 
 from agent import safety
 from agent.context import TurnContext
-from agent.dialogue import classifier, denial, entities, facts, pinyin
+from agent.dialogue import classifier, denial, entities, facts
 from agent.dialogue.lexicon import SHRUGS
 from agent.dialogue.numbered import (
     THIS_ONE,
@@ -580,8 +580,6 @@ def understand(
         or (len(text) <= LEAVE_MAX_CHARS and LEAVE.search(text))
         or (WORKBOOK_ASK.search(text) and not safety.lexicon.CUES.search(text))
         or (d.shown and len(text) <= 12 and POINTS_AT.search(text))
-        # Pinyin is read by neither lexicon nor model: only its own risk words
-        or (pinyin.looks_pinyin(text) and not pinyin.says_risk(text))
         # "第二条换成我自己的话": an item of the last list, no risk word
         or (
             (d.pending.get("items") or d.pending.get("lines"))
