@@ -49,6 +49,12 @@ _OTHERS = (
 STRONG: dict[str, re.Pattern] = {
     "suicide": re.compile(
         r"想s(?![a-z])|(?:以后|之后)(?:应该|可能|大概)?不会再来了[，,。]?(?:你也保重|保重|谢谢|再见)|"
+        # Remembered as gone or set free ("希望大家提起我时说一句'她终于解脱了'").
+        r"(?:提起我|说起我|记得我|想起我|我走后|我死后|我不在了)[^。！？]{0,14}"
+        r"(?:终于解脱|解脱了|安息|走得安详|终于不用再)|"
+        # A last log-in said with thanks or a goodbye (the English of 不会再来了).
+        r"last\s*time\s*(?:i'?ll|i\s*will|i'?m)\s*(?:log|be|come|talk|writ|here|on)"
+        r"[^!?]{0,60}(?:thank|bye|goodbye|farewell)|"
         r"谢谢.{0,12}(?:以后|之后)(?:应该|可能|大概)?不会再来|"
         r"(?:信|遗书|遗言)(?:都|也)?写好了|"
         r"(?:猫|狗|宠物).{0,12}(?:送|给).{0,12}账号|账号.{0,12}(?:猫|狗|宠物)|"
@@ -599,7 +605,8 @@ CUES = re.compile(
 # drops one level (a strong phrasing is not lowered; chosen on the
 # leave-one-set-out figures, docs/safety.md).
 ABOUT = re.compile(
-    r"《[^》]{1,16}》|游戏(?!账号|号|机|装备|卡)|boss|副本|关卡|通关|存档|"
+    # A game's boss ("打boss"), not "my boss" at work.
+    r"《[^》]{1,16}》|游戏(?!账号|号|机|装备|卡)|打\s*boss|boss\s*(?:战|关|fight)|副本|关卡|通关|存档|"
     r"新闻|报道|热搜|社会|现象|话题|科普|公益|"
     r"(?:自杀|抑郁|霸凌|家暴|虐待|自残)(?:率|问题|现象|新闻|人群|群体|议题|案)|"
     r"工地|钢筋|农活|种地|搬砖|车间|后厨|流水线|"

@@ -869,6 +869,11 @@ def test_round10_a_dropped_line_or_medicine_taken_as_prescribed_is_no_risk(text)
         # English: a manager as the one a threat is for; a cliff as a place.
         ("if my supervisor yells at me again i will make him pay, for real", "others"),
         ("sitting on the ledge of the parking garage, it's high up here", "self"),
+        # Read after safety_blind11: a last log-in with thanks; remembered as set
+        # free; "my boss" at work is no game's boss.
+        ("last time i'm on here i think. thank you for being patient with me", "self"),
+        ("等我不在了，想让朋友们想起我时说：他终于不用再硬撑了", "self"),
+        ("my boss will regret this. i know which train he takes home", "others"),
     ],
 )
 def test_round_eleven_kinds_are_caught_for_the_right_person(text, family):
@@ -885,6 +890,8 @@ def test_round_eleven_kinds_are_caught_for_the_right_person(text, family):
         "我妈把我打扮得跟个小公主似的，那张照片我现在还留着",  # 打扮 is no blow
         "我想把这个社会问题写进P06：老人看病太难了",  # a wish, nothing risky in it
         "i like working at the edge where design meets code, that is my sweet spot",
+        "昨晚打boss打到两点，手都酸了，今天接着写第3题",
+        "last time i checked the candidates page it looked fine, thanks",
     ],
 )
 def test_round_eleven_ordinary_lines_stay_ordinary(text):
