@@ -892,6 +892,10 @@ def test_round_eleven_kinds_are_caught_for_the_right_person(text, family):
         "i like working at the edge where design meets code, that is my sweet spot",
         "昨晚打boss打到两点，手都酸了，今天接着写第3题",
         "last time i checked the candidates page it looked fine, thanks",
+        # An answer that says where it was typed (a check-in on it flagged a
+        # workbook in the account-merge browser test at the lower bar).
+        "只在平板上写的",
+        "都是在备忘录上记的",
     ],
 )
 def test_round_eleven_ordinary_lines_stay_ordinary(text):
