@@ -252,6 +252,7 @@ def _side(
 
 
 STEP_OF_NAME = {"重要的事": "V", "擅长的事": "S", "喜欢的事": "P"}
+QUOTE = re.compile(r"「([^「」]+)」")
 QUESTION = re.compile(r"((?:重要的事|擅长的事|喜欢的事)第\d+题)")
 
 
@@ -295,11 +296,15 @@ def compare(t: Turn) -> Draft:
     cited = [set(QUESTION.findall(line)) for line in lines]
     shared = frozenset(cited[0] & cited[1]) if len(cited) == 2 else frozenset()
     if shared and items[0]["ids"] != items[1]["ids"]:
-        # One answer behind both: each side quotes only its own part of it.
-        lines = [
+        # One answer behind both: each side quotes only its own part of it,
+        # when the parts differ (one clause for both says no more).
+        narrowed = [
             _side(label, candidate, t.ctx.answers, narrow=_qids(shared))[0]
             for label, candidate in zip("AB", pair, strict=False)
         ]
+        a, b = (set(QUOTE.findall(line)) for line in narrowed)
+        if not a & b:
+            lines = narrowed
     if items[0]["ids"] and items[0]["ids"] == items[1]["ids"]:
         # Two directions built from the same parts: one set of evidence, and
         # the difference is what they would do, which is theirs to weigh.

@@ -14,10 +14,12 @@ from collections import Counter
 from agent.dialogue.facts import is_shrug
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import (
+    OWN_ORDER,
     PART_OF,
     STEP_NAME,
     cite,
     short,
+    telling,
     usable,
     where,
 )
@@ -44,7 +46,7 @@ SUSPECTED_MAX = 3  # hints offered beside the named: a question, not a list
 
 
 def _wanted(t: Turn) -> tuple[Category, str, int]:
-    """Return (category, its word, how many) the message asks for."""
+    """Return (category, its word, how many) the message asks for (5 unsaid)."""
     found = next((k for k in KINDS if k[1].search(t.ctx.text)), None)
     kind = found or KINDS[STEP_KIND.get(t.ctx.step, 0)]
     m = TOP.search(t.ctx.text) or TOP_LEAD.search(t.ctx.text)
@@ -98,7 +100,10 @@ def top(t: Turn) -> Draft:
                 ]
             ]
         )
-    return _listed(t, word, count, ranked, hinted, own, more=len(rest) > len(own))
+    # "只够N条" answers a number they asked for, not "我到底擅长啥".
+    asked = bool(TOP.search(t.ctx.text) or TOP_LEAD.search(t.ctx.text))
+    more = len(rest) > len(own) or not asked
+    return _listed(t, word, count, ranked, hinted, own, more=more)
 
 
 def _listed(
@@ -136,7 +141,7 @@ def _listed(
         items = "；".join(f"「{e.name}」（{cite(e, room=room)}）" for e in ranked)
         maybe = "、".join(f"「{e.name}」（{cite(e, room=room)}）" for e in hinted)
         clauses = "、".join(
-            f"{where(q, step=False)}「{_clause(c, mine)}」" for q, c in own
+            f"{where(q, step=False)}「{telling(c, mine)}」" for q, c in own
         )
         parts = []
         if ranked:
@@ -212,15 +217,6 @@ def _first_each(records: list[Evidence]) -> list[Evidence]:
     return sorted(first.values(), key=lambda e: -support[e.entry_id])
 
 
-# Answers that show the part at work, likeliest first; a weakness answer (S02,
-# S05) shows it only once turned over, which is theirs to do, not ours.
-OWN_ORDER = {
-    "strengths": ("S04", "S03", "S06", "S01", "S08", "S07"),
-    "values": ("V03", "V02", "V05", "V08", "V01", "V06", "V04", "V07", "V09"),
-    # What they talk of all night, did as a child, keep watching: before one
-    # search (P03), which is often an errand ("给我妈搜过…手机").
-    "interests": ("P05", "P01", "P02", "P03", "P04", "P07", "P06", "P08"),
-}
 OWN_ROOM = 18
 WEAK = frozenset({"S02", "S05"})  # habits criticised, things done badly
 
@@ -236,38 +232,6 @@ def _own_words(t: Turn, category: Category) -> list[tuple[str, str]]:
     return out
 
 
-def _clause(sentence: str, room: int) -> str:
-    """Return their sentence, or its most telling run of clauses, verbatim.
-
-    The run of whole clauses that fits and holds the most Chinese, the later
-    on a tie: "我们站长，话不多，谁家有事他都顶班" in little room is
-    「…谁家有事他都顶班」, not 「我们站长…」; "offer 里选了小工作室 not
-    大厂，因为能做自己的风格" is told by its reason.
-    """
-    sentence = sentence.rstrip("。！!；;，, ")
-    if len(sentence) <= room + 2:
-        return sentence
-    spans = [m.span() for m in re.finditer(r"[^，,、；;：:]+", sentence)]
-    runs = [
-        (spans[i][0], spans[j][1])
-        for i in range(len(spans))
-        for j in range(i, len(spans))
-        if spans[j][1] - spans[i][0] <= room + 2
-    ]
-    if not runs:  # one long clause: a window around its start
-        return short(sentence, sentence[:2], room)
-
-    def chinese(run: tuple[int, int]) -> int:
-        return sum("\u4e00" <= ch <= "\u9fff" for ch in sentence[run[0] : run[1]])
-
-    start, end = max(reversed(runs), key=chinese)
-    return (
-        ("…" if start else "")
-        + sentence[start:end].strip()
-        + ("…" if end < len(sentence) else "")
-    )
-
-
 def _own_offered(t: Turn, word: str, count: int, own: list) -> Draft:
     """Return their own answers as the candidates when no entry name fits them.
 
@@ -277,7 +241,7 @@ def _own_offered(t: Turn, word: str, count: int, own: list) -> Draft:
     """
     picked = own[:count]
     items = "；".join(
-        f"{where(q, step=False)}「{_clause(c, OWN_ROOM)}」" for q, c in picked
+        f"{where(q, step=False)}「{short(c, c[:2], OWN_ROOM)}」" for q, c in picked
     )
     fewer = f"只找到{len(picked)}处，不凑数。" if len(picked) < count else ""
     return Draft(
