@@ -247,7 +247,7 @@ def _own_offered(t: Turn, word: str, count: int, own: list) -> Draft:
     return Draft(
         [
             [
-                f"你写的答案里还没有直接说出{word}的名字，我不硬安。",
+                f"你写的答案里没有直接点名某个{word}，我不替你安名字。",
                 f"最能看出你{word}的，是你自己写的这几处：{items}。",
                 fewer + f"这几件背后，你会用哪个词说自己的{word}？",
             ]
