@@ -367,4 +367,4 @@ async def test_a_part_answered_in_other_words_is_not_called_missing(kb, offline_
     }
     result = await Chat(offline_config, X, answers=answers).say("帮我组合成几个方向")
     assert "还缺才能" not in result.text, result.text
-    assert "还没有直接说出" in result.text, result.text
+    assert "没对上现成的才能词" in result.text, result.text  # offered, not "no words"

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from agent.dialogue.facts import is_shrug
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import (
+    OWN_ORDER,
     PART_NAME,
     STEP_NAME,
     cite,
@@ -21,9 +23,11 @@ from agent.dialogue.realise.grounds import (
     number,
     own_step,
     short,
+    telling,
+    usable,
 )
 from knowledge import selectors as kb
-from knowledge.evidence import Evidence
+from knowledge.evidence import Evidence, evidence_find
 from knowledge.evidence.records import Category
 
 ORDER: tuple[Category, ...] = ("values", "strengths", "interests")
@@ -51,6 +55,12 @@ def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
     one hinted at in its own step stands in, as a suspected record.
     """
     found = own_step(answers)
+    workbook = {q: a for q, a in answers.items() if q[:1] in "VSP" and a}
+    elsewhere = Counter(
+        e.entry_id
+        for e in evidence_find(answers=workbook, categories=ORDER)
+        if usable(e)
+    )
     here = [e for e in in_text(text, ORDER) if e.strength == "named"]
     parts: dict[Category, list[Evidence]] = {}
     for category in ORDER:
@@ -60,7 +70,14 @@ def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
         ]
         hinted = [e for e in mine if e.strength == "suspected"]
         hints = Counter(e.entry_id for e in hinted)  # the most answers first
-        pool = named or sorted(hinted, key=lambda e: -hints[e.entry_id])[:1]
+        # On a tie, the hint other steps' answers also speak of: 「个人理财」
+        # (P06 理财, S04 存钱) before 「儿童教育」 (P03 孩子 only).
+        pool = (
+            named
+            or sorted(
+                hinted, key=lambda e: (-hints[e.entry_id], -elsewhere[e.entry_id])
+            )[:1]
+        )
         support = Counter(e.entry_id for e in pool)
         first: dict[str, Evidence] = {}
         for e in pool:
@@ -99,11 +116,13 @@ def _missing(
     if written:
         quoted = "，".join(
             f"{PART_NAME[c]}你在{STEP_NAME[c]}第{number(q)}题写过"
-            f"「{short(answers[q].strip(), answers[q].strip()[:2], room)}」"
+            f"「{telling(answers[q].strip(), room)}」"
             for c, q in written
         )
         which = "、".join(PART_NAME[c] for c, _ in written)
-        said = f"{quoted}，只是还没有直接说出{which}的词"
+        # Their words show the part; only our list has no name for it (blind
+        # review 2026-11-27d: "还没有直接说出才能的词" read as "no talent").
+        said = f"{quoted}，没对上现成的{which}词，也可能算一条"
     if not unwritten:
         return said
     first = unwritten[0]
@@ -118,17 +137,26 @@ def _missing(
 
 
 def _written(category: Category, answers: dict) -> str:
-    """Return the longest answer of the part's own step that says something.
+    """Return the answer of the part's own step that shows it best.
 
-    A shrug ("说不上来", "不知道") is not an answer: that part is still missing.
+    The first the part's own order ranks (what people come to you for before
+    a weakness), else the longest. A shrug ("说不上来", "不知道") is not an
+    answer: that part is still missing.
     """
     prefix = {"values": "V", "strengths": "S", "interests": "P"}[category]
     said = [
         q
         for q, t in sorted(answers.items())
-        if q.startswith(prefix) and len((t or "").strip()) >= SAYS_SOMETHING
+        if q.startswith(prefix)
+        and len((t or "").strip()) >= SAYS_SOMETHING
+        and not is_shrug(t)
     ]
-    return max(said, key=lambda q: len(answers[q].strip()), default="")
+    ranked = [q for q in OWN_ORDER[category] if q in said]
+    return (
+        ranked[0]
+        if ranked
+        else max(said, key=lambda q: len(answers[q].strip()), default="")
+    )
 
 
 def combine(t: Turn) -> Draft:
@@ -150,9 +178,16 @@ def combine(t: Turn) -> Draft:
             else "写完我马上帮你组合。"
         )
         return Draft([[lead + missing + "。" + ask]], rows=[])
-    beside = _missing(parts, answers, room=8)  # beside directions: kept short
-    for room, count in ((12, 3), (10, 2), (8, 2), (8, 1), (6, 1)):
-        text, lines = _compose(parts, beside, room, count)
+    for room, count, aside in (
+        (12, 3, 14),
+        (12, 3, 8),
+        (10, 2, 14),
+        (10, 2, 8),
+        (8, 2, 8),
+        (8, 1, 8),
+        (6, 1, 8),
+    ):  # what is beside the directions kept short when room runs out
+        text, lines = _compose(parts, _missing(parts, answers, room=aside), room, count)
         if len(text) <= t.budget:
             break
     return Draft(
@@ -210,9 +245,21 @@ def _compose(
     said = "；".join(_part(e, room) for c in ORDER for e in shown[c])
     body = "；\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
     guess = any(e.strength == "suspected" for c in ORDER for e in shown[c])
-    tail = "标了可能的几项是我猜的，不对就告诉我。" if guess else ""
+    tail = (
+        (
+            "标了可能的是我猜的。"
+            if missing
+            else "标了可能的几项是我猜的，不对就告诉我。"
+        )
+        if guess
+        else ""
+    )
     ask = f"{missing}。" if missing else "哪条读起来最像你？"
-    text = f"你的答案里有：{said}。\n三者组合起来，可以先试：\n{body}。\n{tail}{ask}"
+    found = sum(bool(shown[c]) for c in ORDER)
+    joined = "三者" if found == 3 else "这两部分"
+    text = (
+        f"你的答案里有：{said}。\n{joined}组合起来，可以先试：\n{body}。\n{tail}{ask}"
+    )
     return text, lines
 
 

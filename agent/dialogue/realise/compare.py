@@ -179,11 +179,33 @@ def overlap(candidate: str, answers: dict, skip: set[str]) -> list[tuple[str, st
     return found
 
 
-def _side(label: str, candidate: str, answers: dict) -> tuple[str, list[str]]:
+def _narrow(text: str, word: str) -> str:
+    """Return only the clause of an answer that holds the word, verbatim.
+
+    "绘本区、青春期心理的书" read for two candidates: 「绘本区…」 for one,
+    「…青春期心理的书」 for the other, so the two lines differ where the
+    answer does (blind review 2026-11-27d: one quote cited for both).
+    """
+    text = text.strip().rstrip("。！!；;，, ")
+    at = max(0, text.find(word))
+    for m in re.finditer(r"[^，,、；;：:。！？!?\s]+", text):
+        if m.start() <= at < m.end():
+            return (
+                ("…" if m.start() else "")
+                + m.group()
+                + ("…" if m.end() < len(text) else "")
+            )
+    return short(text, word, WORDS_ROOM)
+
+
+def _side(
+    label: str, candidate: str, answers: dict, narrow: frozenset[str] = frozenset()
+) -> tuple[str, list[str]]:
     """Return one candidate's line and the entries it stands on.
 
     The knowledge entries its words name, found in the answers, first; then
-    the answers that use its own words.
+    the answers that use its own words. An answer both candidates stand on
+    (``narrow``) is quoted only where it holds this candidate's words.
     """
     plain = candidate.replace("「", "").replace("」", "")  # a direction's names
     name = short(plain, plain[:2], NAME_ROOM)
@@ -206,21 +228,42 @@ def _side(label: str, candidate: str, answers: dict) -> tuple[str, list[str]]:
             else ""
         )
         + f"你在{where(e.question_id, step=True)}写过"
-        f"「{short(e.quote, e.surface, QUOTE_ROOM)}」"
+        + (
+            f"「{_narrow(e.quote, e.surface)}」"
+            if e.question_id in narrow
+            else f"「{short(e.quote, e.surface, QUOTE_ROOM)}」"
+        )
         for n, e in pairs
     ]
     used = {e.question_id for _, e in pairs}
     for qid, word in overlap(candidate, answers, used)[: 2 - len(said)]:
         text = answers[qid].strip()
         at = text.casefold().find(word)
-        said.append(
-            f"你在{where(qid, step=True)}写过"
-            f"「{short(text, text[at : at + len(word)], WORDS_ROOM)}」"
+        quote = (
+            _narrow(text, text[at : at + len(word)])
+            if qid in narrow
+            else short(text, text[at : at + len(word)], WORDS_ROOM)
         )
+        said.append(f"你在{where(qid, step=True)}写过「{quote}」")
     if not said:
         return f"{label}「{name}」：你的答案里还没找到直接说到它的话", []
     ids = [n.entry_id if isinstance(n, Evidence) else n.id for n, _ in pairs]
     return f"{label}「{name}」：" + "；".join(said), ids or ["words"]
+
+
+STEP_OF_NAME = {"重要的事": "V", "擅长的事": "S", "喜欢的事": "P"}
+QUOTE = re.compile(r"「([^「」]+)」")
+QUESTION = re.compile(r"((?:重要的事|擅长的事|喜欢的事)第\d+题)")
+
+
+def _qids(cited: frozenset[str]) -> frozenset[str]:
+    """Return the question ids of "喜欢的事第2题"-style names."""
+    out = set()
+    for name in cited:
+        m = re.match(r"(重要的事|擅长的事|喜欢的事)第(\d+)题", name)
+        if m:
+            out.add(f"{STEP_OF_NAME[m.group(1)]}{int(m.group(2)):02d}")
+    return frozenset(out)
 
 
 def compare(t: Turn) -> Draft:
@@ -250,6 +293,18 @@ def compare(t: Turn) -> Draft:
         line, ids = _side(label, candidate, t.ctx.answers)
         lines.append(line)
         items.append({"name": candidate, "ids": ids, "category": "candidate"})
+    cited = [set(QUESTION.findall(line)) for line in lines]
+    shared = frozenset(cited[0] & cited[1]) if len(cited) == 2 else frozenset()
+    if shared and items[0]["ids"] != items[1]["ids"]:
+        # One answer behind both: each side quotes only its own part of it,
+        # when the parts differ (one clause for both says no more).
+        narrowed = [
+            _side(label, candidate, t.ctx.answers, narrow=_qids(shared))[0]
+            for label, candidate in zip("AB", pair, strict=False)
+        ]
+        a, b = (set(QUOTE.findall(line)) for line in narrowed)
+        if not a & b:
+            lines = narrowed
     if items[0]["ids"] and items[0]["ids"] == items[1]["ids"]:
         # Two directions built from the same parts: one set of evidence, and
         # the difference is what they would do, which is theirs to weigh.

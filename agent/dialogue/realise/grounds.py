@@ -26,6 +26,15 @@ STEP_OF = {
 # What the workbook calls each step, and what a part is called in a sentence.
 STEP_NAME = {"values": "重要的事", "strengths": "擅长的事", "interests": "喜欢的事"}
 PART_NAME = {"values": "价值观", "strengths": "才能", "interests": "喜欢的事"}
+# Answers that show the part at work, likeliest first; a weakness answer (S02,
+# S05) shows it only once turned over, which is theirs to do, not ours.
+OWN_ORDER = {
+    "strengths": ("S04", "S03", "S06", "S01", "S08", "S07"),
+    "values": ("V03", "V02", "V05", "V08", "V01", "V06", "V04", "V07", "V09"),
+    # What they talk of all night, did as a child, keep watching: before one
+    # search (P03), which is often an errand ("给我妈搜过…手机").
+    "interests": ("P05", "P01", "P02", "P03", "P04", "P07", "P06", "P08"),
+}
 CLAUSE = re.compile(r"[^，,、：:；;\s]+")
 MIN_SURFACE = 2  # "钱" in "借出去的钱从来不催" is no evidence of 「财富」
 
@@ -134,6 +143,38 @@ def short(quote: str, surface: str, room: int) -> str:
     end = max(ends) if ends else end
     cut = quote[start:end]
     return ("…" if start else "") + cut + ("…" if end < len(quote) else "")
+
+
+def telling(sentence: str, room: int) -> str:
+    """Return their sentence, or its most telling run of clauses, verbatim.
+
+    The run of whole clauses that fits and holds the most Chinese, the later
+    on a tie: "我们站长，话不多，谁家有事他都顶班" in little room is
+    「…谁家有事他都顶班」, not 「我们站长…」; "offer 里选了小工作室 not
+    大厂，因为能做自己的风格" is told by its reason.
+    """
+    sentence = sentence.rstrip("。！!；;，, ")
+    if len(sentence) <= room + 2:
+        return sentence
+    spans = [m.span() for m in re.finditer(r"[^，,、；;：:]+", sentence)]
+    runs = [
+        (spans[i][0], spans[j][1])
+        for i in range(len(spans))
+        for j in range(i, len(spans))
+        if spans[j][1] - spans[i][0] <= room + 2
+    ]
+    if not runs:  # one long clause: a window around its start
+        return short(sentence, sentence[:2], room)
+
+    def chinese(run: tuple[int, int]) -> int:
+        return sum("\u4e00" <= ch <= "\u9fff" for ch in sentence[run[0] : run[1]])
+
+    start, end = max(reversed(runs), key=chinese)
+    return (
+        ("…" if start else "")
+        + sentence[start:end].strip()
+        + ("…" if end < len(sentence) else "")
+    )
 
 
 def cite(e: Evidence, *, room: int = 12, step: bool = False) -> str:

@@ -9,7 +9,7 @@ written today. A position the last reply did not have is said plainly.
 from __future__ import annotations
 
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import cite, for_entry, short
+from agent.dialogue.realise.grounds import cite, for_entry, short, telling, where
 from agent.dialogue.realise.violated import violated
 from knowledge import selectors as kb
 
@@ -86,6 +86,20 @@ def item_why(t: Turn) -> Draft:
     item = items[index]
     said = _why(item.get("ids") or [], t.ctx.answers, item)
     number = f"第{ORDINAL_WORDS[index + 1] if index < 9 else index + 1}条"
+    qid, name = item.get("qid") or "", str(item.get("name") or "")
+    own = not item.get("ids") and qid and name in (t.ctx.answers.get(qid) or "")
+    if not said and own:
+        # Their own clause no entry was read from: it stands on itself.
+        return Draft(
+            [
+                [
+                    f"{number}是你在{where(qid, step=True)}写的"
+                    f"「{telling(name, 16)}」，没对上现成的词，"
+                    "我就没替你起名；算不算、叫什么，由你定。"
+                ]
+            ],
+            pending=keep,
+        )
     if not said:
         named = (
             f"（「{short(item['name'], item['name'][:2], 16)}」）"

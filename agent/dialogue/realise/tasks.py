@@ -11,13 +11,25 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from agent.dialogue.facts import is_shrug
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import PART_OF, cite, short, usable, where
+from agent.dialogue.realise.grounds import (
+    OWN_ORDER,
+    PART_OF,
+    STEP_NAME,
+    cite,
+    short,
+    telling,
+    usable,
+    where,
+)
 from agent.dialogue.realise.violated import violated
 from knowledge.evidence import Evidence, evidence_find
 from knowledge.evidence.records import Category
 
 TOP = re.compile(r"([1-9一二两三四五六七八九])\s*(?:个|条|项)")
+# "top 3 values", "前三": the number before its noun ("3 values" has no 个).
+TOP_LEAD = re.compile(r"(?:top|前)\s*([1-9一二两三四五六七八九])", re.I)
 DIGITS = dict(zip("一二两三四五六七八九", "1223456789", strict=True))
 KINDS: tuple[tuple[Category, re.Pattern[str], str], ...] = (
     ("values", re.compile(r"价值|重要的事|在意|看重"), "价值观"),
@@ -34,10 +46,10 @@ SUSPECTED_MAX = 3  # hints offered beside the named: a question, not a list
 
 
 def _wanted(t: Turn) -> tuple[Category, str, int]:
-    """Return (category, its word, how many) the message asks for."""
+    """Return (category, its word, how many) the message asks for (5 unsaid)."""
     found = next((k for k in KINDS if k[1].search(t.ctx.text)), None)
     kind = found or KINDS[STEP_KIND.get(t.ctx.step, 0)]
-    m = TOP.search(t.ctx.text)
+    m = TOP.search(t.ctx.text) or TOP_LEAD.search(t.ctx.text)
     count = int(DIGITS.get(m.group(1), m.group(1))) if m else 5
     return kind[0], kind[2], count
 
@@ -72,36 +84,85 @@ def top(t: Turn) -> Draft:
     weak_only = all(e.question_id in WEAK for e in hinted)
     if not ranked and weak_only and (own := _own_words(t, category)):
         return _own_offered(t, word, count, own)
-    if not ranked and not hinted:
+    # Answers of the part's own step no entry was read from still show it:
+    # quoted as they wrote them, put to them as a question (blind review
+    # 2026-11-27d: "没依据的我不凑数" after two picks while V01 said 顶班).
+    cited = {e.question_id for e in ranked + hinted}
+    rest = [(q, c) for q, c in _own_words(t, category) if q not in cited]
+    own = rest[: max(count - len(ranked) - len(hinted), 0)]
+    if not ranked and not hinted and not own:
+        step = STEP_NAME[category]
         return Draft(
             [
                 [  # one alternative of two sentences (not two alternatives)
-                    f"你写下的答案里，我还找不到直接说出某个{word}的句子，所以不想硬挑。",
+                    f"你「{step}」这一步还没有写下能挑的答案，所以不想硬挑。",
                     "可以先补一两题，或者你自己列几个，我帮你对照你写的内容。",
                 ]
             ]
         )
-    if not ranked:
-        return _offered(t, word, hinted)
-    for room in (QUOTE_ROOM, 8, 6):  # a clause may run a little over: fit it
+    # "只够N条" answers a number they asked for, not "我到底擅长啥".
+    asked = bool(TOP.search(t.ctx.text) or TOP_LEAD.search(t.ctx.text))
+    more = len(rest) > len(own) or not asked
+    return _listed(t, word, count, ranked, hinted, own, more=more)
+
+
+def _listed(
+    t: Turn,
+    word: str,
+    count: int,
+    ranked: list[Evidence],
+    hinted: list[Evidence],
+    own: list[tuple[str, str]],
+    *,
+    more: bool,
+) -> Draft:
+    """Return the named, the hinted and their own unnamed clauses, apart.
+
+    Named entries are listed as theirs; hints and clauses no entry fits are
+    offered, each with the words it stands on, for them to take or strike.
+    Fewer than asked is said only when every answer of the step is used.
+    """
+    total = len(ranked) + len(hinted) + len(own)
+    used_up = f"这一步写的答案都用上了，只够{total}条，不凑数。"
+    short_of = "" if total >= count or more else used_up
+    if own:
+        which = (
+            "那几句你会叫它们什么"
+            if len(own) > 1
+            else f"{where(own[0][0], step=False)}那句你会叫它什么"
+        )
+        ask = f"哪条不像你就划掉，{which}？"
+    elif hinted:
+        ask = "标了可能的算不算，哪条不像你就划掉？"
+    else:
+        ask = "哪个不像你，告诉我就划掉。"
+    text = ""
+    for room, mine in ((QUOTE_ROOM, OWN_ROOM), (8, 12), (6, 10), (6, 8)):
         items = "；".join(f"「{e.name}」（{cite(e, room=room)}）" for e in ranked)
         maybe = "、".join(f"「{e.name}」（{cite(e, room=room)}）" for e in hinted)
-        if len(items) + len(maybe) + 70 <= t.budget:
+        clauses = "、".join(
+            f"{where(q, step=False)}「{telling(c, mine)}」" for q, c in own
+        )
+        parts = []
+        if ranked:
+            parts.append(f"从你写的答案里，直接说到的{word}有：{items}。")
+        if hinted:
+            lead = "可能也是" if ranked else f"没有直接点名的{word}，但这几处像"
+            parts.append(f"{lead}：{maybe}。")
+        if own:
+            lead = "还有" if ranked or hinted else f"没有直接点名的{word}，但"
+            parts.append(f"{lead}你写的{clauses}，我对不上现成的词，也可能算一条。")
+        text = "".join(parts) + short_of + ask
+        if len(text) <= t.budget:
             break
-    lead = f"从你写的答案里，直接说到的{word}有：{items}。"
-    if hinted:
-        ask = f"这几条可能也是，你看算不算：{maybe}？"
-        close = "" if len(ranked) + len(hinted) >= count else "没依据的我不凑数。"
-    else:
-        ask = ""
-        close = (
-            f"目前只找到{len(ranked)}个，不凑数。" if len(ranked) < count else ""
-        ) + "哪个不像你，告诉我就划掉。"
     return Draft(
-        [[lead, ask + close] if ask or close else [lead]],
+        [[text]],
         rows=[],
-        # "第二条为什么" points here (realise/refs.py): named first, then hints.
-        pending={"items": _items(ranked + hinted)},
+        # "第二条为什么" points here (realise/refs.py): named, hints, then clauses.
+        pending={
+            "items": _items(ranked + hinted)
+            + [{"name": c, "qid": q, "ids": []} for q, c in own]
+        },
     )
 
 
@@ -156,13 +217,6 @@ def _first_each(records: list[Evidence]) -> list[Evidence]:
     return sorted(first.values(), key=lambda e: -support[e.entry_id])
 
 
-# Answers that show the part at work, likeliest first; a weakness answer (S02,
-# S05) shows it only once turned over, which is theirs to do, not ours.
-OWN_ORDER = {
-    "strengths": ("S04", "S03", "S06", "S01", "S08", "S07"),
-    "values": ("V03", "V02", "V05", "V08", "V01", "V06", "V04", "V07", "V09"),
-    "interests": ("P05", "P03", "P01", "P02", "P04", "P07", "P06", "P08"),
-}
 OWN_ROOM = 18
 WEAK = frozenset({"S02", "S05"})  # habits criticised, things done badly
 
@@ -172,9 +226,9 @@ def _own_words(t: Turn, category: Category) -> list[tuple[str, str]]:
     out = []
     for qid in OWN_ORDER.get(category, ()):
         text = (t.ctx.answers.get(qid) or "").strip()
-        if len(text) >= 4:
+        if len(text) >= 4 and not is_shrug(text):
             first = re.split(r"[。！？!?\n]", text)[0].strip()
-            out.append((qid, short(first, first[:2], OWN_ROOM)))
+            out.append((qid, first))
     return out
 
 
@@ -186,41 +240,20 @@ def _own_offered(t: Turn, word: str, count: int, own: list) -> Draft:
     asked said plainly, and the name is asked of them, never invented.
     """
     picked = own[:count]
-    items = "；".join(f"{where(q, step=False)}「{c}」" for q, c in picked)
+    items = "；".join(
+        f"{where(q, step=False)}「{short(c, c[:2], OWN_ROOM)}」" for q, c in picked
+    )
     fewer = f"只找到{len(picked)}处，不凑数。" if len(picked) < count else ""
     return Draft(
         [
             [
-                f"你写的答案里还没有直接说出{word}的名字，我不硬安。",
+                f"你写的答案里没有直接点名某个{word}，我不替你安名字。",
                 f"最能看出你{word}的，是你自己写的这几处：{items}。",
                 fewer + f"这几件背后，你会用哪个词说自己的{word}？",
             ]
         ],
         rows=[],
         pending={"items": [{"name": c, "qid": q, "ids": []} for q, c in picked]},
-    )
-
-
-def _offered(t: Turn, word: str, hinted: list[Evidence]) -> Draft:
-    """Return entries only hinted at, offered as a question (Coach 3 §4).
-
-    No answer names one, so none is said to be theirs: each is put to them
-    with the words it was read from, for them to take or strike.
-    """
-    for room in (QUOTE_ROOM, 8, 6):
-        items = "、".join(f"「{e.name}」（{cite(e, room=room)}）" for e in hinted)
-        if len(items) + 70 <= t.budget:
-            break
-    return Draft(
-        [
-            [
-                f"你的答案里还没有直接说出某个{word}的句子，所以我不硬挑。",
-                f"有几处可能相关：{items}。",
-                "它们说的是你吗？不是就告诉我，划掉就好。",
-            ]
-        ],
-        rows=[],
-        pending={"items": _items(hinted)},
     )
 
 
