@@ -78,3 +78,18 @@ async def test_a_question_about_a_question_is_not_an_answer(kb, offline_config):
     ):
         result = await Chat(offline_config, V).say(ask)
         assert result.trace["act"] != "answer_here", (ask, result.text)
+
+
+async def test_asking_whether_the_workbook_pays_is_met_with_income_first(
+    kb, offline_config
+):
+    # "does this earn me anything?" is the income need, not an unclear message
+    answers = {"S03": "我能对着电路图琢磨一下午，家里的灯都是我自己接的。"}
+    text = "天天写这些到底有什么用，能让我多赚点钱吗"
+    result = await Chat(offline_config, X, answers=answers).say(text)
+    reply = result.text
+    assert result.trace["act"] == "means", reply
+    check(reply, [*answers.values(), text])
+    assert "挣得到钱" in reply and "一个月给多少" in reply
+    assert "没抓准" not in reply and "没把握" not in reply
+    assert reply.count("？") == 1

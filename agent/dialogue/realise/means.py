@@ -22,6 +22,8 @@ from agent.dialogue.tasks_route import BOUND, BOUND_ON, EARN
 OWN_FIRST = ("S04", "S03", "S06", "P06", "P04", "P03", "V03")
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 MIN_CLAUSE = 6
+# Someone else as the clause's actor ("他都顶班", "我妈总说").
+OTHER = re.compile(r"他|她|别人|人家|[爸妈]|老板|领导|同事|站长|师傅")
 # What the money must cover, said in the same breath ("老大明年高考").
 KIN_NEED = re.compile(r"高考|上学|学费|上大学|养老|看病|老人|孩子|娃")
 
@@ -42,7 +44,10 @@ def doing(
             c.strip() for c in CLAUSE.findall(text) if len(c.strip()) >= MIN_CLAUSE
         ]
         mine = [c for c in clauses if c.startswith("我") and "不" not in c[:3]]
-        if pick := (mine or clauses)[:1]:
+        # Else a clause with no one else in it, and only from what they do (S,
+        # P): "谁家有事他都顶班" in V01 is their station master, not a skill.
+        plain = [c for c in clauses if not OTHER.search(c)] if qid[0] != "V" else []
+        if pick := (mine or plain)[:1]:
             return qid, pick[0]
     return "", ""
 
