@@ -43,15 +43,6 @@ def clauses(text: str) -> list[str]:
     return [c for c in re.split(r"[，。！？；,.!?;]+", text) if c.strip()]
 
 
-@lru_cache(maxsize=1)
-def _syllables() -> frozenset[str]:
-    """Return every toneless pinyin syllable (~420), read once from pypinyin."""
-    from pypinyin import Style, lazy_pinyin
-
-    hanzi = "".join(chr(c) for c in range(0x4E00, 0x9FA6))
-    return frozenset(lazy_pinyin(hanzi, style=Style.NORMAL))
-
-
 def pinyin(plain: str) -> bool:
     """Return whether normalised ``plain`` is Chinese typed as pinyin.
 
@@ -59,9 +50,11 @@ def pinyin(plain: str) -> bool:
     four in five of them syllables, and no hanzi. English rarely passes ("he",
     "she", "men" are syllables; "the", "at", "my" are not).
     """
+    from agent.dialogue.pinyin import SYLLABLES  # the coach's own syllable set
+
     if re.search(r"[\u4e00-\u9fff]", plain):
         return False
     latin = re.findall(r"[a-z]+", plain)
     if len(latin) < 3:
         return False
-    return sum(w in _syllables() for w in latin) >= 0.8 * len(latin)
+    return sum(w in SYLLABLES for w in latin) >= 0.8 * len(latin)
