@@ -26,6 +26,7 @@ SCRIPTS = [
     "socket_burst.py",
     "profile_turns.py",
     "startup.py",
+    "recovery.py",
 ]
 
 

@@ -119,6 +119,12 @@ async def test_redis_restart_consumers_and_workers_recover(tmp_path):
         stack.redis_proc.wait(timeout=10)
         await asyncio.sleep(2)
         stack.redis_proc = redis_start(socket=tmp_path / "redis.sock")
+        # The worker reconnects on kombu's fixed backoff (2, 4, 6 … s between
+        # tries): on a loaded machine a Redis slow to come back cost it one more
+        # step, and the nudge then came later than 20 s after the answer. Wait
+        # for its first heartbeat on the new Redis (that needs beat too), then
+        # time the nudge alone.
+        await asyncio.to_thread(stack.wait_ready, 60)
         deadline = time.monotonic() + 30
         while True:  # the browser reconnects with backoff until the server answers
             try:
@@ -134,7 +140,10 @@ async def test_redis_restart_consumers_and_workers_recover(tmp_path):
             text="我换工作时最看重能不能自己安排时间。",
         )
         assert (await tab.wait_for("answer.saved", 10))["question_id"] == "V02"
-        nudge = await tab.wait_for("guidance", 20)  # worker and beat came back
+        try:
+            nudge = await tab.wait_for("guidance", 20)  # worker and beat came back
+        except TimeoutError:
+            pytest.fail(f"no nudge 20 s after Redis came back:\n{stack.logs()}")
         assert nudge["trigger"] == "idle_timeout"
         await tab.ws.close()
         for name, proc in stack.procs.items():
