@@ -34,6 +34,8 @@ CONCRETE = re.compile(
     r"(?:把|将).{0,6}(?:第\s*[1-9一二三四五六七八九]\s*题|(?<![A-Za-z])[VSPCvspc]0?[1-9])"
     r".{0,4}改(?:一改|改|一下|成)"
 )
+# "第三条呢？它的缺点是什么": about an item too (realise/refs.py answers it).
+DOWNSIDE = re.compile(r"缺点|短板|短处|不足|坏处|副作用|用过头|代价")
 # A question about an item, not a choice between items ("第一条和第二条我选不出来").
 WHY = re.compile(r"为什么|为啥|凭什么|依据|怎么来的|哪来的|从哪看出|怎么看出|根据什么")
 CHOOSING = re.compile(r"选|纠结|哪个好|哪条好|取舍|和第|跟第")
@@ -157,8 +159,10 @@ def task_intent(text: str, d: DialogueState) -> str:
         and not d.pending.get("lines")
     ):
         return "first_step"  # nothing listed to point at: a step from their answers
-    if d.pending.get("items") and (WHY.search(text) or len(text) <= SHORT):
-        return "item_why"
+    if d.pending.get("items") and (
+        WHY.search(text) or len(text) <= SHORT or DOWNSIDE.search(text)
+    ):
+        return "item_why"  # why item N is there, or its downside
     if WHY.search(text) and not d.shown and not d.pending.get("lines"):
         return "item_why"  # nothing to point at: say so, never guess
     return ""

@@ -317,7 +317,8 @@ def _resolve(
         return "counts", True  # "真的没有…除了打游戏": the exception is the answer
     if (
         re.search(
-            r"(?:跟|和)(?:现在|我|工作|找工作|才能|擅长|优点|长处)"
+            # "这跟找想做的事有啥关系": the question's use for the workbook's aim
+            r"(?:跟|和)(?:现在|我|工作|找工作|找|想做的事|做什么|才能|擅长|优点|长处)"
             r".{0,6}(?:有啥|有什么)关系",
             text,
         )

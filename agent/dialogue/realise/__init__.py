@@ -164,6 +164,12 @@ def realise(turn: Turn) -> Reply:
         draft.pending = {**draft.pending, "lines": turn.d.pending["lines"]}
         if turn.d.pending.get("items"):  # ...and their evidence ("第二条依据是什么")
             draft.pending.setdefault("items", turn.d.pending["items"])
+    if (
+        turn.plan.act in ("autonomy", "decide_for_me")
+        and turn.d.pending.get("items")
+        and not draft.pending
+    ):  # "你直接告诉我选哪个" talks about the same two: "第一个" still points there
+        draft.pending = {"items": turn.d.pending["items"]}
     if turn.u.checkin:  # kept right after the opening: fit drops it last
         from agent.safety.replies import checkin_note
 

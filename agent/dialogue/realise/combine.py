@@ -51,8 +51,8 @@ def _row(e: Evidence) -> dict:
 def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
     """Return each part's records: named by the answers (most answers first).
 
-    A part no answer names may be named in this message ("我擅长写作"); else
-    one hinted at in its own step stands in, as a suspected record.
+    A part named in this message ("我擅长写作") comes first; else the answers'
+    names; else one hinted at in its own step stands in, as a suspected record.
     """
     found = own_step(answers)
     workbook = {q: a for q, a in answers.items() if q[:1] in "VSP" and a}
@@ -65,8 +65,10 @@ def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
     parts: dict[Category, list[Evidence]] = {}
     for category in ORDER:
         mine = [e for e in found if e.category == category]
-        named = [e for e in mine if e.strength == "named"] or [
-            e for e in here if e.category == category
+        # What they name in this very message comes first: "居中调和x社区营造，
+        # 帮我组合下" asks for those two, not for what the answers name.
+        named = [e for e in here if e.category == category] or [
+            e for e in mine if e.strength == "named"
         ]
         hinted = [e for e in mine if e.strength == "suspected"]
         hints = Counter(e.entry_id for e in hinted)  # the most answers first
@@ -257,9 +259,16 @@ def _compose(
     ask = f"{missing}。" if missing else "哪条读起来最像你？"
     found = sum(bool(shown[c]) for c in ORDER)
     joined = "三者" if found == 3 else "这两部分"
-    text = (
-        f"你的答案里有：{said}。\n{joined}组合起来，可以先试：\n{body}。\n{tail}{ask}"
+    # Parts they named in the message are not "in your answers".
+    asked = [not e.question_id for c in ORDER for e in shown[c]]
+    lead = (
+        "按你点的"
+        if all(asked)
+        else "按你点的和你的答案"
+        if any(asked)
+        else "你的答案里有"
     )
+    text = f"{lead}：{said}。\n{joined}组合起来，可以先试：\n{body}。\n{tail}{ask}"
     return text, lines
 
 

@@ -251,6 +251,12 @@ def _side(
     return f"{label}「{name}」：" + "；".join(said), ids or ["words"]
 
 
+def candidate_quotes(candidate: str, answers: dict) -> list[str]:
+    """Return the spans of their answers a candidate stands on (at most two)."""
+    line, _ = _side("", candidate, answers)
+    return QUOTE.findall(line.split("：", 1)[-1])
+
+
 STEP_OF_NAME = {"重要的事": "V", "擅长的事": "S", "喜欢的事": "P"}
 QUOTE = re.compile(r"「([^「」]+)」")
 QUESTION = re.compile(r"((?:重要的事|擅长的事|喜欢的事)第\d+题)")

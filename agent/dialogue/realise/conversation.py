@@ -11,6 +11,7 @@ from agent import claims
 from agent.dialogue import pinyin
 from agent.dialogue.facts import asks
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.empathy import TIRED
 from agent.dialogue.realise.mirror import REPORTED
 from agent.dialogue.realise.phrases import (
     back_to,
@@ -27,14 +28,18 @@ from agent.rules import clip
 def greet(t: Turn) -> Draft:
     """Greet or acknowledge briefly, then one way back in."""
     text = t.ctx.text
-    if LEAVE.search(text) or re.search(r"休息|歇|下次", text):
-        rest = re.search(r"休息|歇", text)  # a pause asked for, not thanks said
+    paused = _pause_agreed(t)
+    if LEAVE.search(text) or re.search(r"休息|歇|下次", text) or paused:
+        if paused or re.search(r"休息|歇", text):  # a pause, not a goodbye
+            lead = ["好，先歇着。", "好，今天就先到这儿，好好休息。"]
+        elif re.search(r"谢|thank", text, re.I):
+            lead = ["不客气，今天辛苦了。"]
+        else:
+            lead = ["好，今天就到这儿。", "好，今天先到这儿。"]
         return Draft(
             combos(
                 [
-                    ["好，先歇一会儿。", "好，休息一下再来。"]
-                    if rest
-                    else ["不客气，今天辛苦了。", "好，今天就到这儿。"],
+                    lead,
                     [
                         "写下的都自动保存了，随时回来接着写。",
                         "你写的都保存好了，下次回来我们从这里接着聊。",
@@ -65,6 +70,26 @@ def greet(t: Turn) -> Draft:
     return Draft(combos([lead, back], t.seed))
 
 
+def _pause_agreed(t: Turn) -> bool:
+    """A yes ("嗯") to the pause the last reply offered: they are stopping.
+
+    Without this a "嗯" after "累了就歇" was read as a yes to keeping their
+    tired night-shift line as an answer, and the coach pushed on to the next
+    question (blind review 2026-11-27, c6-06).
+    """
+    text = t.ctx.text.strip()
+    if t.d.last_act != "empathy" or not (
+        AGREES.search(text) and len(text) <= AGREE_MAX
+    ):
+        return False
+    said = [x for role, x in t.ctx.history if role == "user" and x.strip() != text]
+    # The message before asked to stop ("今天不想写了"), and the coach granted it.
+    return bool(
+        said
+        and (TIRED.search(said[-1]) or LEAVE.search(said[-1]) or "休息" in said[-1])
+    )
+
+
 QUOTE_CHARS = 34  # an answer said back whole, up to this, in their clauses
 TOLD_CHARS = 14  # a story this long, told in chat, answers the question on screen
 
@@ -84,7 +109,9 @@ def _answered_in_chat(t: Turn) -> Draft | None:
     told = [x for x in recent if len(x) >= TOLD_CHARS]
     if t.d.last_act == "english" and told and pinyin.looks_pinyin(told[-1]):
         return _pinyin_kept(q, told[-1])
-    if not told or t.d.last_act not in ("reflect", "why", "empathy"):
+    # After care ("empathy") a yes is not a yes to an answer: only a story the
+    # coach said back or explained may be offered as one.
+    if not told or t.d.last_act not in ("reflect", "why"):
         return None
     first = re.split(r"[，,。；;！!？?\n]", told[-1].strip())[0][:24]
     if len(first) < 6:

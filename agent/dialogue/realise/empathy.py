@@ -80,8 +80,10 @@ def _answered(t: Turn, found: list[str]) -> Draft:
 
 
 # Worn out or done for today: the reply gives no task, only rest and the way back.
+# Stopping for today, said outright ("今天先不写了", "人都散架了").
+STOPPING = r"不想写|写不动|写不下去|不写了|先不写|散架|放弃"
 TIRED = re.compile(
-    r"不想写|写不动|写不下去|累得|好累|太累|累死|都累|(?<!不)累了|放弃|没力气|歇会|歇一歇"
+    rf"{STOPPING}|累得|好累|太累|累死|都累|(?<!不)累了|没力气|歇会|歇一歇"
 )
 
 
@@ -141,7 +143,7 @@ def empathy(t: Turn) -> Draft:
             "这是此刻的感受，不是对你的结论。",
             "被这种感觉压着的时候，人很难看见自己做成过的事。",
         ]
-    elif re.search(r"不想写|好累|写不动|放弃|烦|废话", text):
+    elif re.search(rf"{STOPPING}|好累|烦|废话", text):
         feel = [
             "停一停也没关系，认真面对自己本来就耗力气。",
             "累了就歇，这不是偷懒。",
@@ -188,7 +190,7 @@ def empathy(t: Turn) -> Draft:
         text,
     ):
         quiet_offer = [""]  # self-doubt wants a small step, not to be left alone
-    if re.search(r"不想写|写不动|放弃|都是废话|没意义", text):
+    if re.search(rf"{STOPPING}|都是废话|没意义", text):
         quiet_offer = [
             "今天停在这里也行，写下的都保存好了；想安静的话可以打开安静模式。"
         ]

@@ -56,8 +56,14 @@ def plain(t: Turn) -> Draft:
     room = CLAUSE_ROOM // 2 if again else CLAUSE_ROOM
     said = _clauses(item.get("ids") or [], t.ctx.answers, room)[: 1 if again else 2]
     number = f"第{ORDINAL_WORDS[index + 1] if index < 9 else index + 1}条"
-    if item.get("category") == "candidate":
-        said = [short(item["name"], item["name"][:2], room)]
+    if item.get("category") == "candidate" and not said:
+        # The answers whose words the candidate shares ("绘本区" for a picture-
+        # book account); with none, it is theirs already, said back as written.
+        from agent.dialogue.realise.compare import candidate_quotes
+
+        said = [
+            q for q in candidate_quotes(item["name"], t.ctx.answers) if "…" not in q
+        ][: 1 if again else 2] or [short(item["name"], item["name"][:2], room)]
     if not said:
         return Draft(
             [

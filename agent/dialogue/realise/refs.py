@@ -8,9 +8,12 @@ written today. A position the last reply did not have is said plainly.
 
 from __future__ import annotations
 
+import re
+
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import cite, for_entry, short, telling, where
 from agent.dialogue.realise.violated import violated
+from agent.dialogue.tasks_route import DOWNSIDE  # "第三条的缺点": routed here
 from knowledge import selectors as kb
 
 ORDINAL_WORDS = "零一二三四五六七八九"
@@ -66,6 +69,46 @@ def _why(ids: list[str], answers: dict, item: dict | None = None) -> list[str]:
     return said
 
 
+def _downside(entry_id: str) -> str:
+    """Return the knowledge base's general word on an entry's downside, or "".
+
+    A talent overused (its weakness form), a value's pull against others
+    (tension_with); a passion has none. Said of people in general, never of
+    them: whether it shows in them is theirs to say.
+    """
+    hit = kb.entry_get(entry_id=entry_id)
+    if hit is None:
+        return ""
+    if hit.category == "strengths" and (weak := hit.data.get("weakness_form")):
+        return f"「{hit.name}」用过头时，常见的样子是{'、'.join(weak.split())}"
+    if hit.category == "values" and (pull := hit.data.get("tension_with")):
+        others = "」「".join(x for x in re.split(r"[|｜、\s]+", pull) if x)
+        return f"看重「{hit.name}」的人，常会在它和「{others}」之间拉扯"
+    return ""
+
+
+def _item_downside(t: Turn, item: dict, number: str, keep: dict) -> Draft:
+    """Return item N's downside from the knowledge base, or say there is none."""
+    said = [x for x in map(_downside, item.get("ids") or []) if x]
+    if said:
+        text = (
+            f"{number}：" + "；".join(said) + "。这是一般的说法，不是在说你；"
+            "你身上有过这种时候吗？"
+        )
+    else:
+        qid, name = item.get("qid") or "", str(item.get("name") or "")
+        what = (
+            f"是你在{where(qid, step=True)}写的「{telling(name, 16)}」，没对上现成的词"
+            if qid and name in (t.ctx.answers.get(qid) or "")
+            else "在知识库里没有写它的短处"
+        )
+        text = (
+            f"{number}{what}，我说不出它的缺点，不乱编。"
+            "你觉得它用过头的时候，会是什么样子？"
+        )
+    return Draft([[text]], rows=[], pending=keep)
+
+
 def item_why(t: Turn) -> Draft:
     """Return why item N of the last reply is there: the answers that name it."""
     items = t.d.pending.get("items") or []
@@ -84,8 +127,10 @@ def item_why(t: Turn) -> Draft:
             pending=keep,
         )
     item = items[index]
-    said = _why(item.get("ids") or [], t.ctx.answers, item)
     number = f"第{ORDINAL_WORDS[index + 1] if index < 9 else index + 1}条"
+    if DOWNSIDE.search(t.ctx.text or ""):
+        return _item_downside(t, item, number, keep)
+    said = _why(item.get("ids") or [], t.ctx.answers, item)
     qid, name = item.get("qid") or "", str(item.get("name") or "")
     own = not item.get("ids") and qid and name in (t.ctx.answers.get(qid) or "")
     if not said and own:

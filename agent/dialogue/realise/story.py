@@ -10,6 +10,7 @@ import re
 from agent.dialogue.facts import asks as asks_us
 from agent.dialogue.facts import spans
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import usable
 from agent.dialogue.realise.mirror import INSIGHTS, heart_ask, mirror_of, span_of
 from agent.dialogue.realise.phrases import (
     combos,
@@ -19,6 +20,7 @@ from agent.dialogue.realise.phrases import (
     q_short,
     someone,
 )
+from knowledge.evidence import spans_match
 
 # A reading of ours is offered as a question they can turn down (Coach 3 §4).
 OFFER = {
@@ -103,6 +105,17 @@ def _linked(t: Turn) -> dict | None:
         # "我爸妈都是中学老师" names who they are, not that 「家人」 is a value.
         and not KIN.search(e["surface"])
     ]
+    # And only what the evidence matcher of the results page reads as theirs,
+    # said in a positive sense: "我们村的娃放学就打游戏" is the children's
+    # gaming, raised as a worry, not a passion to offer (review 11-27, c6-08).
+    # Read as a message, not as the answer to the question on screen: on P06
+    # (the world's problems) the matcher lets others' clauses name a topic.
+    named = {
+        e.entry_id
+        for e in spans_match(text=text, question_id="")
+        if e.strength == "named" and usable(e)
+    }
+    strong = [i for i in strong if i in named]
     rows = {r["id"]: r for r in t.rows()}
     # Only what they named: a search hit that merely shares two characters with
     # their story ("财富" for a tea-shop plan) is a guess, and guesses are not said.
