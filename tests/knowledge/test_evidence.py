@@ -23,6 +23,7 @@ from tests.knowledge.evidence_score import (
     KINDS8,
     KINDS9,
     KINDS10,
+    KINDS11,
     spans_load,
     spans_score,
 )
@@ -453,6 +454,7 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(KINDS8),
         *spans_load(KINDS9),
         *spans_load(KINDS10),
+        *spans_load(KINDS11),
     ]
     assert len(rows) >= 1700
     report = {}
@@ -472,6 +474,7 @@ def test_labelled_spans_named_precision(kb):
         "kinds8",
         "kinds9",
         "kinds10",
+        "kinds11",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -493,6 +496,7 @@ def test_labelled_spans_named_precision(kb):
     assert report["kinds8"]["named"].precision >= 0.95
     assert report["kinds9"]["named"].precision >= 0.95
     assert report["kinds10"]["named"].precision >= 0.95
+    assert report["kinds11"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
