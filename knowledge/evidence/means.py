@@ -11,10 +11,12 @@ Wasted time ("纯属浪费时间", "刷完特别空虚") is a take-back cue in t
 
 import re
 
-# The platform as a place or a way in: "在网课上", "通过网课", "上网课学…".
-# Not 看/听 ("看动漫学日语": the show may be the passion too).
-_VIA = re.compile(r"(?:在|从|通过|用|靠|跟着|上)$")
-_PLACE = re.compile(r"^(?:上面|里面|上|里)")
+# The platform as a place online or a way in: "抖音上…", "在网课上…",
+# "通过网课", "上网课学…". Not "里" ("小区里的老人", "在养老院做义工": a
+# real place is often the topic), and not 看/听 ("看动漫学日语": the show
+# may be the passion too).
+_VIA = re.compile(r"(?:通过|用|靠|跟着|上)$")
+_PLACE = re.compile(r"^上(?!瘾|手|班)")
 # Money or a way put to another passion: "攒钱买漫展门票", "存钱换一台相机".
 _SPENT_ON = re.compile(r"^(?:去?买|换|凑)")
 # Scrolling a feed: "刷抖音", "天天刷网课"; not the content scrolled for

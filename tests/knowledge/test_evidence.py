@@ -300,8 +300,10 @@ def test_a_weakness_is_no_passion(kb):
     assert found("我想学数学", "P07", "interests")["P125"] == "named"
 
 
-def test_the_bare_word_for_a_boss_is_only_suspected(kb):
-    assert found("领导抢功劳") == {"V074": "suspected"}
+def test_the_bare_word_for_a_boss_names_nothing_and_leading_is_only_suspected(kb):
+    # Round 11: the boss as a person is no value at all (it was a suspicion).
+    assert found("领导抢功劳") == {}
+    assert found("我喜欢领导一个小团队。")["V074"] == "suspected"
     assert found("我想当领导，带一个自己的团队。")["V074"] == "named"
 
 
