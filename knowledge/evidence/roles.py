@@ -48,7 +48,7 @@ _FRAME = re.compile(
 # 团队"), its ability ("领导能力"), or whom it leads ("领导大家").
 _DOING_BEFORE = re.compile(
     r"(?:当|做|有|想|要|会|能|去|善于|擅长|喜欢|爱|负责|学会|学着|懂得|适合|享受|"
-    r"锻炼|培养|缺乏|缺少|没有|体现|负责)(?:好|上|过|了|着)?$"
+    r"锻炼|培养|缺乏|缺少|没有|体现)(?:好|上|过|了|着)?$"
 )
 _DOING_AFTER = re.compile(
     r"^(?:力|能力|才能|才干|风格|艺术|经验|岗位|职务|欲|者|团队|大家|别人|一群|一个|一支|"
@@ -65,7 +65,7 @@ def job_title(folded: str, start: int, end: int) -> str:
     ("做了独立插画师", "竞争对手在背后…"); "role": a role suffix right after
     it ("艺术家", "领导者"); "": neither.
     """
-    if end - start < 2:  # "钱师"? one character says too little
+    if end - start < 2:  # one character ("钱") is too short to tell
         return ""
     after = folded[end : end + 8]
     lead = _lead(folded, start)
