@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable, Mapping
 
+from knowledge.evidence.means import channel
 from knowledge.evidence.polarity import TURN_ASKED, hard_thing, turn_at
 from knowledge.evidence.reading import Reading, fold, tokens_read
 from knowledge.evidence.records import (
@@ -11,6 +12,7 @@ from knowledge.evidence.records import (
     Evidence,
     Strength,
 )
+from knowledge.evidence.roles import job_title, person_noun
 from knowledge.evidence.takeback import taken_back
 from knowledge.evidence.vocabulary import vocabulary_current
 from knowledge.evidence.voice import ADMIRES
@@ -85,20 +87,37 @@ def spans_match(
         if reading.negated or (reading.generic and question_id in COMPLAINT_ASKED):
             continue
         token, word = reading.token, reading.token.word
+        # "做了独立插画师", "领导又把锅甩给新人": a job, a role or a person.
+        title = job_title(folded, token.start, token.end)
+        boss = person_noun(folded, token.start, token.end)
+        via = channel(folded, token.start, token.end, _topic_after(readings, n))
         start, end = origin[token.start], origin[token.end - 1] + 1
         found = [(i, True) for i in word.names] + [(i, False) for i in word.hints]
         for entry_id, names in found:
             category = CATEGORY_OF.get(entry_id[:1])
             if category not in wanted:
                 continue
+            if names and category != "interests":
+                own_name = fold(vocab.entries[entry_id][0])[0] == word.text
+                if title == "title" or (boss and own_name):
+                    continue
             doubted = any(getattr(reading, f) for f in DOUBTED_BY[category]) or (
                 _others_doubted(reading, category, question_id, category in own)
             )
             # What the person wants for others is a value seen in them, not held.
             theirs = reading.for_others and category == "values"
             hard = hard_thing(folded, token.end, turn)
+            # "想当个艺术家": someone who has it; "网课上学会了画画": the means.
+            role = title == "role" and category != "interests"
+            means = via and category == "interests"
             strong = names and not (
-                reading.weakened or doubted or theirs or hard or n in back
+                reading.weakened
+                or doubted
+                or theirs
+                or hard
+                or n in back
+                or role
+                or means
             )
             strength: Strength = "named" if strong else "suspected"
             old = best.get(entry_id)
@@ -145,6 +164,18 @@ def _others_doubted(
     if category == "strengths":
         return not (reading.others_me or reading.reported)
     return True
+
+
+def _topic_after(readings: list[Reading], n: int) -> bool:
+    """Return whether another passion is found after reading n in its clause."""
+    token = readings[n].token
+    ids = set(token.word.names + token.word.hints)
+    return any(
+        r.token.clause == token.clause
+        and not r.negated
+        and {i for i in r.token.word.names + r.token.word.hints if i[0] == "P"} - ids
+        for r in readings[n + 1 :]
+    )
 
 
 def _sentence(folded: str, i: int) -> str:

@@ -37,6 +37,8 @@ KINDS8 = Path(__file__).with_name("evidence_kinds8.jsonl")
 KINDS9 = Path(__file__).with_name("evidence_kinds9.jsonl")
 # Written by us for round 10's take-back rule, with counter-cases.
 KINDS10 = Path(__file__).with_name("evidence_kinds10.jsonl")
+# Written by us for round 11: job titles, the boss, platforms and means.
+KINDS11 = Path(__file__).with_name("evidence_kinds11.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

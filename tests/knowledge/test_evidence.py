@@ -23,6 +23,7 @@ from tests.knowledge.evidence_score import (
     KINDS8,
     KINDS9,
     KINDS10,
+    KINDS11,
     spans_load,
     spans_score,
 )
@@ -299,8 +300,10 @@ def test_a_weakness_is_no_passion(kb):
     assert found("我想学数学", "P07", "interests")["P125"] == "named"
 
 
-def test_the_bare_word_for_a_boss_is_only_suspected(kb):
-    assert found("领导抢功劳") == {"V074": "suspected"}
+def test_the_bare_word_for_a_boss_names_nothing_and_leading_is_only_suspected(kb):
+    # Round 11: the boss as a person is no value at all (it was a suspicion).
+    assert found("领导抢功劳") == {}
+    assert found("我喜欢领导一个小团队。")["V074"] == "suspected"
     assert found("我想当领导，带一个自己的团队。")["V074"] == "named"
 
 
@@ -453,6 +456,7 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(KINDS8),
         *spans_load(KINDS9),
         *spans_load(KINDS10),
+        *spans_load(KINDS11),
     ]
     assert len(rows) >= 1700
     report = {}
@@ -472,6 +476,7 @@ def test_labelled_spans_named_precision(kb):
         "kinds8",
         "kinds9",
         "kinds10",
+        "kinds11",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -493,6 +498,7 @@ def test_labelled_spans_named_precision(kb):
     assert report["kinds8"]["named"].precision >= 0.95
     assert report["kinds9"]["named"].precision >= 0.95
     assert report["kinds10"]["named"].precision >= 0.95
+    assert report["kinds11"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.

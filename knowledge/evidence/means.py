@@ -1,0 +1,57 @@
+"""Round 11: a medium or platform the person uses, not the passion itself.
+
+"抖音上刷最多的是小户型怎么布置家里", "我在网课上学会了画画", "上网课学日语":
+the platform is where or how, the topic after it is what they care about.
+"刷抖音刷到一两点": a feed scrolled is no field of interest either, and
+"攒钱买漫展门票" is the means to the show, not personal finance. Making
+content there ("在抖音上开了个教做饭的账号") is the medium's own field, and
+the platform as a topic of its own ("网课这件事我一直在琢磨") still names.
+Wasted time ("纯属浪费时间", "刷完特别空虚") is a take-back cue in the lexicon.
+"""
+
+import re
+
+# The platform as a place online or a way in: "抖音上…", "在网课上…",
+# "通过网课", "上网课学…". Not "里" ("小区里的老人", "在养老院做义工": a
+# real place is often the topic), and not 看/听 ("看动漫学日语": the show
+# may be the passion too).
+_VIA = re.compile(r"(?:通过|用|靠|跟着|上)$")
+_PLACE = re.compile(r"^上(?!瘾|手|班)")
+# Money or a way put to another passion: "攒钱买漫展门票", "存钱换一台相机".
+_SPENT_ON = re.compile(r"^(?:去?买|换|凑)")
+# Scrolling a feed: "刷抖音", "天天刷网课"; not the content scrolled for
+# ("总刷做饭的视频", "刷美食区": that is the topic).
+_SCROLLED = re.compile(r"刷$")
+_CONTENT = re.compile(r"^(?:的|视频|区|内容|教程|帖子|博主|up主|vlog|号|类|相关)")
+# Making content there: then the medium is the person's field.
+_MAKES = re.compile(
+    r"账号|粉丝|涨粉|运营|拍视频|拍vlog|剪视频|剪辑|发视频|做博主|当博主|做号|"
+    r"直播间|自媒体|做视频|更新"
+)
+_SENTENCE_ENDS = ".;!?。\n"
+
+
+def channel(folded: str, start: int, end: int, topic_after: bool) -> bool:
+    """Return whether the passion word at [start, end) is a channel, not a topic.
+
+    topic_after: another passion is named or hinted after it in its clause
+    (the caller knows the entries).
+    """
+    if _MAKES.search(_sentence(folded, start)):
+        return False
+    lead = folded[max(0, start - 2) : start]
+    if _SCROLLED.search(lead) and not _CONTENT.match(folded[end:]):
+        return True
+    tail = folded[end : end + 2]
+    return topic_after and bool(
+        _VIA.search(lead) or _PLACE.match(tail) or _SPENT_ON.match(tail)
+    )
+
+
+def _sentence(folded: str, i: int) -> str:
+    left = max(folded.rfind(c, 0, i) for c in _SENTENCE_ENDS) + 1
+    right = min(
+        (j for c in _SENTENCE_ENDS if (j := folded.find(c, i)) >= 0),
+        default=len(folded),
+    )
+    return folded[left:right]
