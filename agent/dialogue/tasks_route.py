@@ -36,6 +36,8 @@ CONCRETE = re.compile(
 )
 # "第三条呢？它的缺点是什么": about an item too (realise/refs.py answers it).
 DOWNSIDE = re.compile(r"缺点|短板|短处|不足|坏处|副作用|用过头|代价")
+# A saved candidate by its id ("那C02的缺点呢").
+CANDIDATE_ID = re.compile(r"(?<![A-Za-z])[Cc]0?([1-4])(?!\d)")
 # A question about an item, not a choice between items ("第一条和第二条我选不出来").
 WHY = re.compile(r"为什么|为啥|凭什么|依据|怎么来的|哪来的|从哪看出|怎么看出|根据什么")
 CHOOSING = re.compile(r"选|纠结|哪个好|哪条好|取舍|和第|跟第")
@@ -119,6 +121,8 @@ def task_intent(text: str, d: DialogueState) -> str:
     """
     if COMPARE.search(text):
         return "compare"
+    if d.pending.get("items") and DOWNSIDE.search(text) and CANDIDATE_ID.search(text):
+        return "item_why"  # "那C02的缺点呢" after the candidates were listed
     if NEXT.search(text):
         return "progress"
     if d.last_act == "purpose" and AGAIN.search(text):

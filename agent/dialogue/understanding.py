@@ -72,7 +72,10 @@ from agent.dialogue.tasks_route import asks_together, task_intent
 
 # A question about the workbook's own mechanics ("那我刚刚那题写到哪了").
 WORKBOOK_ASK = re.compile(
-    r"(?:这|那|哪|第.{1,2})题.{0,6}(?:写到|写哪|怎么写|什么意思)|写到哪"
+    r"(?:这|那|哪|第.{1,2})题.{0,6}(?:写到|写哪|怎么写|什么意思)|写到哪|"
+    # "帮我把V04那个回答改一改": a task on a named answer (no risk word in it)
+    r"帮我.{0,4}(?:(?<![A-Za-z])[VSPCvspc]0?[1-9]|第.{1,2}题|回答|答案|候选)"
+    r".{0,8}(?:改|润色|看看|缩短|写短|说人话|自己的话)"
 )
 OTHERS = re.compile(r"别人|其他人|例子|示例|举个|参考")
 # "最后那个" / "第二个呢" right after items were shown: a pointer, not a farewell.
@@ -564,9 +567,14 @@ def understand(
     last_reply = next((x for r, x in reversed(ctx.history) if r != "user"), "")
     u.denied = denial.pushed_back(text, last_reply)
     risk = safety.assess(text)
-    if not risk.found and not d.cared and not ctx.care:
+    saved = not text.strip() and d.last_act != "crisis"  # the answer just saved
+    if not risk.found and (saved or (not d.cared and not ctx.care)):
         # Risk written in an answer or the profile, not yet answered with care
         # (the answer path answers it as it is saved; this is the backstop).
+        # A turn with nothing typed is the saved answer itself: checked even
+        # after an earlier check-in, as coach/services/safety.py checks every
+        # save (a false check-in once hid a cut told in an answer: blind12);
+        # not again right after the full script.
         written = safety.assess_all([*ctx.answers.values(), *ctx.person.values()])
         if (
             written.level == "high"

@@ -87,11 +87,15 @@ def _strong(text: str) -> tuple[str, bool] | None:
             about = bool(lexicon.ABOUT.search(text)) and not wish
             leisure = kind == "danger_now" and bool(lexicon.LEISURE.search(text))
             settled = kind == "abuse" and _settled(text)
-            return kind, fiction or about or leisure or settled
+            story = fiction or about or leisure or settled
+            return kind, story and not (kind == "harm_others" and _TARGET.search(plain))
     return None
 
 
 _WISH = re.compile(r"(?:真|好|很|就|总)想|我想|我要|恨不得")
+# A real person named as the one it is for ("…看起来像意外，目标就是我们老板"):
+# no study or story excuses it.
+_TARGET = re.compile(r"(?:目标|对象)(?:就)?是(?:我们|我的?|我家|那个)")
 
 
 def _clause_at(text: str, at: int) -> str:

@@ -29,6 +29,16 @@ def greet(t: Turn) -> Draft:
     """Greet or acknowledge briefly, then one way back in."""
     text = t.ctx.text
     paused = _pause_agreed(t)
+    if paused and t.d.last_act == "quiet":  # quiet asked for, then "好": stay quiet
+        return Draft(
+            combos(
+                [
+                    ["好，我不出声，你慢慢想。", "好，我不打扰你。"],
+                    ["写下的都会自动保存，想聊的时候在这里打字就行。"],
+                ],
+                t.seed,
+            )
+        )
     if LEAVE.search(text) or re.search(r"休息|歇|下次", text) or paused:
         if paused or re.search(r"休息|歇", text):  # a pause, not a goodbye
             lead = ["好，先歇着。", "好，今天就先到这儿，好好休息。"]
@@ -78,13 +88,14 @@ def _pause_agreed(t: Turn) -> bool:
     question (blind review 2026-11-27, c6-06).
     """
     text = t.ctx.text.strip()
-    if t.d.last_act != "empathy" or not (
+    if t.d.last_act not in ("empathy", "quiet") or not (
         AGREES.search(text) and len(text) <= AGREE_MAX
     ):
         return False
     said = [x for role, x in t.ctx.history if role == "user" and x.strip() != text]
-    # The message before asked to stop ("今天不想写了"), and the coach granted it.
-    return bool(
+    # The message before asked to stop ("今天不想写了") or for quiet ("让我缓一缓"),
+    # and the coach granted it.
+    return t.d.last_act == "quiet" or bool(
         said
         and (TIRED.search(said[-1]) or LEAVE.search(said[-1]) or "休息" in said[-1])
     )
@@ -421,6 +432,20 @@ def repair(t: Turn) -> Draft:
     if correction:  # "我不是看重什么公平，我就是单纯讨厌没礼貌的人": take their word
         # The groups are spans of their message as written: quoted, not rewritten.
         wrong, right = (x.strip("的了吧啊 ") for x in correction.groups())
+        if wrong in ("我", "我自己", "是我"):
+            # "打游戏是我室友喜欢的不是我": the thing was someone else's.
+            return Draft(
+                combos(
+                    [
+                        ["明白，那是别人的，不算你的。"],
+                        [
+                            "那你自己呢：哪件事是你不用人催也会去做的？",
+                            "换成你自己：最近哪件事让你主动花了时间？",
+                        ],
+                    ],
+                    t.seed,
+                )
+            )
         asks = (
             [
                 "这里面，最让你受不了的是哪一点？",

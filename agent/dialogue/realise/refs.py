@@ -13,7 +13,10 @@ import re
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import cite, for_entry, short, telling, where
 from agent.dialogue.realise.violated import violated
-from agent.dialogue.tasks_route import DOWNSIDE  # "第三条的缺点": routed here
+from agent.dialogue.tasks_route import (  # "第三条的缺点": routed here
+    CANDIDATE_ID,
+    DOWNSIDE,
+)
 from knowledge import selectors as kb
 
 ORDINAL_WORDS = "零一二三四五六七八九"
@@ -87,9 +90,33 @@ def _downside(entry_id: str) -> str:
     return ""
 
 
+def _candidate_at(t: Turn, items: list[dict]) -> int | None:
+    """Return the index of the listed candidate the message names by id (C02)."""
+    m = CANDIDATE_ID.search(t.ctx.text or "")
+    saved = (t.ctx.answers.get(f"C0{m.group(1)}") or "").strip() if m else ""
+    return next(
+        (i for i, item in enumerate(items) if saved and item.get("name") == saved),
+        None,
+    )
+
+
 def _item_downside(t: Turn, item: dict, number: str, keep: dict) -> Draft:
     """Return item N's downside from the knowledge base, or say there is none."""
     said = [x for x in map(_downside, item.get("ids") or []) if x]
+    if item.get("category") == "candidate":
+        # A plan of theirs has no downside on file: where it may stick is
+        # theirs to weigh, asked as one question, not a verdict of ours.
+        name = short(item["name"], item["name"][:2], 16)
+        return Draft(
+            [
+                [
+                    f"「{name}」的缺点，我不替你下结论。试之前可以先问自己："
+                    "它最可能卡在钱、时间，还是兴趣撑不撑得住？"
+                ]
+            ],
+            rows=[],
+            pending=keep,
+        )
     if said:
         text = (
             f"{number}：" + "；".join(said) + "。这是一般的说法，不是在说你；"
@@ -114,6 +141,8 @@ def item_why(t: Turn) -> Draft:
     items = t.d.pending.get("items") or []
     n = t.u.ordinal
     index = (len(items) - 1 if n == -1 else (n or 0) - 1) if items else -1
+    if n is None and (named := _candidate_at(t, items)) is not None:
+        index = named  # "那C02的缺点呢": the compared candidate saved as C02
     keep = {"items": items} if items else {}
     if not items or not 0 <= index < len(items):
         count = (

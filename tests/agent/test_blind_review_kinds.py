@@ -1,4 +1,4 @@
-"""The kinds the blind review of 2026-11-27 (coach_blind6) found, in new words.
+"""The kinds the blind reviews of 2026-11-27 (coach_blind6, 7) found, in new words.
 
 A yes to a pause is a goodbye, not a yes to an answer; someone else's pastime
 is not offered as the person's passion; "这跟…有啥关系" is answered, not met
@@ -96,3 +96,61 @@ async def test_the_two_entries_they_name_are_the_ones_combined(kb, offline_confi
     assert result.trace["act"] == "synthesis", result.text
     assert "「居中调和」" in result.text and "「社区营造」" in result.text
     assert "没太抓准" not in result.text
+
+
+# Read from coach_blind7 (scored blind first), in other words again.
+
+
+async def test_quiet_asked_for_then_a_yes_stays_quiet(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V03", recent_messages=[])
+    first = await say(chat, "先别问我了，我自己琢磨一会儿")
+    assert first.trace["act"] == "quiet", first.text
+    result = await say(chat, "嗯")
+    assert "题" not in result.text and "？" not in result.text, result.text
+    assert "不出声" in result.text or "不打扰" in result.text, result.text
+
+
+CANDIDATES = {
+    "C01": "用会做饭在社区食堂里做帮厨",
+    "C02": "用会算账在小店里做记账",
+    "S04": "邻居家办酒席都叫我去掌勺。",
+    "S03": "我家的账我算得清清楚楚。",
+}
+
+
+async def test_the_downside_of_a_compared_candidate_named_by_its_id(
+    kb, offline_config
+):
+    chat = Chat(offline_config, X, question_id="C01", answers=CANDIDATES)
+    await say(chat, "帮我比一比C01和C02")
+    result = await say(chat, "C01的短处呢")
+    assert result.trace["act"] == "item_why", result.text
+    assert "社区食堂" in result.text and "不替你下结论" in result.text, result.text
+    check(result.text, [*CANDIDATES.values()])
+
+
+async def test_a_rewrite_of_a_named_answer_is_no_risk(kb, offline_config):
+    answers = {"S03": "我家的账我算得清清楚楚。"}
+    result = await Chat(offline_config, S, question_id="S05", answers=answers).say(
+        "帮我把S03那个回答改一改，用我自己的话说"
+    )
+    assert result.trace["act"] not in ("checkin", "crisis"), result.text
+    assert "12356" not in result.text
+
+
+async def test_which_talents_and_a_number_picks(kb, offline_config):
+    result = await Chat(offline_config, S, question_id="S06", answers=TALENTS).say(
+        "那我到底擅长啥，你给我列两个"
+    )
+    assert result.trace["act"] == "top", result.text
+    check(result.text, [*TALENTS.values()])
+
+
+async def test_someone_elses_thing_corrected_is_not_quoted_in_pieces(
+    kb, offline_config
+):
+    chat = Chat(offline_config, P, question_id="P02", recent_messages=[])
+    await say(chat, "我表哥天天钓鱼，我有时候跟着去，主要是我自己爱研究鱼竿")
+    result = await say(chat, "不对，钓鱼是我表哥喜欢的不是我，我只是陪着")
+    assert "「我」" not in result.text, result.text
+    assert "不算你的" in result.text, result.text
