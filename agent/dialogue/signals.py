@@ -106,6 +106,9 @@ GRIEF = re.compile(
     r"(?:老伴|爸|妈|外婆|奶奶|爷爷|外公|姥姥|姥爷|亲人|老公|老婆|她|他)"
     r"\S{0,3}(?:走了|走的|去世|过世|离开了我们)"
 )
+# "他早走了" / "他先走了": someone who left (work) early, which may or may not be
+# a death; no risk either way, but no condolence said as if it were one.
+LEFT_EARLY = re.compile(r"(?:他|她)(?:早|先|就|都){1,2}走了")
 # Worn out or grieving, said in a short message: care before any question.
 WORN = re.compile(
     r"写不动|脑子(?:完全|已经)?不转|累死了|太累了|好累|困死|没力气|一点劲都没有|"

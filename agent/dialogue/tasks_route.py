@@ -35,7 +35,9 @@ CONCRETE = re.compile(
     r".{0,4}改(?:一改|改|一下|成)"
 )
 # "第三条呢？它的缺点是什么": about an item too (realise/refs.py answers it).
-DOWNSIDE = re.compile(r"缺点|短板|短处|不足|坏处|副作用|用过头|代价")
+DOWNSIDE = re.compile(
+    r"缺点|短板|短处|不足|坏处|副作用|用过头|代价|缺陷|\bdownsides?\b|\bcons\b", re.I
+)
 # A saved candidate by its id ("那C02的缺点呢").
 CANDIDATE_ID = re.compile(r"(?<![A-Za-z])[Cc]0?([1-4])(?!\d)")
 # A question about an item, not a choice between items ("第一条和第二条我选不出来").

@@ -118,9 +118,7 @@ CANDIDATES = {
 }
 
 
-async def test_the_downside_of_a_compared_candidate_named_by_its_id(
-    kb, offline_config
-):
+async def test_the_downside_of_a_compared_candidate_named_by_its_id(kb, offline_config):
     chat = Chat(offline_config, X, question_id="C01", answers=CANDIDATES)
     await say(chat, "帮我比一比C01和C02")
     result = await say(chat, "C01的短处呢")
@@ -154,3 +152,15 @@ async def test_someone_elses_thing_corrected_is_not_quoted_in_pieces(
     result = await say(chat, "不对，钓鱼是我表哥喜欢的不是我，我只是陪着")
     assert "「我」" not in result.text, result.text
     assert "不算你的" in result.text, result.text
+
+
+async def test_a_colleague_who_left_early_gets_no_condolence(kb, offline_config):
+    text = "部门解散那天，主管拿完补偿，他就先走了，剩下我们几个收拾烂摊子，我越想越憋屈"
+    result = await Chat(offline_config, V, question_id="V05").say(text)
+    assert "离开的人" not in result.text and "想对" not in result.text, result.text
+
+
+async def test_the_talents_flip_is_not_said_on_a_values_question(kb, offline_config):
+    text = "有个客户非说我报价坑他，在群里骂了我半天，后来查清楚是他自己看错了单位"
+    result = await Chat(offline_config, V, question_id="V05").say(text)
+    assert "换了地方可能就是本事" not in result.text, result.text

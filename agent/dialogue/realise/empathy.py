@@ -11,7 +11,7 @@ from agent.dialogue.realise.phrases import (
     q_ref,
     q_short,
 )
-from agent.dialogue.signals import GRIEF
+from agent.dialogue.signals import GRIEF, LEFT_EARLY
 
 # A clause that reads as an answer to a workbook question: something they want,
 # love or have kept doing ("我想学园艺", "月季养了八年了").
@@ -113,7 +113,8 @@ def empathy(t: Turn) -> Draft:
         if own
         else []
     )
-    if GRIEF.search(text):
+    grief = bool(GRIEF.search(text)) and not LEFT_EARLY.search(text)
+    if grief:
         feel = [
             "想起离开的人，心里不好受，很正常。",
             "这种时候，不用急着把题写完。",
@@ -177,7 +178,7 @@ def empathy(t: Turn) -> Draft:
     if TIRED.search(text):
         # They said they are done for today: homework would contradict "停一停也没关系".
         step = ["什么时候想接着写，从一句开始就行。"]
-    if GRIEF.search(text):  # no homework now; a sentence for them, if they like
+    if grief:  # no homework now; a sentence for them, if they like
         to = person_named(text) or "那个人"
         step = [f"题可以先放一放。愿意的话，写一句你想对{to}说的话也行。"]
     quiet_offer = [

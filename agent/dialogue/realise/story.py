@@ -181,6 +181,10 @@ def reflect(t: Turn) -> Draft:
     pos = [p for p in said.get("positives", []) if len(p) >= 4][:1]
     offer = [OFFER[row["category"]].format(name=row["name"])] if row else []
     insight = [INSIGHTS[kind]] if kind in INSIGHTS else []
+    if kind == "scolded" and ctx.step != "strengths_exploration":
+        # The flip ("同一个习惯…就是本事") is the talents step's: on a values
+        # question a customer's unfair complaint is no habit of theirs.
+        insight = []
     asks = said.get("asks", "")
     if said.get("doubt") or "算" in asks:  # "这算才能吗" / "这不算啥本事吧"
         insight = [
