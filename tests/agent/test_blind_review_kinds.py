@@ -155,7 +155,7 @@ async def test_someone_elses_thing_corrected_is_not_quoted_in_pieces(
 
 
 async def test_a_colleague_who_left_early_gets_no_condolence(kb, offline_config):
-    text = "部门解散那天，主管拿完补偿，他就先走了，剩下我们几个收拾烂摊子，我越想越憋屈"
+    text = "部门解散那天，主管拿完补偿，他就先走了，剩下我们几个收拾烂摊子，越想越憋屈"
     result = await Chat(offline_config, V, question_id="V05").say(text)
     assert "离开的人" not in result.text and "想对" not in result.text, result.text
 

@@ -42,6 +42,14 @@ KINDS11 = Path(__file__).with_name("evidence_kinds11.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 
+def strength(text: str, question_id: str, entry: str) -> str | None:
+    """Return the strength the matcher gives one entry in one answer, or None."""
+    found = {
+        e.entry_id: e.strength for e in spans_match(text=text, question_id=question_id)
+    }
+    return found.get(entry)
+
+
 def spans_load(path: Path = SPANS) -> list[dict]:
     """Return the labelled lines."""
     return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]

@@ -2,15 +2,7 @@
 
 import pytest
 
-from knowledge.evidence import spans_match
-
-
-def strength(text: str, question_id: str, entry: str) -> str | None:
-    """Return the strength the matcher gives one entry in one answer, or None."""
-    found = {
-        e.entry_id: e.strength for e in spans_match(text=text, question_id=question_id)
-    }
-    return found.get(entry)
+from tests.knowledge.evidence_score import strength
 
 
 @pytest.mark.parametrize(

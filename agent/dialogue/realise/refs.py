@@ -141,8 +141,8 @@ def item_why(t: Turn) -> Draft:
     items = t.d.pending.get("items") or []
     n = t.u.ordinal
     index = (len(items) - 1 if n == -1 else (n or 0) - 1) if items else -1
-    if n is None and (named := _candidate_at(t, items)) is not None:
-        index = named  # "那C02的缺点呢": the compared candidate saved as C02
+    if n is None and (at := _candidate_at(t, items)) is not None:
+        index = at  # "那C02的缺点呢": the compared candidate saved as C02
     keep = {"items": items} if items else {}
     if not items or not 0 <= index < len(items):
         count = (
