@@ -8,6 +8,10 @@ from hypothesis import settings as hypothesis_settings
 from django.conf import settings
 from django.core.cache import cache
 
+from tests import sqlite_gc
+
+sqlite_gc.install()  # before any test opens a connection (see the module)
+
 # Fuzz tests explore new inputs on every developer run; CI replays a fixed
 # sequence so a landing is judged on the code, not on the luck of the draw.
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
