@@ -1,5 +1,6 @@
 """Evidence from answers: the entries each answer names, with a verbatim quote."""
 
+import re
 from collections.abc import Iterable, Mapping
 
 from knowledge.evidence.means import channel
@@ -12,7 +13,7 @@ from knowledge.evidence.records import (
     Evidence,
     Strength,
 )
-from knowledge.evidence.roles import job_title, person_noun
+from knowledge.evidence.roles import job_title, person_noun, proper_name
 from knowledge.evidence.takeback import taken_back
 from knowledge.evidence.vocabulary import vocabulary_current
 from knowledge.evidence.voice import ADMIRES
@@ -40,9 +41,22 @@ DOUBTED_BY: dict[Category, tuple[str, ...]] = {
 # 以后我才发现…"), and for talents where those clauses speak of the person
 # or report others' praise ("同事说我…", "大家都说氛围感拉满").
 OTHERS_ASKED = frozenset({"V01", "V04", "V08", "P06"})
+# The talents questions that ask what others say of you: only there do their
+# words name ("同事都夸我手巧" on S04). Elsewhere ("…，大人都说我手巧" under
+# S08, what you did as a child) they are a hint, as the convention says.
+SAID_ASKED = frozenset({"S02", "S04", "S07"})
+# Unless the person then says it too: "我老婆说我一门心思扎进去，确实是这样".
+CONFIRMS = re.compile(
+    r"确实|的确|我(?:也|自己)?(?:承认|认|这么觉得|也这么觉得)|没错|说得对"
+)
 # What angers the person (V05) and what the world lacks (V09): "有钱有关系就能
 # 摆平一切" is the wrong complained of; money there names no value.
 COMPLAINT_ASKED = frozenset({"V05", "V09"})
+# "什么都只讲效率": what the world prizes and nothing else is complained of,
+# on every question but the one about the world's problems (P06), where the
+# problem named is the person's concern.
+PROBLEMS_ASKED = frozenset({"P06"})
+SEARCH_ASKED = frozenset({"P03"})
 
 
 def spans_match(
@@ -72,6 +86,7 @@ def spans_match(
         for r in readings
         if not (r.negated or r.weakened or r.others or r.reported or r.asked)
         and ADMIRES.search(_sentence(folded, r.token.start))
+        and not proper_name(folded, r.token.start, r.token.end)
         for i in r.token.word.names
     }
     # S05: a name the difficulty is about, before the turn ("当众讲话，一上台就
@@ -84,12 +99,18 @@ def spans_match(
     ]
     back = taken_back(folded, mentions, vocab.takebacks)
     for n, reading in enumerate(readings):
-        if reading.negated or (reading.generic and question_id in COMPLAINT_ASKED):
+        if (
+            reading.negated
+            or (reading.generic and question_id in COMPLAINT_ASKED)
+            or (reading.complained and question_id not in PROBLEMS_ASKED)
+        ):
             continue
         token, word = reading.token, reading.token.word
         # "做了独立插画师", "领导又把锅甩给新人": a job, a role or a person.
         title = job_title(folded, token.start, token.end)
         boss = person_noun(folded, token.start, token.end)
+        # "钱老师", "钱塘江", "友谊超市": a person's, a place's or a shop's name.
+        named_thing = proper_name(folded, token.start, token.end)
         via = channel(folded, token.start, token.end, _topic_after(readings, n))
         start, end = origin[token.start], origin[token.end - 1] + 1
         found = [(i, True) for i in word.names] + [(i, False) for i in word.hints]
@@ -99,10 +120,17 @@ def spans_match(
                 continue
             if names and category != "interests":
                 own_name = fold(vocab.entries[entry_id][0])[0] == word.text
-                if title == "title" or (boss and own_name):
+                if title == "title" or (boss and own_name) or named_thing:
                     continue
-            doubted = any(getattr(reading, f) for f in DOUBTED_BY[category]) or (
-                _others_doubted(reading, category, question_id, category in own)
+            doubted = (
+                any(getattr(reading, f) for f in DOUBTED_BY[category])
+                or _others_doubted(reading, category, question_id, category in own)
+                or (
+                    reading.reported
+                    and category == "strengths"
+                    and question_id not in SAID_ASKED
+                    and not CONFIRMS.search(folded, token.end)
+                )
             )
             # What the person wants for others is a value seen in them, not held.
             theirs = reading.for_others and category == "values"
@@ -110,6 +138,13 @@ def spans_match(
             # "想当个艺术家": someone who has it; "网课上学会了画画": the means.
             role = title == "role" and category != "interests"
             means = via and category == "interests"
+            # "…医生排班，我妈最近住院了": a search for someone else's need is
+            # no search of one's own (P03: "没人要求、你自己去查的").
+            need = (
+                reading.needed
+                and category == "interests"
+                and question_id in SEARCH_ASKED
+            )
             strong = names and not (
                 reading.weakened
                 or doubted
@@ -118,6 +153,8 @@ def spans_match(
                 or n in back
                 or role
                 or means
+                or need
+                or (reading.done_for and category != "values")
             )
             strength: Strength = "named" if strong else "suspected"
             old = best.get(entry_id)

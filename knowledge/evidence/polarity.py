@@ -6,6 +6,14 @@
 - "一点责任都不担", "半点兴趣也没有": "not at all" negates the word inside it.
 - "玩游戏机，不过那是我弟，我对游戏一点兴趣都没有": an entry the person turns
   down later in the same sentence is only a suspicion where it came first.
+- "什么都只讲效率", "大家都只认钱" (round 12, blind13): what the world is
+  said to prize and nothing else is a complaint about it, not the person's
+  value (`prized_only`).
+- "看领导画大饼我就想笑，画大饼有什么难的": the person laughing at someone
+  else's doing mocks it; the names of that sentence are at most a hint
+  (`mocked`).
+- "搜得最多的是医院挂号，我妈最近住院了": a search or a course for someone
+  else's illness or need is theirs, no passion of the person's (`their_need`).
 - S05 asks for something hard first ("当众讲话，一上台就腿软") and then its
   turn into a strength ("所以我更适合幕后"): a name before the turn, or in an
   answer with no turn, is the hard thing, no talent.
@@ -25,6 +33,30 @@ _AT_ALL_AFTER = re.compile(r"^(?:都|也)(?:不|没|毫无)")
 # "…，我对游戏一点兴趣都没有": turning down a liking or a valuing, not a mere
 # "没画成的油画".
 _LIKING = re.compile(r"兴趣|喜欢|爱|感冒|在乎|看重|关心|热情|追求")
+# The world prizing one thing only: "什么都只讲效率", "现在大家都只看学历",
+# "这个社会只认钱". The subject is everything or everyone, not "我" ("我做决定
+# 只讲效率" is the person's own).
+_PRIZED_ONLY = re.compile(
+    r"(?:什么|啥|一切|凡事|事事|处处|人人|大家|社会|现在的人|这年头|如今)"
+    r"[^,.;:!?。，我]{0,3}?(?:只|光|一味|净)"
+    r"(?:讲究|讲|看重|看|认|顾着|顾|谈|图|盯着|盯|在乎|追求|关心|重视|比)"
+)
+# Seeing someone do it, then the person's mocking reaction, in one clause:
+# "看领导画大饼我就想笑", "听主管吹牛我都觉得可笑". Not a laugh at a joke in
+# a clause of its own ("我爸讲话特别风趣，我一听就想笑").
+_MOCKS = re.compile(
+    r"(?:^|[,:，])(?:每次|一)?(?:看|听)(?:到|着|见)?"
+    rf"(?:他|她|人家|别人|(?:{OTHER_PEOPLE}))[^,:，]*?我"
+    r"[^,:，]{0,4}?(?:想笑|好笑|可笑|笑出声|笑掉大牙|嗤之以鼻|翻白眼)"
+)
+# Someone else's illness or need that the answer was for: "我妈最近住院了",
+# "我爸查出了高血压", "孩子明年要中考". The person's own ("我最近失眠") is theirs.
+_NEED = re.compile(
+    rf"(?:{OTHER_PEOPLE})[^,.;:!?。，我]{{0,6}}?"
+    r"(?:住院|生病|病了|生了场?病|查出|确诊|动手术|做手术|开刀|骨折|摔伤|怀孕|"
+    r"要(?:高考|中考|考研|出国|结婚|装修|生了))"
+)
+_TOOK_UP = re.compile(r"兴趣|感兴趣|着迷|入迷|上头|上瘾|喜欢上|爱上|好奇|有意思")
 # Where an S05 answer turns the hard thing into a strength.
 TURN = re.compile(
     r"反过来|换个角度|换个场合|换个地方|换句话说|但是?|不过|可是|然而|所以|"
@@ -39,6 +71,8 @@ DIFFICULTY = re.compile(
     r"费劲|吃力|头晕|头大|头疼|头痛|腿软|发怵|发慌|心慌|手抖|崩溃|痛苦|抓狂|"
     r"做不好|做不来|干不来|搞不定|弄不好|学不会|不行|不会|不擅长|不在行|受不了|"
     r"憋不出|卡壳|脑子一片空白|一团糟|手忙脚乱|乱套|就乱|最怕|害怕|很怕|怕|累|烦|难"
+    # Round 12: "一心多用我就全乱", "脑子就乱成一锅粥", "一下子就懵了".
+    r"|(?:全|都|会|很|一)乱|乱(?:了|成|糟糟)|懵|晕头转向|手足无措"
 )
 _SENTENCE_ENDS = frozenset(".;!?。\n")
 
@@ -64,6 +98,53 @@ def not_at_all(folded: str, start: int, end: int) -> bool:
         _AT_ALL_BEFORE.search(folded[max(0, start - 4) : start])
         and _AT_ALL_AFTER.match(folded[end:])
     )
+
+
+def prized_only(folded: str) -> list[tuple[int, int]]:
+    """Return the spans that say what the world prizes and nothing else.
+
+    From the verb to its clause's end: "什么都只讲效率" holds 效率.
+    """
+    spans = []
+    for m in _PRIZED_ONLY.finditer(folded):
+        end = min(
+            (j for c in ",.;:!?。，、\n" if (j := folded.find(c, m.end())) >= 0),
+            default=len(folded),
+        )
+        spans.append((m.end(), end))
+    return spans
+
+
+def mocked(folded: str) -> list[tuple[int, int]]:
+    """Return the sentences where the person laughs at someone else's doing.
+
+    "看领导画大饼我就想笑，画大饼有什么难的": the whole sentence.
+    """
+    spans, start = [], 0
+    for i, ch in enumerate(folded + "\n"):
+        if ch in _SENTENCE_ENDS:
+            if _MOCKS.search(folded[start:i]):
+                spans.append((start, i))
+            start = i + 1
+    return spans
+
+
+def their_need(folded: str) -> list[tuple[int, int]]:
+    """Return the sentences a need of someone else's explains.
+
+    Its own sentence and the ones next to it: "…医院挂号和医生排班，我妈最近
+    住院了", "最近老查医院的信息。我爸查出了高血压。", "我妈住院了。所以…".
+    """
+    starts = [0] + [i + 1 for i, ch in enumerate(folded) if ch in _SENTENCE_ENDS]
+    starts.append(len(folded))
+    spans = []
+    for m in _NEED.finditer(folded):
+        k = max(j for j, s in enumerate(starts[:-1]) if s <= m.start())
+        span = (starts[max(0, k - 1)], starts[min(len(starts) - 1, k + 2)])
+        # "我爸查出糖尿病以后，我搜了一个月，越看越有兴趣": it became theirs.
+        if not _TOOK_UP.search(folded, *span):
+            spans.append(span)
+    return spans
 
 
 def turn_at(folded: str) -> int:

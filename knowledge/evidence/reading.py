@@ -15,11 +15,19 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from knowledge.evidence.polarity import denied_later, not_at_all, split_homonym
+from knowledge.evidence.polarity import (
+    denied_later,
+    mocked,
+    not_at_all,
+    prized_only,
+    split_homonym,
+    their_need,
+)
 from knowledge.evidence.vocabulary import SCOPE_BREAKS, Vocabulary, Word
 from knowledge.evidence.voice import (
     ADMIRES,
     FALLS_SHORT,
+    MODIFIER,
     OTHER_PEOPLE,
     others_spans,
     question_spans,
@@ -163,11 +171,13 @@ THEIR_CLAUSE = re.compile(rf"(?:看|看到|看着|看见|听)?(?:{OTHER_PEOPLE})
 # What the person wants for others ("想让他们也见见世面") is theirs: the
 # entry words after "让 + someone else" in the clause.
 # "希望我儿子以后被人说是个正直的人": a wish for one's own people (with 我,
-# so "希望有人说我真诚" stays the person's).
+# so "希望有人说我真诚" stays the person's), also "希望我带过的学生…" (round 12).
 FOR_OTHERS = re.compile(
     rf"(?:让|使)(?:{OTHER_PEOPLE}|更多的?人)们?"
-    rf"|(?:希望|盼着?|但愿|愿)(?:我|我家|我们家)的?(?:{OTHER_PEOPLE})"
+    rf"|(?:希望|盼着?|但愿|愿)(?:我|我家|我们家)的?{MODIFIER}{{0,2}}(?:{OTHER_PEOPLE})"
 )
+# A clause in the person's own voice ends a wish for others.
+OWN_AGAIN = re.compile(r"\s*(?:我|自己|但|可|不过|其实|而|所以)")
 # On the questions about what angers or is missing (V05, V09), "有钱有关系就
 # 能摆平一切" describes who gets away with it: money there is the wrong, not
 # a value (the caller drops these on those questions).
@@ -192,11 +202,25 @@ COMPANY = re.compile(
 # Whom they do it for: "就想让父母过上好日子" (not "爸妈让我…"). A value only:
 # what is done for a child ("为了孩子报各种班") is no passion of the person's.
 FOR_WHOM = re.compile(r"(?:想让|要让|能让|为了)(?:[一两三四五几]?[个位]?|几个)?$")
+# "晚上给爸妈做顿饭": doing something for them (round 12). Not "给爸妈添堵".
+FOR_DOING = re.compile(r"(?:做|煮|烧|炖|包|买|送|寄|带)")
+# A passion's person word ("程序员", "建筑师", "宇航员" are weak: people in a
+# story) is the person's own when they want to be one ("一直想当程序员") or to
+# ask one ("想找一位建筑师聊聊", the expert question P08).
+WANTS_TO_BE = re.compile(
+    r"(?:想|要|梦想|立志|打算|希望)(?:着)?(?:当|做|成为)(?:一名|一个|个|一位|名)?$"
+)
+WANTS_TO_ASK = re.compile(
+    r"(?:想|要|希望|最想)(?:找|请|约|和|跟|同|问问|问|请教)(?:一下)?"
+    r"(?:一位|一个|个|位|几位|几个)?$"
+)
+ASKS = re.compile(r"聊|请教|问问|问一问|讨教|取经")
 # Not company: a quarrel or a message ("跟爸妈吵了一架", "和老婆说了").
 NOT_COMPANY = re.compile(r"吵|闹|矛盾|不合|冷战|翻脸|关系|借|要钱|说|讲|商量好")
 # How much, before a dislike: "我真的特别不喜欢" has no object of its own.
 DEGREE = re.compile(r"特别|非常|超级|超|很|最|挺|太|真心|打心底里|从心里")
 OWN_OBJECT = re.compile(r"别的|其他|其余|剩下的")
+COMPARED_PAST = re.compile(r"还|都")
 CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
 
 
@@ -228,6 +252,13 @@ class Reading:
     # wants for someone else ("让他们也见见世面").
     generic: bool = False
     for_others: bool = False
+    # What the world is said to prize and nothing else ("什么都只讲效率").
+    complained: bool = False
+    # Said of a search or a course for someone else's need ("我妈最近住院了").
+    needed: bool = False
+    # A weak word that is whom the person does something for ("给爸妈做饭"):
+    # named for values only.
+    done_for: bool = False
 
 
 def fold(text: str) -> tuple[str, list[int]]:
@@ -323,8 +354,11 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     doubted += [(r[0], r[1]) for r in runs if r[3]] + roles
     options = _options(folded, clause)
     generic = [m.span() for m in GENERIC_IF.finditer(folded)]
+    complained = prized_only(folded)
+    mocking = mocked(folded)
+    needs = their_need(folded)
     wished = [
-        (m.end(), _clause_end(folded, m.end())) for m in FOR_OTHERS.finditer(folded)
+        (m.end(), _wish_end(folded, m.end())) for m in FOR_OTHERS.finditer(folded)
     ]
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
     for i, c in enumerate(clause):
@@ -349,10 +383,12 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 s <= token.start
                 and token.end <= e
                 and not _companion(folded, token, s, e)
+                and not _done_for(folded, token, s, e)
                 for s, e in weak
             )
             or _inside(token, doubted)
             or _inside(token, options)
+            or _inside(token, mocking)
         )
         run = next((r for r in runs if r[0] <= token.start < r[1]), None)
         readings.append(
@@ -367,6 +403,9 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 others_me=run is not None and run[2],
                 generic=_inside(token, generic),
                 for_others=_inside(token, wished),
+                complained=_inside(token, complained),
+                needed=_inside(token, needs),
+                done_for=any(_done_for(folded, token, s, e) for s, e in weak),
             )
         )
     # "玩游戏机，不过那是我弟，我对游戏一点兴趣都没有": turned down later.
@@ -455,8 +494,34 @@ def _companion(folded: str, token: Token, start: int, end: int) -> bool:
         : min((i for c in CLAUSE_ENDS if (i := tail.find(c)) >= 0), default=None)
     ]
     values = all(name.startswith("V") for name in token.word.names)
+    passions = all(name.startswith("P") for name in token.word.names)
+    if (
+        passions
+        and (
+            WANTS_TO_BE.search(lead)
+            # "想找一位宇航员，问问…", "想问问宇航员…": the ask may follow the clause.
+            or (
+                (ask := WANTS_TO_ASK.search(lead))
+                and ASKS.search(ask.group() + folded[token.end : token.end + 10])
+            )
+        )
+    ):
+        return True
     near = COMPANY.search(lead) or (values and FOR_WHOM.search(lead))
     return bool(near) and not NOT_COMPANY.search(tail)
+
+
+def _done_for(folded: str, token: Token, start: int, end: int) -> bool:
+    """Return whether a weak word is whom the person does something for.
+
+    "晚上给爸妈做顿饭" names the value 家人 (match.py: values only; what is
+    done for parents is no passion, "原生家庭" among them).
+    """
+    if (start, end) != (token.start, token.end):
+        return False
+    lead = folded[: token.start]
+    lead = lead[max(lead.rfind(c) for c in CLAUSE_ENDS) + 1 :]
+    return lead.endswith("给") and bool(FOR_DOING.match(folded, token.end))
 
 
 def _options(folded: str, clause: list[int]) -> list[tuple[int, int]]:
@@ -646,6 +711,10 @@ def _before(folded: str, tokens: list[Token], i: int) -> int:
             break
         if not token.word.before:
             continue
+        # "讲得比老师还通俗易懂", "比谁都自律": the word after 还/都 is what the
+        # person outdoes them in, not the loser of the comparison.
+        if token.word.text == "比" and COMPARED_PAST.search(folded, token.end, edge):
+            break
         gap = edge - token.end
         compared = count == 0 and LIKE.match(folded, token.end)
         if gap > (REACH if count == 0 else CHAIN_GAP) and not compared:
@@ -829,6 +898,22 @@ def _object_denied(folded: str, tokens: list[Token], i: int) -> bool:
         if token.word.before or token.word.after:
             return True
     return False
+
+
+def _wish_end(folded: str, i: int) -> int:
+    """Return where a wish for others that starts at i ends.
+
+    It goes on over the clauses of its sentence ("希望我带过的学生都能独立，
+    不靠家里") until the person speaks for themselves again ("…，我也…").
+    """
+    end = _clause_end(folded, i)
+    while (
+        end < len(folded)
+        and folded[end] not in SENTENCE_ENDS
+        and not OWN_AGAIN.match(folded, end + 1)
+    ):
+        end = _clause_end(folded, end + 1)
+    return end
 
 
 def _clause_end(folded: str, i: int) -> int:

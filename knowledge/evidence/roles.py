@@ -10,9 +10,13 @@
   (领导 is the boss too) used as that person, not as something one does
   (`person_noun`; "当领导", "领导团队", "领导能力" keep the value).
 
-Grammar, so kept here: the role suffixes and the frames before a title are
-closed classes. Only for values and talents (match.py): a passion's expert
-("找个语言学家", "城市规划师") is its field.
+Round 12 (blind13): a word inside a proper name ("钱老师", "钱塘江", "友谊超市")
+is the name of a person, a place or a shop, no value (`proper_name`: nothing).
+
+Grammar, so kept here: the role suffixes, the frames before a title, the
+titles after a surname and the suffixes of places and shops are closed
+classes. Only for values and talents (match.py): a passion's expert ("找个
+语言学家", "城市规划师") is its field.
 """
 
 import re
@@ -56,6 +60,44 @@ _DOING_AFTER = re.compile(
 )
 _PERSON = re.compile(rf"(?:{OTHER_PEOPLE})")
 _CLAUSE_MARKS = ",.;:!?。()[]~\"'“”‘’—… \t\r\n、"
+
+
+# A one-character word before a title is a surname: "钱老师", "钱总" (not
+# "钱总是不够花", "钱多事少").
+_SURNAMED = re.compile(
+    r"^(?:老师|总(?![是共之结算觉体的])|经理|师傅|阿姨|主任|医生|大夫|校长|老板|"
+    r"大爷|大妈|大姐|大哥|姐姐|哥哥|叔叔|同学|教练)"
+)
+# A place or a shop named with the word: "友谊超市", "友谊路", "钱塘江". Not a
+# road one is on ("成长路上"), a river or lake as such ("自然河流", "湖泊"),
+# nor a company ("领导公司" is leading one). A character may stand between
+# only before water ("钱塘江"), and not a verb or a preposition ("钱到江里").
+_PLACE_STEM = (
+    r"[^\W\d_的地得之和与及或跟同而但是在了也都就很更最不没我你他她它这那"
+    r"去到回来进出上下住开逛找给让从向往为靠离把被买卖花存借]"
+)
+_WATER = r"(?:江(?![湖山])|河(?![流水边])|湖(?![泊边]))"
+_GEO = rf"(?:路(?![上途线径子费过口人])|街(?![头边上])|{_WATER}|桥(?!梁)|镇(?!定))"
+_PLACE = re.compile(
+    r"^(?:超市|商店|商场|商城|饭店|酒店|宾馆|旅馆|餐厅|饭馆|书店|药店|药房|医院|"
+    rf"诊所|银行|中学|小学|幼儿园|大厦|广场|公园|小区|花园|新村|大街|大道|{_GEO})"
+    # A character between only before water: "钱塘江", not "回老家修路".
+    rf"|^{_PLACE_STEM}{_WATER}"
+)
+# A one-character word ("钱") names a place only with a river, road or town:
+# "钱塘江", "钱江边", not "钱放银行", "捐钱修路".
+_GEO_PLACE = re.compile(rf"^{_GEO}|^{_PLACE_STEM}{_WATER}")
+
+
+def proper_name(folded: str, start: int, end: int) -> bool:
+    """Return whether the word at [start, end) is part of a proper name.
+
+    "钱老师" (a surname), "钱塘江", "友谊路", "友谊超市" (a place or a shop).
+    """
+    after = folded[end : end + 6]
+    if end - start == 1:
+        return bool(_SURNAMED.match(after) or _GEO_PLACE.match(after))
+    return bool(_PLACE.match(after))
 
 
 def job_title(folded: str, start: int, end: int) -> str:

@@ -18,7 +18,9 @@ _SPEAKER = (
     "家里|家人|长辈|老人|老师|亲戚|朋友|同事|同学|领导|老板|上司|主管|组长|"
     "经理|网上|社会|人们|有人|很多人|不少人|所有人|的人|有些人|某些人|那些|"
     "这些人|奶奶|爷爷|外婆|外公|姥姥|姥爷|哥哥|姐姐|哥|姐|表姐|表哥|老公|"
-    "老婆|对象|女儿|儿子|舅舅|姑姑|阿姨|叔叔)"
+    "老婆|对象|女儿|儿子|舅舅|姑姑|阿姨|叔叔|"
+    # Round 12: "邻居都说我手巧", "室友总说…".
+    "邻居|室友|闺蜜|队友|师父|师傅|教练)"
 )
 # Adverbs between the speaker and the verb ("我妈从小就总说").
 _ADVERBS = (
@@ -28,7 +30,8 @@ _ADVERBS = (
 # Verbs of saying or believing: what follows is the speaker's view. Not the
 # set phrases that only start with "说" ("说话", "说到做到", "说了算"...).
 _OPINION = (
-    "(?:说(?!话|明|服|谎|不|出|起|到|了算|一套|过话|实话|实在|真的|白了|句|来|回)|"
+    # Not "他们说的根本不是一回事": what they said, as a noun.
+    "(?:说(?!话|明|服|谎|不|出|起|到|了算|一套|过话|实话|实在|真的|白了|句|来|回|的)|"
     "讲(?!话|究|道理|课)|觉得|认为|以为|相信|念叨|叮嘱|嘱咐|告诫|强调|教导|"
     "信奉|希望|喊着|嚷嚷|标榜)"
 )
@@ -42,7 +45,8 @@ _DIRECTIVE = (
     "(?!的)"
 )
 # The speaker is the subject, not whom the person spoke to ("我跟朋友说…").
-_SUBJECT = rf"(?<![跟和对给向同])(?<!跟我)(?<!和我)(?<!对我){_SPEAKER}"
+# Nor whom the person keeps company ("陪老人说说话", round 12).
+_SUBJECT = rf"(?<![跟和对给向同陪])(?<!跟我)(?<!和我)(?<!对我){_SPEAKER}"
 # How they said it, or to whom: "哭着说", "跟我说".
 _MANNER = r"(?:[^\W\d_]{1,2}着|跟我|对我|和我)?"
 _REPORTED = re.compile(
@@ -204,6 +208,8 @@ _MODIFIER = (
     # "我带的徒弟", "我认识的一个大哥"
     "带的|教的|带过的|教过的|认识的|遇到的|见过的)"
 )
+# Read by reading.py too: "希望我带过的学生…" is a wish for them.
+MODIFIER = _MODIFIER
 # When the clause is set, before its subject: "那段时间我的主管…".
 _WHEN = "(?:那段时间|那时候|那时|当时|小时候|以前|现在|后来|上学时|读书时)?"
 # Seeing them: "看到我闺蜜终于自由了" is the friend's freedom.

@@ -39,6 +39,9 @@ KINDS9 = Path(__file__).with_name("evidence_kinds9.jsonl")
 KINDS10 = Path(__file__).with_name("evidence_kinds10.jsonl")
 # Written by us for round 11: job titles, the boss, platforms and means.
 KINDS11 = Path(__file__).with_name("evidence_kinds11.jsonl")
+# Written by us for round 12: proper names, wishes for others, the world's
+# complaints, mockery, S05's hard side, others' praise, searches for others.
+KINDS12 = Path(__file__).with_name("evidence_kinds12.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

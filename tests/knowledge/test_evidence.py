@@ -24,6 +24,7 @@ from tests.knowledge.evidence_score import (
     KINDS9,
     KINDS10,
     KINDS11,
+    KINDS12,
     spans_load,
     spans_score,
 )
@@ -457,6 +458,7 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(KINDS9),
         *spans_load(KINDS10),
         *spans_load(KINDS11),
+        *spans_load(KINDS12),
     ]
     assert len(rows) >= 1700
     report = {}
@@ -477,6 +479,7 @@ def test_labelled_spans_named_precision(kb):
         "kinds9",
         "kinds10",
         "kinds11",
+        "kinds12",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -499,6 +502,7 @@ def test_labelled_spans_named_precision(kb):
     assert report["kinds9"]["named"].precision >= 0.95
     assert report["kinds10"]["named"].precision >= 0.95
     assert report["kinds11"]["named"].precision >= 0.95
+    assert report["kinds12"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
