@@ -94,3 +94,52 @@ def predict(text: str) -> Prediction:
         str(labels[order[1]]),
         float(probs[order[1]]),
     )
+
+
+# Tasks on the saved answers said in words no rule knows ("我写的那堆价值观里
+# 哪三个最要紧"): a model of their own, so the intents above keep their
+# calibration. Everything in the intents file is "other" here, as are the
+# story lines that use a task's words without asking for it.
+TASKS_FILE = DATA_FILE.with_name("coach_tasks.csv")
+# The task model's readings (classifier.task_predict) are taken from these
+# confidences on: out-of-fold precision ≥ 0.95 for top, interpret and combine,
+# and ≥ 0.85 for compare and rewrite (0.7), whose misses are mostly clashes
+# with choose and feedback (`python -m agent.dialogue.calibrate --tasks`,
+# docs/coach3.md "The task model"). Below them, or when the intent classifier
+# is sure of something else, the rules of tasks_route decide.
+TASK_BARS = {
+    "top": 0.4,
+    "interpret": 0.5,
+    "combine": 0.6,
+    "compare": 0.7,
+    "rewrite": 0.7,
+}
+
+
+def tasks_load(path: Path = TASKS_FILE) -> list[tuple[str, str]]:
+    """Return (task, text) pairs: the task file's rows plus every intent as other."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = [
+            (row["task"].strip(), row["text"].strip())
+            for row in csv.DictReader(handle)
+            if row.get("task") and row.get("text")
+        ]
+    return rows + [("other", text) for _, text in examples_load()]
+
+
+@once
+def task_model():
+    """Return the task pipeline: fitted once, then loaded."""
+    return fitted("tasks", tasks_load(), source=Path(__file__), train=train)
+
+
+@lru_cache(maxsize=2048)
+def task_predict(text: str) -> tuple[str, float]:
+    """Return (task or "other", its probability) for ``text``."""
+    folded = fold(text)
+    if not folded:
+        return "other", 1.0
+    pipeline = task_model()
+    probs = pipeline.predict_proba([folded])[0]
+    best = int(probs.argmax())
+    return str(pipeline.classes_[best]), float(probs[best])

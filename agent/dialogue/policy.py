@@ -46,6 +46,7 @@ EVIDENCE_TASKS = (
     "first_step",
     "together",
     "answer_here",
+    "interpret",
 )
 GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
@@ -88,6 +89,8 @@ ACTS = {
     "point": "point",  # "第二点怎么写": a numbered ask of the last rewrite
     "one_example": "one_example",  # "第二个" after a reply with one example
     "read_answer": "read_answer",  # "帮我看看第5题我写的，背后是啥价值观"
+    "interpret": "interpret",  # "这说明我擅长啥": what they just told, read
+    "rewrite": "concrete",  # "S03那段太啰嗦了帮我精简下" (the classifier's reading)
     "purpose": "purpose",
     "means": "means",
     "first_step": "first_step",

@@ -19,7 +19,8 @@ COMPARE = re.compile(
     r"(?:比较|对比)(?:一下|下|看看|这两|我的|两个|两条|[AaBb](?![A-Za-z])|C0)|比一比|比一下|"
     r"(?<![A-Za-z])C0[1-9].{0,8}(?<![A-Za-z])C0[1-9]|"
     # "送外卖跟学修车比，哪个更适合我": two options weighed against each other
-    r"(?:和|跟|与).{1,14}比(?:起来|一比|一下)?[，,]?\s*(?:哪个|哪条|谁|怎么样)|"
+    # ("跟大家一个个介绍，最后他俩喝得比谁都开心" compares nothing)
+    r"(?:和|跟|与)[^，,。！!？?]{1,14}比(?:起来|一比|一下)?[，,]?\s*(?:哪个|哪条|谁(?![都也])|怎么样)|"
     # "开个包子铺和当水电工，帮我掂量掂量哪个靠谱": weighed in other words
     r"掂量|权衡一下|比比看|"
     r"(?:和|跟|与).{1,14}[，,]?.{0,8}(?:哪个|哪条)(?:更)?(?:靠谱|稳|划算|合适|适合我)",
@@ -30,6 +31,8 @@ CONCRETE = re.compile(
     r"(?:写|改|弄|变)得?(?:更)?具体|帮我.{0,12}具体|太书面|书面了|书面化|太官方|"
     r"不像我(?:自己)?说的|写[得的]太(?:笼统|空|虚|正式)|帮我改改|帮我改一下|帮我润色|"
     r"(?:帮|替)我写(?:一句|一段)|"
+    # "太啰嗦了，帮我改短一点": their answer, cut (concrete.py only deletes)
+    r"改短|改得?短|精简一?下|帮我(?:删|缩)|(?:太|有点)(?:啰嗦|罗嗦|长)了?.{0,10}(?:帮|改|删|短)|"
     # "把我写的C01改一改": a named answer, to be reworked
     r"(?:把|将).{0,6}(?:第\s*[1-9一二三四五六七八九]\s*题|(?<![A-Za-z])[VSPCvspc]0?[1-9])"
     r".{0,4}改(?:一改|改|一下|成)"
@@ -40,6 +43,8 @@ DOWNSIDE = re.compile(
 )
 # A saved candidate by its id ("那C02的缺点呢").
 CANDIDATE_ID = re.compile(r"(?<![A-Za-z])[Cc]0?([1-4])(?!\d)")
+# "这个候选有什么缺点": the one just listed, pointed at without a number.
+THIS_ITEM = re.compile(r"这个(?:候选|方向|选项|想法|主意|办法)?|这条|这一条|它")
 # A question about an item, not a choice between items ("第一条和第二条我选不出来").
 WHY = re.compile(r"为什么|为啥|凭什么|依据|怎么来的|哪来的|从哪看出|怎么看出|根据什么")
 CHOOSING = re.compile(r"选|纠结|哪个好|哪条好|取舍|和第|跟第")
@@ -103,6 +108,74 @@ LISTS = ("synthesis", "plain", "top", "compare", "item_why")
 # Replies that give one example ("有人写：…"), not a list.
 ONE_EXAMPLE = ("rephrase", "explain", "question_help")
 SHORT = 10  # "第二条呢": a bare pointer at an item of the last list
+# "这说明我擅长啥？" / "从这件事能看出我在意什么": what their words show of them.
+INTERPRET = re.compile(
+    r"(?:说明|代表|看得?出|能看出|反映|体现)(?:了|出)?(?:我|我这个人)?.{0,6}"
+    r"(?:擅长|才能|长处|优势|本事|在意|看重|价值观?|喜欢|兴趣|热情|是个?(?:什么|啥)(?:样的)?人)"
+)  # (in English, scope.py reads "what does that say about me" from their words)
+# "第5题是什么意思？做不好的事怎么能说明我擅长什么": the question, not them.
+MEANING = re.compile(r"什么意思|啥意思|怎么理解|怎么能|为什么|凭什么|第\s*\S\s*题")
+ASKED = re.compile(r"[?？]|啥|什么|哪|吗|呢|\bwhat\b", re.I)
+# Intents a task may stand in for: content and follow-ups, not a concept asked,
+# a question about a question, examples, care or scope.
+TASK_OVER = (
+    "story",
+    "unclear",
+    "counts",
+    "why",
+    "feedback",
+    "choose",
+    "summary",
+    "synthesis",
+    "more",
+    "refer",
+    "go_on",
+    "pushback",
+    "experiment",
+)
+SURE = 0.5  # the intent classifier's confidence that keeps its own reading
+# What a classified task must not be: examples asked for ("给我几个价值观的
+# 例子" is no top list), a weakness to turn over (flip), or English (scope.py).
+NOT_A_TASK = re.compile(
+    r"例子|举例|示例|翻成|翻过来|反过来|优点|另一面|^[^\u4e00-\u9fff]*$|"
+    r"算不算|(?:这|这个|那个)算|算.{0,10}吗"  # "这个算我最重要的价值观吗": counts
+)
+AS_INTENT = {"combine": "synthesis"}
+
+
+# "这能看出我有什么才能吗": about what they just told, not a list from the
+# answers ("从我写的里能看出什么价值观" stays a top list, signals.TOP_ASK).
+THIS_TOLD = re.compile(
+    r"^(?:那|所以|嗯|哦)?[，,\s]*(?:这|这件事|这事|这些|这段|那件事|刚才|我刚说的|刚说的)"
+)
+WRITTEN = re.compile(r"答案|写的|填的|第\s*\S\s*题|(?<![A-Za-z])[VSPvsp]0?[1-9]")
+
+
+def asks_interpret(text: str, *, told: bool = False) -> bool:
+    """Tell whether the message asks what their words show of them.
+
+    ``told``: only about what they just told ("这说明…"), which is read before
+    a top list is.
+    """
+    if not (INTERPRET.search(text) and ASKED.search(text)) or MEANING.search(text):
+        return False
+    if WRITTEN.search(text):
+        return False  # "第3题我写的…能看出啥价值观": the saved answer (read_answer)
+    return not told or bool(THIS_TOLD.search(text))
+
+
+def classified_task(text: str, intent: str, confidence: float) -> str:
+    """Return the task model's task when it may stand, or ""."""
+    from agent.dialogue.classifier import TASK_BARS, task_predict
+
+    if NOT_A_TASK.search(text) or (confidence >= SURE and intent not in TASK_OVER):
+        return ""
+    task, p = task_predict(text)
+    if task == "interpret" and WRITTEN.search(text):
+        return ""  # "第3题我写的…能看出啥": the saved answer is read (read_answer)
+    if task in TASK_BARS and p >= TASK_BARS[task]:
+        return AS_INTENT.get(task, task)
+    return ""
 
 
 def answer_here(text: str) -> tuple[str, str] | None:
@@ -125,6 +198,13 @@ def task_intent(text: str, d: DialogueState) -> str:
         return "compare"
     if d.pending.get("items") and DOWNSIDE.search(text) and CANDIDATE_ID.search(text):
         return "item_why"  # "那C02的缺点呢" after the candidates were listed
+    if (
+        d.pending.get("items")
+        and DOWNSIDE.search(text)
+        and THIS_ITEM.search(text)
+        and len(text) <= SHORT * 3
+    ):
+        return "item_why"  # "这个候选有什么缺点": refs.py asks which when two
     if NEXT.search(text):
         return "progress"
     if d.last_act == "purpose" and AGAIN.search(text):
@@ -146,6 +226,8 @@ def task_intent(text: str, d: DialogueState) -> str:
         return "means"  # a limit of time or place: the steps made to fit it
     if answer_here(text):
         return "answer_here"
+    if asks_interpret(text):
+        return "interpret"  # asked of us; "这说明我还是喜欢画画的" is their own word
     points = ITEM.search(text) and not QUESTION.search(text)
     if points and d.pending.get("points") and d.last_act == "concrete":
         return "point"  # "第二点怎么写": a numbered ask of the rewrite

@@ -68,7 +68,12 @@ from agent.dialogue.signals import (
     WORN_MAX_CHARS,
 )
 from agent.dialogue.state import DialogueState
-from agent.dialogue.tasks_route import asks_together, task_intent
+from agent.dialogue.tasks_route import (
+    asks_interpret,
+    asks_together,
+    classified_task,
+    task_intent,
+)
 
 # A question about the workbook's own mechanics ("那我刚刚那题写到哪了").
 WORKBOOK_ASK = re.compile(
@@ -672,6 +677,9 @@ def understand(
     ):
         u.intent = "injection"
         return u
+    if asks_interpret(text, told=True):
+        u.intent = "interpret"  # "这能看出我有什么才能吗": what they just told
+        return u
     if TOP_ASK.search(text):
         u.intent = "top"  # a task with evidence, whatever the classifier guessed
         return u
@@ -683,6 +691,9 @@ def understand(
         return u
     if task := task_intent(text, d):
         u.intent = task  # compare, make concrete, "第二条为什么" (tasks_route.py)
+        return u
+    if task := classified_task(text, pred.intent, pred.confidence):
+        u.intent = task  # a task said in words no rule above knows
         return u
     if COMBINE_ASK.search(text) and not ASKS_HOW.search(text):
         u.intent = "synthesis"  # "help me combine 一下 我写的这些": the task itself

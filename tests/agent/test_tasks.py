@@ -23,7 +23,9 @@ QUOTE = re.compile(r"「([^「」]*)」")
 FULL = {
     "V02": "选工作时我最看重成长，能学到东西比钱重要。",
     "V05": "看到有人插队我就很火大，太不公平了。",
-    "S03": "朋友都说我讲故事特别好听，出去玩回来都爱听我讲。",
+    # The person's own words: "朋友都说我…" on S03 is someone else's view, only
+    # a suspicion by the labelling convention (docs/evidence.md, round 12).
+    "S03": "我讲故事特别好听，出去玩回来朋友都爱听我讲。",
     "S05": "做表格时我特别擅长整理，乱的东西到我手里就清楚了。",
     "P02": "一有空就看历史纪录片，对中国历史特别着迷。",
 }

@@ -99,6 +99,7 @@ def realise(turn: Turn) -> Reply:
         explain,
         followups,
         honour,
+        interpret,
         means,
         plain,
         points,
@@ -136,6 +137,7 @@ def realise(turn: Turn) -> Reply:
         experiments,
         sorting,
         reading,
+        interpret,
         honour,
     ):
         table.update(module.ACTS)

@@ -52,6 +52,11 @@ BARE = re.compile(
 # Words that point at something else ("我的两个候选"): not an option itself.
 POINTERS = re.compile(r"候选|这两|两个|两条|选项|方向|我的|第[一二两12]")
 TRAILING = re.compile(r"[，,。；;！!？?\s]+$|(?:哪个|哪条)(?:好|更好|合适|更合适)?.*$")
+# "C01 和你刚才给的这个": the candidate the last reply proposed, not those words.
+JUST_GIVEN = re.compile(
+    r"(?:你|您)?(?:刚才|刚刚|刚|上面|前面)(?:给|说|提|列|推荐|建议)的(?:这个|那个|这条|那条|方向|候选)?|"
+    r"你(?:给|说|提)的(?:这个|那个|这条|那条)"
+)
 NAME_ROOM = 14
 QUOTE_ROOM = 10
 WORDS_ROOM = 16  # a clause found by a shared word: whole, not cut mid-word
@@ -99,12 +104,33 @@ def _bare(text: str) -> list[str]:
     return []
 
 
+def _just_given(t: Turn) -> list[str]:
+    """Return the candidate(s) of the last reply the message points at, or []."""
+    lines = t.d.pending.get("lines") or []
+    if not lines or not JUST_GIVEN.search(t.ctx.text):
+        return []
+    picks = [
+        entities.ORDINALS[n] for n in re.findall(r"第([一二两三12345])", t.ctx.text)
+    ]
+    picks = [p for p in picks if p <= len(lines)]
+    if picks:
+        return [lines[p - 1].split("，满足")[0] for p in picks]
+    if len(lines) == 1 or not IDS.search(t.ctx.text):
+        return [line.split("，满足")[0] for line in lines[:2]]
+    return ["?"]  # "这个" of two: which one is asked, never guessed
+
+
 def candidates(t: Turn) -> list[str]:
     """Return the two candidates to compare, or fewer when none are clear."""
     text, answers = t.ctx.text, t.ctx.answers
     ids = [i.upper() for i in IDS.findall(text)]
     if len(ids) >= 2:
         return [answers.get(i, "").strip() for i in ids[:2]]
+    if given := _just_given(t):
+        # "compare 一下 C01 和你刚才给的这个": a saved candidate against ours,
+        # or two of ours when they point at both.
+        mine = [answers.get(i, "").strip() for i in ids[:1] if answers.get(i)]
+        return [] if given == ["?"] else (mine + given)[:2]
     if found := _from_message(text):
         return found
     lines = t.d.pending.get("lines") or []
@@ -285,6 +311,15 @@ def compare(t: Turn) -> Draft:
             ]
         )
     pair = [c for c in candidates(t) if c]
+    if len(pair) < 2 and _just_given(t) == ["?"]:
+        n = len(t.d.pending.get("lines") or [])
+        return Draft(
+            [
+                [
+                    f"我刚才列了{n}条，你说的是第几条？告诉我序号，我就把它和{ids[0]}放在一起比。"
+                ]
+            ]
+        )
     if len(pair) < 2:
         return Draft(
             [

@@ -48,6 +48,19 @@ CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 DOES = re.compile(
     r"写|教|帮|修|做|画|讲|带|拆|整理|组织|陪|采访|琢磨|研究|设计|辅导|照顾|给.{1,6}[做讲看修算]"
 )
+# "太啰嗦了，帮我改短一点": fewer of their words, none of ours.
+SHORTER = re.compile(
+    r"改短|短一?点|短些|精简|啰嗦|罗嗦|啰里啰嗦|太长|缩短|删减|简短|简洁|压缩|"
+    r"shorter|too\s+long|trim",
+    re.I,
+)
+# Words at a clause's start that say nothing ("其实", "就是"); a clause made
+# only of them ("怎么说呢") is dropped whole.
+FILLER = re.compile(
+    r"^(?:其实|就是|然后|反正|说实话|说真的|那个|怎么说呢|我觉得吧?|感觉|可能|好像|嗯+|哈+|吧)+"
+)
+SHORT_ENOUGH = 30  # an answer this short has nothing to cut
+KEEP = 3  # clauses kept at most
 # The ideal day (V07) has not happened: no "那次/当时" to recall.
 IMAGINED = frozenset({"V07"})
 ROOM = 18  # characters of their answer quoted back
@@ -237,6 +250,63 @@ def _plan(t: Turn, qid: str, quoted: str) -> Draft:
     )
 
 
+def trimmed(answer: str) -> tuple[list[str], list[str]]:
+    """Return (clauses kept, clauses cut): their words only, in their order.
+
+    Each kept clause is a contiguous span of the answer, its empty opening
+    ("其实", "就是") left off; repeats and clauses of filler alone are cut, and
+    of the rest the first and those that tell something (a deed, a number, a
+    moment, a feeling) stay.
+    """
+    kept: list[str] = []
+    cut: list[str] = []
+    for raw in (c.strip() for c in CLAUSE.findall(answer)):
+        core = FILLER.sub("", raw).strip()
+        if len(core) < 2 or core in kept:
+            cut.append(raw)
+            continue
+        telling = (
+            not kept
+            or DOES.search(core)
+            or NUMBER.search(core)
+            or MOMENT.search(core)
+            or FEELING.search(core)
+        )
+        (kept if telling and len(kept) < KEEP else cut).append(core if telling else raw)
+    return kept, [c for c in cut if c]
+
+
+def _shorter(where: str, qid: str, answer: str) -> Draft:
+    """Return the answer cut to its telling clauses, offered, never written in."""
+    kept, cut = trimmed(answer)
+    ref = where or "这题"
+    first = kept[0] if kept else _opening(answer)
+    if len(answer) <= SHORT_ENOUGH or not cut:
+        return Draft(
+            [
+                [
+                    f"{ref}现在{len(answer)}个字，已经不长了，我找不到能删的。"
+                    f"真要再短，就只留「{first}」这一句，"
+                    "留不留由你。"
+                ]
+            ],
+            pending={"concrete": qid},
+        )
+    keep = "".join(f"「{k}」" for k in kept)
+    drop = "".join(f"「{c}」" for c in cut[:2])
+    return Draft(
+        [
+            [
+                f"只删不加，{ref}可以只留你这几句原话：{keep}。",
+                f"删掉的是{drop}{'等' if len(cut) > 2 else ''}。",
+                "哪句删多了就加回去；改不改由你，我不会动你写的。",
+            ]
+        ],
+        rows=[],
+        pending={"concrete": qid},
+    )
+
+
 def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
@@ -262,6 +332,8 @@ def concrete(t: Turn) -> Draft:
             ],
             pending={"concrete": qid},
         )
+    if SHORTER.search(t.ctx.text or ""):
+        return _shorter(where, qid, answer)
     told = _told_since(t.ctx.history)
     if not told and len(pieces := _chat_story(t)) >= 2:
         # The rewrite asked for, made only of their words in their order.

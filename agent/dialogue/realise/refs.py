@@ -143,16 +143,25 @@ def item_why(t: Turn) -> Draft:
     index = (len(items) - 1 if n == -1 else (n or 0) - 1) if items else -1
     if n is None and (at := _candidate_at(t, items)) is not None:
         index = at  # "那C02的缺点呢": the compared candidate saved as C02
+    elif n is None and len(items) == 1:
+        index = 0  # "这个候选的缺点": the only one listed
     keep = {"items": items} if items else {}
     if not items or not 0 <= index < len(items):
         count = (
             f"上一条回复只列了{len(items)}条"
+            if items and n is not None
+            else f"上一条回复列了{len(items)}条"
             if items
             else "我上一条回复里没有列出编号的内容"
         )
         which = f"第{ORDINAL_WORDS[n]}条" if n and 0 < n < 10 else "你说的那一条"
+        text = (
+            f"{count}，你说的是第几条？告诉我序号，我就按那一条说。"
+            if items and n is None
+            else f"{count}，找不到{which}，你指的是哪一个？"
+        )
         return Draft(
-            [[f"{count}，找不到{which}，你指的是哪一个？"]],
+            [[text]],
             pending=keep,
         )
     item = items[index]
