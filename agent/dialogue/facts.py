@@ -45,7 +45,11 @@ DOUBT = re.compile(
 )
 CONTRAST = re.compile(r"但是|可是|不过|却|反而|可我|但我")
 ACTION = re.compile(
-    r"把|做了|做成|自己|帮|给|教|研究|整理|写|画|拆|修|带|陪|出题|组织|策划"
+    r"把|做了|做成|自己|帮|给|教|研究|整理|写|画|拆|修|带|陪|出题|组织|策划|"
+    # Doings of people who organise and fix ("我直接拉了个表分片区", "翻了两天
+    # 旧凭证给找出来了", "拿了几本书过去教他们念"): their act, in their words.
+    r"拉了|排了|分了|安排|张罗|协调|联系|订了|找出|翻了|查了|算了|记了|扛|顶|"
+    r"拿了|换了|搬了|跑了|做完|弄完|带着|领着"
 )
 # Someone else acting on them ("给我发了奖金", "被领导表扬"): not their act.
 DONE_TO_ME = re.compile(r"[给让对夸替帮叫请骂]我|^被|被[^，。]{0,4}(?:夸|表扬|奖|批评)")
@@ -289,8 +293,15 @@ def read(text: str) -> Said:
         elif (obj := positive_object(clause)) and len(obj) >= 2:
             said.positives.append(obj)
             said.glad.append(next(c for c in POSITIVE if c in clause))
-    if m := DURATION.search(text or ""):
+    for m in DURATION.finditer(text or ""):
+        # "一个练了两年的阿姨": someone else's years, said of them, not theirs.
+        if re.match(
+            r"的[^，。！？\s]{0,3}(?:阿姨|大爷|老人|同事|学员|客户|人|孩子|学生|师傅)",
+            (text or "")[m.end() :],
+        ):
+            continue
         said.duration = m.group(0)
+        break
     for sentence_ in re.split(r"[。！？!?\n]", text or ""):
         parts = CONTRAST.split(FILLERS.sub("", sentence_), maxsplit=1)
         if len(parts) == 2:
@@ -316,7 +327,12 @@ def read(text: str) -> Said:
         # over "厂长当着全车间的面给我发了两千块奖金".
         said.vivid = max(
             actions,
-            key=lambda c: (not DONE_TO_ME.search(c), len(ACTION.findall(c)), len(c)),
+            key=lambda c: (
+                not DONE_TO_ME.search(c),
+                c.startswith("我") or "我" in c[:3],  # said as theirs: "我直接…"
+                len(ACTION.findall(c)),
+                len(c),
+            ),
         )
     said.positives = [
         said.vivid if p == "{vivid}" else p

@@ -84,6 +84,16 @@ TIME_MARKS = (
     "昨天",
     "前几天",
     "前年",
+    # A story told of today or last week is a scene already (blind8 review:
+    # "今天…" then "哪天、在哪、谁在场？" asks for what was just told).
+    "今天",
+    "上礼拜",
+    "前两年",
+    "暑假",
+    "寒假",
+    "周末",
+    "半夜",
+    "那几天",
 )
 PEOPLE = (
     "爸",

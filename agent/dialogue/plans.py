@@ -92,6 +92,8 @@ def _refer(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
                 [_call("explain_concept", concept="小实验")],
                 target={"line": lines[index], "number": index + 1},
             )
+        if not d.shown:  # "那第三个呢" after two lines: say there were two
+            return Plan("refer", target={"missing": u.ordinal, "count": len(lines)})
     target = None
     if u.ordinal is not None and d.shown:
         index = u.ordinal - 1 if u.ordinal > 0 else len(d.shown) - 1

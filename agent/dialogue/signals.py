@@ -144,7 +144,9 @@ LEAD_PARTICLES = re.compile(
 ASKS_ABOUT = re.compile(
     r"什么意思|啥意思|怎么理解|怎么写|怎么答|怎么回答|问的是|想问|在问|不懂|没懂|看不懂|"
     r"没看明白|没明白|什么目的|为什么(?:要|这么)问|(?:让|要)我写|写什么|写啥|"
-    r"是啥|是什么|问的?啥|问我"
+    r"是啥|是什么|问的?啥|问我|"
+    # "第8题是要写墓志铭那种吗", "S06什么叫状态最好…这题能跳过吗"
+    r"什么叫|啥叫|是要(?:我)?写|是写.{1,10}吗|那种吗|能跳过|可以跳过|能不写|不写行吗"
 )
 # Tie-breakers for an unsure classifier: "这个concept没懂" asks for the question
 # (or its word) explained; "那你到底是谁" asks about the coach.

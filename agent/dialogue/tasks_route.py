@@ -18,6 +18,8 @@ from agent.dialogue.state import DialogueState
 COMPARE = re.compile(
     r"(?:比较|对比)(?:一下|下|看看|这两|我的|两个|两条|[AaBb](?![A-Za-z])|C0)|比一比|比一下|"
     r"(?<![A-Za-z])C0[1-9].{0,8}(?<![A-Za-z])C0[1-9]|"
+    # "S03 vs S05 哪个更像才能": two saved answers side by side
+    r"(?<![A-Za-z])[VSP]0?[1-9]\s*(?:vs\.?|和|跟|与|还是|or)\s*[VSP]0?[1-9](?!\d)|"
     # "送外卖跟学修车比，哪个更适合我": two options weighed against each other
     # ("跟大家一个个介绍，最后他俩喝得比谁都开心" compares nothing)
     r"(?:和|跟|与)[^，,。！!？?]{1,14}比(?:起来|一比|一下)?[，,]?\s*(?:哪个|哪条|谁(?![都也])|怎么样)|"
@@ -52,6 +54,8 @@ ITEM = re.compile(
     r"第\s*[一二两三四五六七八九1-9]\s*(?:个|条|项|点)|最后(?:一|那)?[个条]"
 )
 QUESTION = re.compile(r"第\s*[一二两三四五六七八九1-9]\s*题")
+# "你刚才说的第一个，能再说细一点吗": item N's evidence, said again.
+MORE_ON = re.compile(r"细一?点|细说|展开|具体说|多说|详细|讲讲|说说")
 # "帮我写一句工作目的": the synthesis of the values step, not a revision.
 PURPOSE = re.compile(r"工作目的|工作的目的|为什么而工作.{0,6}(?:一句|写)")
 # After a purpose frame: asked again, more concretely (realise/revise.py).
@@ -248,9 +252,12 @@ def task_intent(text: str, d: DialogueState) -> str:
     ):
         return "first_step"  # nothing listed to point at: a step from their answers
     if d.pending.get("items") and (
-        WHY.search(text) or len(text) <= SHORT or DOWNSIDE.search(text)
+        WHY.search(text)
+        or len(text) <= SHORT
+        or DOWNSIDE.search(text)
+        or MORE_ON.search(text)
     ):
-        return "item_why"  # why item N is there, or its downside
+        return "item_why"  # why item N is there, its downside, or more of it
     if WHY.search(text) and not d.shown and not d.pending.get("lines"):
         return "item_why"  # nothing to point at: say so, never guess
     return ""

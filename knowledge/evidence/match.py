@@ -157,6 +157,16 @@ def spans_match(
                 or (reading.done_for and category != "values")
             )
             strength: Strength = "named" if strong else "suspected"
+            # Someone else's creed, taste, wish or need ("我妈说考公稳定", "我老婆
+            # 喜欢烘焙"), where the question does not ask about them (V01, V04,
+            # V08, P06): not the person's at all. Others' words about the
+            # person ("同学都说我讲故事好听") and scenes of others stay theirs.
+            others_voice = question_id not in OTHERS_ASKED and (
+                (reading.reported and category != "strengths")
+                or (reading.theirs and category == "interests")
+                or theirs
+                or need
+            )
             old = best.get(entry_id)
             if old and (old.strength == "named" or strength == "suspected"):
                 continue
@@ -173,6 +183,7 @@ def spans_match(
                 surface=text[start:end],
                 surface_start=start,
                 surface_end=end,
+                voice="others" if others_voice and not strong else "own",
             )
     return sorted(best.values(), key=lambda e: (e.surface_start, e.entry_id))
 

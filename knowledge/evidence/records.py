@@ -4,6 +4,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 Strength = Literal["named", "suspected"]
+# Whose words the mention is in: the person's own, or someone else's (a
+# parent's creed, a boss's order, a friend's taste, a wish for someone else).
+Voice = Literal["own", "others"]
 Category = Literal["values", "strengths", "interests"]
 CATEGORIES: tuple[Category, ...] = ("values", "strengths", "interests")
 CATEGORY_OF: dict[str, Category] = {"V": "values", "T": "strengths", "P": "interests"}
@@ -31,3 +34,6 @@ class Evidence:
     surface: str  # the matched words, verbatim from the answer
     surface_start: int  # answer[surface_start:surface_end] == surface
     surface_end: int
+    # "我妈说考公稳定" names 「安心」 only in the mother's words: shown apart on
+    # the results page, never picked by the coach as the person's own.
+    voice: Voice = "own"

@@ -393,3 +393,39 @@ def others_spans(
                 break
         k = j
     return runs, dropped, roles
+
+
+# "考编是我爸妈的意思", "这是老板的主意": the choice was someone else's.
+_THEIR_CHOICE = re.compile(rf"{_SPEAKER}的(?:意思|主意|要求|安排|决定|想法)")
+_CLAUSE_SPLIT = re.compile(r"[^，,、；;。！？!?\n]+")
+
+
+def own_run(sentence: str) -> str:
+    """Return the longest run of clauses in the person's own voice, verbatim.
+
+    Clauses that report someone else's words, wishes or choice ("我妈说考公
+    稳定", "说稳定", "考编是我爸妈的意思") are not the person's: "毕业时我妈
+    说考公稳定，我没听，选了杭州的新媒体" is told by 「我没听，选了杭州的
+    新媒体」. "" when every clause is someone else's.
+    """
+    spans = [m.span() for m in _CLAUSE_SPLIT.finditer(sentence)]
+    mine = []
+    for i, (a, b) in enumerate(spans):
+        clause = sentence[a:b].strip()
+        theirs = bool(
+            _REPORTED.search(clause)
+            or _THEIR_CHOICE.search(clause)
+            or _DEMANDED.match(clause)
+            or (i and _CARRIED.match(clause) and not mine[-1])
+        )
+        mine.append(not theirs)
+    best, run_start = (0, 0), None
+    for i, ok in enumerate([*mine, False]):
+        if ok and run_start is None:
+            run_start = i
+        elif not ok and run_start is not None:
+            a, b = spans[run_start][0], spans[i - 1][1]
+            if b - a > best[1] - best[0]:
+                best = (a, b)
+            run_start = None
+    return sentence[best[0] : best[1]].strip()

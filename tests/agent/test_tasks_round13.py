@@ -101,3 +101,68 @@ async def test_a_short_answer_is_said_to_be_short_already(kb, offline_config):
     chat = Chat(offline_config, S, question_id="S03", answers={"S03": "对账静得下心。"})
     reply = (await chat.say("帮我把S03改短一点")).text
     assert "不长" in reply, reply
+
+
+async def test_a_parents_creed_is_never_picked_as_their_value(kb, offline_config):
+    answers = {
+        "V02": "填志愿时我爸说学医稳当，我没听，报了动画专业，就想做自己喜欢的",
+        "V03": "带社团排了一学期的话剧，撑着我的是想让大家都有上台的机会",
+    }
+    reply = (
+        await Chat(offline_config, V, answers=answers).say("帮我挑两个价值观")
+    ).text
+    check(reply, list(answers.values()))
+    assert "我爸说学医稳当" not in reply, reply
+    assert "「安心」" not in reply and "「长久」" not in reply, reply
+
+
+async def test_a_number_past_the_list_is_said_not_denied(kb, offline_config):
+    chat = Chat(offline_config, X, answers=FULL)
+    first = await chat.say("把我的三部分组合一下")
+    count = len(re.findall(r"^\d\. ", first.text, re.M))
+    reply = (await chat.say("那第五个呢，具体能干啥")).text
+    assert "没有列过" not in reply and "还没列出" not in reply, reply
+    assert str(count) in reply, reply
+
+
+async def test_two_saved_answers_are_compared_by_their_own_words(kb, offline_config):
+    answers = {
+        "S03": "帮邻居家孩子改作文，一改一晚上也不嫌烦",
+        "S05": "当众讲话一上台腿就软，脑子一片空白",
+    }
+    chat = Chat(offline_config, S, answers=answers)
+    result = await chat.say("S03 vs S05 哪个更像才能？")
+    reply = result.text
+    assert result.trace["act"] == "compare", reply
+    check(reply, list(answers.values()))
+    assert "第3题" in reply and "第5题" in reply, reply
+    assert "翻过来" in reply, reply  # S05 is the weakness asked for
+
+
+async def test_a_guess_from_a_shrugging_answer_builds_no_direction(kb, offline_config):
+    answers = {
+        "V02": "当年为了离家近选了县里的厂子，能天天回家吃饭",
+        "S01": "看新来的徒弟接线接得乱七八糟，我就想自己上手",
+        "P05": "不知道，跟人聊的都是孩子上学和房贷，说不上喜欢聊什么",
+    }
+    reply = (
+        await Chat(offline_config, X, answers=answers).say("帮我组合几个方向")
+    ).text
+    assert "儿童教育" not in reply and "幼儿" not in reply, reply
+
+
+async def test_a_question_about_a_question_is_answered_not_abstained(
+    kb, offline_config
+):
+    chat = Chat(offline_config, S, question_id="S06")
+    result = await chat.say("S06什么叫干劲最足的时候 我好像一直都没有 能跳过吗")
+    assert result.trace["act"] == "rephrase", result.text
+    assert "就从这里写起" not in result.text, result.text
+
+
+async def test_someone_elses_years_are_not_said_back_as_theirs(kb, offline_config):
+    told = (
+        "今天店里一个来了三年的老顾客说要搬走了，我送了她一盒自己烤的饼干，心里挺舍不得"
+    )
+    reply = (await Chat(offline_config, V).say(told)).text
+    assert "三年" not in reply or "不是一个小数字" not in reply, reply

@@ -160,3 +160,14 @@ def test_the_weak_and_comparison_rules_still_hold(
     kb, question_id, text, entry, expected
 ):
     assert strength(text, question_id, entry) == expected
+
+
+def test_a_creed_in_someone_elses_words_is_marked_as_theirs():
+    """Evidence.voice: the coach's tasks pick only the person's own words."""
+    from knowledge.evidence import spans_match
+
+    found = spans_match(text="我妈总说安稳最重要，我倒想出去闯闯", question_id="V02")
+    creed = [e for e in found if e.surface == "安稳"]
+    assert creed and all(e.voice == "others" for e in creed), found
+    mine = spans_match(text="我这人就图个安稳，不想折腾", question_id="V02")
+    assert any(e.surface == "安稳" and e.voice == "own" for e in mine), mine

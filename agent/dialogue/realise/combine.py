@@ -9,6 +9,7 @@ write, instead of composing directions from nothing.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from agent.dialogue.facts import is_shrug
@@ -48,6 +49,12 @@ def _row(e: Evidence) -> dict:
     }
 
 
+SHRUG_LED = re.compile(
+    r"^\s*(?:不知道|不清楚|不确定|说不上来?|说不清|想不出来?|没有|没啥|没什么)|"
+    r"(?:说|谈)不上(?:喜欢|爱|感兴趣|热爱)"
+)
+
+
 def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
     """Return each part's records: named by the answers (most answers first).
 
@@ -70,7 +77,15 @@ def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
         named = [e for e in here if e.category == category] or [
             e for e in mine if e.strength == "named"
         ]
-        hinted = [e for e in mine if e.strength == "suspected"]
+        # A guess from an answer that opens with a shrug or denies liking
+        # ("不知道，跟朋友聊的都是孩子…，说不上喜欢聊什么" is no 「儿童教育」:
+        # blind review 8 built 幼儿教师 on it) builds no direction.
+        hinted = [
+            e
+            for e in mine
+            if e.strength == "suspected"
+            and not SHRUG_LED.search(answers.get(e.question_id) or "")
+        ]
         hints = Counter(e.entry_id for e in hinted)  # the most answers first
         # On a tie, the hint other steps' answers also speak of: 「个人理财」
         # (P06 理财, S04 存钱) before 「儿童教育」 (P03 孩子 only).

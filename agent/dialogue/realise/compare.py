@@ -21,7 +21,15 @@ from knowledge.search.records import SearchHit
 from knowledge.search.text import tokens
 
 ALL: tuple[Category, ...] = ("values", "strengths", "interests")
-IDS = re.compile(r"(?<![A-Za-z])(C0[1-9])(?![0-9])", re.I)
+# A saved candidate (C01) or any saved answer ("S03 vs S05").
+IDS = re.compile(r"(?<![A-Za-z])([VSPC]0?[1-9])(?![0-9])", re.I)
+
+
+def _ids(text: str) -> list[str]:
+    """Return the question ids the message names, as "S03"."""
+    return [f"{i[0].upper()}0{i[-1]}" for i in IDS.findall(text)]
+
+
 # "A 给老人开课；B 做反欺诈审核" / "一个是…，另一个是…"
 LABELLED = re.compile(
     r"(?:^|[\s：:，,；;。])(?:A|a|一个是)\s*[:：、.．)）]?\s*(?P<a>[^；;\n]+?)\s*[；;，,。]\s*"
@@ -123,7 +131,7 @@ def _just_given(t: Turn) -> list[str]:
 def candidates(t: Turn) -> list[str]:
     """Return the two candidates to compare, or fewer when none are clear."""
     text, answers = t.ctx.text, t.ctx.answers
-    ids = [i.upper() for i in IDS.findall(text)]
+    ids = _ids(text)
     if len(ids) >= 2:
         return [answers.get(i, "").strip() for i in ids[:2]]
     if given := _just_given(t):
@@ -298,18 +306,53 @@ def _qids(cited: frozenset[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+# Answers of a weakness asked for (S02, S05): a strength only once turned over.
+WEAK_ASKED = frozenset({"S02", "S05"})
+PART_WORD = {"values": "价值观", "strengths": "才能", "interests": "喜欢的事"}
+
+
+def _answer_side(qid: str, answer: str) -> str:
+    """Return one saved answer's line: what its own part's words name, if any."""
+    from agent.dialogue.realise.grounds import own_step, telling
+
+    part = PART_OF[qid[:1]]
+    found = own_step({qid: answer})
+    named = [e for e in found if e.strength == "named"] or found
+    head = f"第{int(qid[1:])}题「{telling(answer, 12)}」"
+    if qid in WEAK_ASKED:
+        return f"{head}写的是做不好的事，要翻过来才看得出长处"
+    if not named:
+        return f"{head}里没对上现成的{PART_WORD[part]}词"
+    e = named[0]
+    how = "用了" if e.strength == "named" else "有点像"
+    return f"{head}{how}「{e.surface}」，跟「{e.name}」有关"
+
+
+def _answers_compared(ids: list[str], answers: dict) -> Draft:
+    """Return two saved answers side by side ("S03 vs S05 哪个更像才能")."""
+    sides = "；".join(_answer_side(q, answers[q].strip()) for q in ids)
+    return Draft(
+        [[f"{sides}。哪个更像你，由你定；想把哪题再写具体一点？"]],
+        rows=[],
+    )
+
+
 def compare(t: Turn) -> Draft:
     """Return the two candidates side by side, each with its own evidence."""
-    ids = [i.upper() for i in IDS.findall(t.ctx.text)][:2]
+    ids = _ids(t.ctx.text)[:2]
     empty = [i for i in ids if not (t.ctx.answers.get(i) or "").strip()]
     if len(ids) == 2 and empty:
         return Draft(
             [
                 [
-                    f"你的{'和'.join(empty)}还没写下内容，先在第4步写好，我再把两个放在一起比。"
+                    f"你的{'和'.join(empty)}还没写下内容，"
+                    f"{'先在第4步写好' if empty[0].startswith('C') else '先写下来'}，"
+                    "我再把两个放在一起比。"
                 ]
             ]
         )
+    if len(ids) == 2 and not any(q.startswith("C") for q in ids):
+        return _answers_compared(ids, t.ctx.answers)
     pair = [c for c in candidates(t) if c]
     if len(pair) < 2 and _just_given(t) == ["?"]:
         n = len(t.d.pending.get("lines") or [])

@@ -202,7 +202,10 @@ def _own_start(t: Turn) -> str:
                 r"没看懂|没懂|不懂|怎么|什么|吗|题|关系|你说|我问|不对|不是这个|除了|？|\?"
                 r"|累|不想|烦|迷茫|想不出|意思|例子|说法|瞎玩|随便|不知道"
                 # "我现在哪有心思想这个" is a mood, not a start.
-                r"|哪有|心思|心情|没空|算了",
+                r"|哪有|心思|心情|没空|算了"
+                # A feeling about the question or a lack ("感觉好沉重", "我一直
+                # 状态都不咋地", "我也没做过啥重要选择"): no place to start.
+                r"|感觉|觉得|沉重|不咋|一般般|没做过|没有|没啥|跳过|不适合|太难",
                 c,
             )
             and not asks(t.ctx.text, c)  # "这个concept没懂" is about the task

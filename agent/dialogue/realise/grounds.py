@@ -40,8 +40,13 @@ MIN_SURFACE = 2  # "钱" in "借出去的钱从来不催" is no evidence of 「�
 
 
 def usable(e: Evidence) -> bool:
-    """Tell whether a record is words, not characters taken from other words."""
-    return len(e.surface) >= MIN_SURFACE and not straddles(e)
+    """Tell whether a record is the person's own words, whole.
+
+    Not characters taken from other words, nor someone else's words ("我妈说
+    考公稳定": the mother's 「安心」, never picked, combined or compared as
+    theirs, Coach 3 §4).
+    """
+    return e.voice == "own" and len(e.surface) >= MIN_SURFACE and not straddles(e)
 
 
 def straddles(e: Evidence) -> bool:

@@ -25,7 +25,9 @@ from agent.dialogue.realise.grounds import (
 )
 from agent.dialogue.realise.violated import violated
 from knowledge.evidence import Evidence, evidence_find
+from knowledge.evidence.match import SAID_ASKED
 from knowledge.evidence.records import Category
+from knowledge.evidence.voice import own_run
 
 TOP = re.compile(r"([1-9一二两三四五六七八九])\s*(?:个|条|项)")
 # "top 3 values", "前三": the number before its noun ("3 values" has no 个).
@@ -227,8 +229,12 @@ def _own_words(t: Turn, category: Category) -> list[tuple[str, str]]:
     for qid in OWN_ORDER.get(category, ()):
         text = (t.ctx.answers.get(qid) or "").strip()
         if len(text) >= 4 and not is_shrug(text):
+            # Their own clauses only: "毕业时我妈说考公稳定" is the mother's
+            # (where the question asks what others say of them, theirs too).
             first = re.split(r"[。！？!?\n]", text)[0].strip()
-            out.append((qid, first))
+            first = first if qid in SAID_ASKED else own_run(first)
+            if len(first) >= 4:
+                out.append((qid, first))
     return out
 
 
