@@ -141,6 +141,15 @@ FEELINGS = (
     "兴奋",
     "心疼",
     "难受",
+    # Said in a story as what it left them with (blind8 review: "就是有点憋屈"
+    # was asked "那一刻你心里是什么滋味？").
+    "憋屈",
+    "后悔",
+    "得意",
+    "泄气",
+    "舍不得",
+    "吃醋",
+    "不甘心",
 )
 REASONS = ("因为", "所以", "为了", "原因", "让我", "觉得")
 # "五年", "3年", "十多年" — not a year like "2019年".

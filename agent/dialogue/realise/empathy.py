@@ -79,6 +79,8 @@ def _answered(t: Turn, found: list[str]) -> Draft:
     )
 
 
+# A clause that says no answer came yet: not an answer to take.
+LACK = re.compile(r"想不出|想不起|不知道|说不上|没有|是不是|无趣|丧|泄气")
 # Worn out or done for today: the reply gives no task, only rest and the way back.
 # Stopping for today, said outright ("今天先不写了", "人都散架了").
 STOPPING = r"不想写|写不动|写不下去|不写了|先不写|散架|放弃"
@@ -90,7 +92,14 @@ TIRED = re.compile(
 def empathy(t: Turn) -> Draft:
     """Acknowledge the feeling first, then one small step, then offer quiet mode."""
     text, said = t.ctx.text, t.u.said
-    found = answer_clauses(text) if t.ctx.question and not GRIEF.search(text) else []
+    found = [
+        c
+        for c in (
+            answer_clauses(text) if t.ctx.question and not GRIEF.search(text) else []
+        )
+        # "写到这一个喜欢的都想不出来" says there is no answer yet (blind8 review)
+        if not LACK.search(c)
+    ]
     if found:  # a story that answers the question on screen is taken as one
         return _answered(t, found)
     # Their feeling in their words, but never a label they put on themselves
@@ -99,8 +108,16 @@ def empathy(t: Turn) -> Draft:
         (
             c
             for c in reversed(said.get("clauses", []))
-            if re.search(r"感觉|觉得|好像|太|迷茫|就这样|不想|写不|空白|累", c)
-            and not re.search(r"自己是|我是|废物|没用|一无是处|无聊的人|失败", c)
+            if re.search(
+                r"感觉|觉得|好像|太|迷茫|就这样|不想|写不|空白|累|泄气|丧|憋屈|灰心|"
+                r"心累|难受|烦",
+                c,
+            )
+            # "说完又觉得" holds no feeling yet: the clause that says it does
+            and not re.search(r"(?:觉得|感觉)$", c)
+            and not re.search(
+                r"自己是|我是|废物|没用|一无是处|无聊的人|无趣|失败|做不好", c
+            )
         ),
         "",
     )
