@@ -44,6 +44,16 @@ SHRUG = re.compile(
     r"^(?:不知道|没有|没想过|随便|都行|说不上来|想不出来|不清楚|无)[。！!]*$"
 )
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+# A clause that only shrugs or hedges ("不知道", "没想过这么远", "怎么说呢").
+EMPTY_CLAUSE = re.compile(
+    r"(?:其实|就是|嗯+|呃+|那个)?(?:不知道|没想过[^，,。]{0,6}|说不上来?|想不出来?|"
+    r"不清楚|不好说|怎么说呢|说实话)(?:吧|啊|呢)?"
+)
+# "不知道，没想过这么远": a short answer that opens with a shrug has nothing to
+# build a frame from (blind8 review: a frame began 「不知道，那次……」).
+SHRUG_LED = re.compile(
+    r"^(?:不知道|没想过|说不上来?|想不出来?|不清楚|没有)[^。！？!?]{0,14}[。！!]?$"
+)
 # A clause that does something ("批作文时给学生写评语"), wherever the verb sits.
 DOES = re.compile(
     r"写|教|帮|修|做|画|讲|带|拆|整理|组织|陪|采访|琢磨|研究|设计|辅导|照顾|给.{1,6}[做讲看修算]"
@@ -151,9 +161,21 @@ def _chat_story(t: Turn) -> list[str]:
     return [short(c, c, 14) for c in dict.fromkeys(p for p in picks if p)]
 
 
+def substance(answer: str) -> str:
+    """Return the answer from its first clause that says something, verbatim.
+
+    "不知道，没想过这么远，可能就是希望别人说这小子人还行吧" is told by its
+    last clause: the shrugs before it open no frame (blind8 review).
+    """
+    for m in CLAUSE.finditer(answer):
+        if not EMPTY_CLAUSE.fullmatch(m.group().strip()):
+            return answer[m.start() :].strip()
+    return answer
+
+
 def _opening(answer: str, room: int = ROOM) -> str:
     """Return the answer's first clauses up to ``room`` characters, verbatim."""
-    answer = answer.rstrip("。！!…")  # our own sentence ends it
+    answer = substance(answer).rstrip("。！!…")  # our own sentence ends it
     if len(answer) <= room:
         return answer
     end = 0
@@ -166,7 +188,7 @@ def _opening(answer: str, room: int = ROOM) -> str:
 
 def _frame(answer: str) -> str:
     """Return a fill-in frame that opens with their first clause, verbatim."""
-    first = next(iter(CLAUSE.findall(answer)), answer).strip()
+    first = next(iter(CLAUSE.findall(substance(answer))), answer).strip()
     if len(first) > ROOM:
         first = first[:ROOM] + "…"
     return f"「{first}，那次……，我……，当时觉得……」"
@@ -322,7 +344,7 @@ def concrete(t: Turn) -> Draft:
             [[f"{lead}，先写一两句，哪怕很粗糙，我再帮你问具体。"]],
             pending={"concrete": qid},
         )
-    if SHRUG.match(answer) or len(answer) < 3:
+    if SHRUG.match(answer) or len(answer) < 3 or SHRUG_LED.match(answer):
         return Draft(
             [
                 [
