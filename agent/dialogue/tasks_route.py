@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.numbered import QUESTION_ID, _number
-from agent.dialogue.signals import COMBINE_ASK
+from agent.dialogue.signals import COMBINE_ASK, WANTS_EXAMPLE
 from agent.dialogue.state import DialogueState
 
 # "比较" is also "rather" ("我比较喜欢画画"): only the verb, with what it compares.
@@ -141,7 +141,7 @@ SURE = 0.5  # the intent classifier's confidence that keeps its own reading
 # What a classified task must not be: examples asked for ("给我几个价值观的
 # 例子" is no top list), a weakness to turn over (flip), or English (scope.py).
 NOT_A_TASK = re.compile(
-    r"例子|举例|示例|翻成|翻过来|反过来|优点|另一面|^[^\u4e00-\u9fff]*$|"
+    r"翻成|翻过来|反过来|优点|另一面|^[^\u4e00-\u9fff]*$|"
     r"算不算|(?:这|这个|那个)算|算.{0,10}吗"  # "这个算我最重要的价值观吗": counts
 )
 AS_INTENT = {"combine": "synthesis"}
@@ -172,7 +172,11 @@ def classified_task(text: str, intent: str, confidence: float) -> str:
     """Return the task model's task when it may stand, or ""."""
     from agent.dialogue.classifier import TASK_BARS, task_predict
 
-    if NOT_A_TASK.search(text) or (confidence >= SURE and intent not in TASK_OVER):
+    if (
+        NOT_A_TASK.search(text)
+        or WANTS_EXAMPLE.search(text)
+        or (confidence >= SURE and intent not in TASK_OVER)
+    ):
         return ""
     task, p = task_predict(text)
     if task == "interpret" and WRITTEN.search(text):
