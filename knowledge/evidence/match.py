@@ -56,7 +56,9 @@ COMPLAINT_ASKED = frozenset({"V05", "V09"})
 # on every question but the one about the world's problems (P06), where the
 # problem named is the person's concern.
 PROBLEMS_ASKED = frozenset({"P06"})
-SEARCH_ASKED = frozenset({"P03"})
+# What you search (P03) and what you spend money or weekends on (P04): a
+# search or a fee for someone else's need is theirs, not a passion.
+SEARCH_ASKED = frozenset({"P03", "P04"})
 
 
 def spans_match(

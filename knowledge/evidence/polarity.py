@@ -54,7 +54,11 @@ _MOCKS = re.compile(
 _NEED = re.compile(
     rf"(?:{OTHER_PEOPLE})[^,.;:!?。，我]{{0,6}}?"
     r"(?:住院|生病|病了|生了场?病|查出|确诊|动手术|做手术|开刀|骨折|摔伤|怀孕|"
-    r"要(?:高考|中考|考研|出国|结婚|装修|生了))"
+    r"要(?:高考|中考|考研|出国|结婚|装修|生了)|"
+    # A child's ailment or schooling paid for (coach_blind9 review: "孩子湿疹
+    # 怎么办" read as 「儿童教育」, "给俩孩子交补课费" as a passion of theirs).
+    r"湿疹|发烧|咳嗽|过敏|感冒|便秘|腹泻|长牙|积食|挑食|"
+    r"交(?:了)?(?:补课|学|培训|兴趣班)?费|补课费|学费|报班|奶粉钱)"
 )
 _TOOK_UP = re.compile(r"兴趣|感兴趣|着迷|入迷|上头|上瘾|喜欢上|爱上|好奇|有意思")
 # Where an S05 answer turns the hard thing into a strength.

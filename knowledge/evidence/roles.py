@@ -89,6 +89,15 @@ _PLACE = re.compile(
 _GEO_PLACE = re.compile(rf"^{_GEO}|^{_PLACE_STEM}{_WATER}")
 
 
+# Words for home that also name the value 「家乡」, and the people a "的" after
+# them describes (coach_blind9 review: "老家的村医" offered as 「家乡」).
+_HOMES = frozenset({"老家", "家乡", "故乡", "村里", "县城"})
+_FROM_HOME = re.compile(
+    r"^的(?:那个|那位)?(?:村医|医生|大夫|老师|校长|书记|支书|村长|亲戚|邻居|"
+    r"老人|大爷|大妈|叔|婶|阿姨|同学|朋友|师傅)"
+)
+
+
 def proper_name(folded: str, start: int, end: int) -> bool:
     """Return whether the word at [start, end) is part of a proper name.
 
@@ -97,6 +106,9 @@ def proper_name(folded: str, start: int, end: int) -> bool:
     after = folded[end : end + 6]
     if end - start == 1:
         return bool(_SURNAMED.match(after) or _GEO_PLACE.match(after))
+    # "老家的村医", "家乡的老师": where a person is from, said of them.
+    if folded[start:end] in _HOMES and _FROM_HOME.match(after):
+        return True
     return bool(_PLACE.match(after))
 
 

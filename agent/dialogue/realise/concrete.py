@@ -13,7 +13,7 @@ import re
 
 from agent.dialogue.numbered import QUESTION_ID
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import PART_OF, number, short, where
+from agent.dialogue.realise.grounds import PART_OF, number, short, substance, where
 
 QUESTION_REF = re.compile(r"第\s*([1-9一二三四五六七八九])\s*题")
 DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
@@ -44,11 +44,6 @@ SHRUG = re.compile(
     r"^(?:不知道|没有|没想过|随便|都行|说不上来|想不出来|不清楚|无)[。！!]*$"
 )
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
-# A clause that only shrugs or hedges ("不知道", "没想过这么远", "怎么说呢").
-EMPTY_CLAUSE = re.compile(
-    r"(?:其实|就是|嗯+|呃+|那个)?(?:不知道|没想过[^，,。]{0,6}|说不上来?|想不出来?|"
-    r"不清楚|不好说|怎么说呢|说实话)(?:吧|啊|呢)?"
-)
 # "不知道，没想过这么远": a short answer that opens with a shrug has nothing to
 # build a frame from (blind8 review: a frame began 「不知道，那次……」).
 SHRUG_LED = re.compile(
@@ -63,6 +58,10 @@ SHORTER = re.compile(
     r"改短|短一?点|短些|精简|啰嗦|罗嗦|啰里啰嗦|太长|缩短|删减|简短|简洁|压缩|"
     r"shorter|too\s+long|trim",
     re.I,
+)
+# "改得具体点 别太长": a limit on the rewrite, not a cut asked for.
+NOT_LONGER = re.compile(
+    r"(?:别|不要|不用|别写|不能)(?:写|弄|改)?得?太?(?:长|啰嗦|罗嗦)"
 )
 # Words at a clause's start that say nothing ("其实", "就是"); a clause made
 # only of them ("怎么说呢") is dropped whole.
@@ -159,18 +158,6 @@ def _chat_story(t: Turn) -> list[str]:
     )
     picks = [when, did, clauses[-1]]
     return [short(c, c, 14) for c in dict.fromkeys(p for p in picks if p)]
-
-
-def substance(answer: str) -> str:
-    """Return the answer from its first clause that says something, verbatim.
-
-    "不知道，没想过这么远，可能就是希望别人说这小子人还行吧" is told by its
-    last clause: the shrugs before it open no frame (blind8 review).
-    """
-    for m in CLAUSE.finditer(answer):
-        if not EMPTY_CLAUSE.fullmatch(m.group().strip()):
-            return answer[m.start() :].strip()
-    return answer
 
 
 def _opening(answer: str, room: int = ROOM) -> str:
@@ -354,7 +341,7 @@ def concrete(t: Turn) -> Draft:
             ],
             pending={"concrete": qid},
         )
-    if SHORTER.search(t.ctx.text or ""):
+    if SHORTER.search(t.ctx.text or "") and not NOT_LONGER.search(t.ctx.text or ""):
         return _shorter(where, qid, answer)
     told = _told_since(t.ctx.history)
     if not told and len(pieces := _chat_story(t)) >= 2:

@@ -193,3 +193,23 @@ def first_open(category: Category, answers: Mapping[str, str]) -> str:
         if not (answers.get(q.id) or "").strip():
             return q.id
     return ""
+
+
+# A clause that only shrugs or hedges ("不知道", "没想过这么远", "怎么说呢").
+EMPTY_CLAUSE = re.compile(
+    r"(?:其实|就是|嗯+|呃+|那个)?(?:不知道|没想过[^，,。]{0,6}|说不上来?|想不出来?|"
+    r"不清楚|不好说|怎么说呢|说实话)(?:吧|啊|呢)?"
+)
+_CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+
+
+def substance(answer: str) -> str:
+    """Return the answer from its first clause that says something, verbatim.
+
+    "不知道，没想过这么远，可能就是希望别人说这小子人还行吧" is told by its
+    last clause: the shrugs before it open no frame (blind8 review).
+    """
+    for m in _CLAUSE.finditer(answer):
+        if not EMPTY_CLAUSE.fullmatch(m.group().strip()):
+            return answer[m.start() :].strip()
+    return answer

@@ -19,6 +19,7 @@ from agent.dialogue.realise.grounds import (
     STEP_NAME,
     cite,
     short,
+    substance,
     telling,
     usable,
     where,
@@ -232,7 +233,7 @@ def _own_words(t: Turn, category: Category) -> list[tuple[str, str]]:
             # Their own clauses only: "毕业时我妈说考公稳定" is the mother's
             # (where the question asks what others say of them, theirs too).
             first = re.split(r"[。！？!?\n]", text)[0].strip()
-            first = first if qid in SAID_ASKED else own_run(first)
+            first = substance(first if qid in SAID_ASKED else own_run(first))
             if len(first) >= 4:
                 out.append((qid, first))
     return out
