@@ -293,14 +293,14 @@ def read(text: str) -> Said:
         elif (obj := positive_object(clause)) and len(obj) >= 2:
             said.positives.append(obj)
             said.glad.append(next(c for c in POSITIVE if c in clause))
-    for m in DURATION.finditer(text or ""):
+    for found in DURATION.finditer(text or ""):
         # "一个练了两年的阿姨": someone else's years, said of them, not theirs.
         if re.match(
             r"的[^，。！？\s]{0,3}(?:阿姨|大爷|老人|同事|学员|客户|人|孩子|学生|师傅)",
-            (text or "")[m.end() :],
+            (text or "")[found.end() :],
         ):
             continue
-        said.duration = m.group(0)
+        said.duration = found.group(0)
         break
     for sentence_ in re.split(r"[。！？!?\n]", text or ""):
         parts = CONTRAST.split(FILLERS.sub("", sentence_), maxsplit=1)

@@ -409,7 +409,7 @@ def own_run(sentence: str) -> str:
     新媒体」. "" when every clause is someone else's.
     """
     spans = [m.span() for m in _CLAUSE_SPLIT.finditer(sentence)]
-    mine = []
+    mine: list[bool] = []
     for i, (a, b) in enumerate(spans):
         clause = sentence[a:b].strip()
         theirs = bool(
