@@ -96,7 +96,11 @@ LEAVE = re.compile(
 LEAVE_MAX_CHARS = 16
 # Hard times said outright: a lay-off or a mortgage with sleepless nights, or
 # "做这个到底有什么用" — the feeling comes before any question of the workbook.
-HARDSHIP = re.compile(r"被裁|裁员|失业|下岗|房贷|还不上|欠债|没收入")
+HARDSHIP = re.compile(
+    r"被裁|裁员|失业|下岗|房贷|还不上|欠债|没收入|"
+    # A job hunt with no answer ("投了四十多份简历一个回音都没有").
+    r"(?:没|没有)(?:一个)?回音|石沉大海|投了.{0,6}简历"
+)
 STRAIN = re.compile(
     r"睡不着|失眠|焦虑|崩溃|撑不住|喘不过气|压力(?:好|太|特别|很)?大|"
     r"到底有什么用|有啥用|有什么意义|来不及|太晚了|没希望|(?:哪有|没)资格|"

@@ -48,10 +48,12 @@ CANDIDATE_ID = re.compile(r"(?<![A-Za-z])[Cc]0?([1-4])(?!\d)")
 # "这个候选有什么缺点": the one just listed, pointed at without a number.
 THIS_ITEM = re.compile(r"这个(?:候选|方向|选项|想法|主意|办法)?|这条|这一条|它")
 # A question about an item, not a choice between items ("第一条和第二条我选不出来").
-WHY = re.compile(r"为什么|为啥|凭什么|依据|怎么来的|哪来的|从哪看出|怎么看出|根据什么")
+WHY = re.compile(
+    r"为什么|为啥|凭什么|依据|怎么来的|哪来的|从哪看出|怎么看出|根据什么|\bwhy\b", re.I
+)
 CHOOSING = re.compile(r"选|纠结|哪个好|哪条好|取舍|和第|跟第")
 ITEM = re.compile(
-    r"第\s*[一二两三四五六七八九1-9]\s*(?:个|条|项|点)|最后(?:一|那)?[个条]"
+    r"第\s*[一二两三四五六七八九1-9]\s*(?:个|条|项|点|样)|最后(?:一|那)?[个条样]"
 )
 QUESTION = re.compile(r"第\s*[一二两三四五六七八九1-9]\s*题")
 # "你刚才说的第一个，能再说细一点吗": item N's evidence, said again.

@@ -166,3 +166,18 @@ async def test_someone_elses_years_are_not_said_back_as_theirs(kb, offline_confi
     )
     reply = (await Chat(offline_config, V).say(told)).text
     assert "三年" not in reply or "不是一个小数字" not in reply, reply
+
+
+async def test_why_item_n_is_heard_as_why_in_english_and_with_yang(kb, offline_config):
+    chat = Chat(offline_config, V, answers=FULL)
+    first = await chat.say("帮我挑两个价值观")
+    assert first.trace["act"] == "top", first.text
+    for ask in ("wait 第一个 why? 我没这么说过吧", "第二样为啥在里面"):
+        result = await chat.say(ask)
+        assert result.trace["act"] == "item_why", (ask, result.text)
+
+
+async def test_a_job_hunt_with_no_answer_gets_care_first(kb, offline_config):
+    told = "说真的 投了三十多份简历一个回音都没有 写这些像是在哄自己"
+    result = await Chat(offline_config, V).say(told)
+    assert result.trace["act"] == "empathy", result.text
