@@ -121,6 +121,7 @@ def warm_up() -> None:
 
     safety.warm_up()
     classifier.model()
+    classifier.task_model()  # tasks said in new words (tasks_route.classified_task)
     if Configuration().llm_mode == "openai":
         import agent.model_http  # noqa: F401
 

@@ -206,15 +206,15 @@ def task_intent(text: str, d: DialogueState) -> str:
     """
     if COMPARE.search(text):
         return "compare"
-    if d.pending.get("items") and DOWNSIDE.search(text) and CANDIDATE_ID.search(text):
-        return "item_why"  # "那C02的缺点呢" after the candidates were listed
     if (
         d.pending.get("items")
         and DOWNSIDE.search(text)
-        and THIS_ITEM.search(text)
-        and len(text) <= SHORT * 3
+        and (
+            CANDIDATE_ID.search(text)  # "那C02的缺点呢" after the candidates
+            or (THIS_ITEM.search(text) and len(text) <= SHORT * 3)  # "这个候选…"
+        )
     ):
-        return "item_why"  # "这个候选有什么缺点": refs.py asks which when two
+        return "item_why"  # refs.py asks which when two were listed
     if NEXT.search(text):
         return "progress"
     if d.last_act == "purpose" and AGAIN.search(text):
