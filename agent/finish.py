@@ -129,11 +129,15 @@ def _quotable(state: AgentState, text: str = "") -> list[str]:
     dialogue = DialogueState.load(state.get("dialogue"))
     recent = session.get("recent_messages") or []
     mine = [t for role, t in recent if role != "user"]
+    # Their messages before this one: the app's history already ends with the
+    # message being answered, which is not "earlier" (it is quoted anyway).
+    now = state.get("user_text") or ""
+    earlier = [t for role, t in recent if role == "user" and t != now]
     if state["plan"].get("act") in FOLLOW_UPS or NAMES_EARLIER.search(text):
         # "为什么": the story it followed; "你刚才说的": the message it names
-        mine += [t for role, t in recent if role == "user"][-1:]
+        mine += earlier[-1:]
     if NAMES_STORY.search(text):
-        mine += [t for role, t in recent if role == "user"][-STORY_BACK:]
+        mine += earlier[-STORY_BACK:]
     return [
         state.get("user_text") or "",
         state.get("selection") or "",

@@ -181,3 +181,21 @@ async def test_a_job_hunt_with_no_answer_gets_care_first(kb, offline_config):
     told = "说真的 投了三十多份简历一个回音都没有 写这些像是在哄自己"
     result = await Chat(offline_config, V).say(told)
     assert result.trace["act"] == "empathy", result.text
+
+
+async def test_the_ask_itself_in_the_history_is_not_read_as_the_story(
+    kb, offline_config
+):
+    """The app's history ends with the message answered (the harness's does not)."""
+    ask = "这说明我擅长啥？"
+    chat = Chat(
+        offline_config,
+        V,
+        recent_messages=[
+            ("user", FIXER),
+            ("coach", "这段你记得很清楚。"),
+            ("user", ask),
+        ],
+    )
+    reply = (await chat.say(ask)).text
+    assert "「整理秩序」" in reply, reply

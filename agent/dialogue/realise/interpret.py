@@ -60,7 +60,8 @@ def source(t: Turn) -> tuple[str, str]:
     if len(told) >= TOLD_MIN and not REQUEST.search(told):
         return told, "chat"
     for role, said in reversed(t.ctx.history):
-        said = BANTER.sub("", said).strip()
+        # The app's history already holds this very message: the ask is no story.
+        said = BANTER.sub("", ASK.sub("", said)).strip()
         if role == "user" and len(said) >= TOLD_MIN and not REQUEST.search(said):
             return said, "chat"
     qid = t.ctx.question.get("id", "")
