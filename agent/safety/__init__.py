@@ -90,11 +90,24 @@ def _strong(text: str) -> tuple[str, bool] | None:
             )
             settled = kind == "abuse" and _settled(text)
             story = fiction or about or leisure or settled
+            if lexicon.OTHERS_END.search(plain) and not wish:
+                story = True
+            if _OWN_END.search(plain) or (
+                kind == "danger_now" and _HERE_NOW.search(plain)
+            ):  # no study or site excuses these (safety_blind14)
+                story = False
             return kind, story and not (kind == "harm_others" and _TARGET.search(plain))
     return None
 
 
 _WISH = re.compile(r"(?:真|好|很|就|总)想|我想|我要|恨不得")
+# Their own end weighed for those left ("家里人收拾起来不会太麻烦"), and a
+# place they are at this moment ("俺现在就在工地塔吊顶上"): the study or the
+# site around them is no story.
+_OWN_END = re.compile(
+    r"(?:家里人|家人|爸妈)(?:收拾|处理|清理)(?:起来)?.{0,6}(?:不会?太?麻烦|方便|省事|省心)"
+)
+_HERE_NOW = re.compile(r"(?:现在|此刻|这会儿?)(?:就|正)?在")
 # A real person named as the one it is for ("…看起来像意外，目标就是我们老板"):
 # no study or story excuses it.
 _TARGET = re.compile(r"(?:目标|对象)(?:就)?是(?:我们|我的?|我家|那个)")
@@ -107,7 +120,9 @@ def _clause_at(text: str, at: int) -> str:
     return text[start : min(ends, default=len(text))]
 
 
-_ONCE_AGO = re.compile(r"小时候|上小学|初中|高中|以前|当年|那时候?|那年|\d{1,2}岁")
+_ONCE_AGO = re.compile(
+    r"小时候|上小学|初中|高中|以前|当年|那时候?|那年|\d{1,2}岁|[一二两三四五六七八九十几\d]+年前"
+)
 
 
 def _settled(plain: str) -> bool:
@@ -218,7 +233,9 @@ def _echo(text: str, plain: str) -> bool:
     """Return whether a phrasing worth asking about once is in the message."""
     # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
     return bool(
-        lexicon.ECHOES.search(normalise(lexicon.QUOTED.sub("", text or "")))
+        lexicon.ECHOES.search(
+            lexicon.REPORTED.sub("", normalise(lexicon.QUOTED.sub("", text or "")))
+        )
         or _hurt_at_home(plain)
     )
 

@@ -94,7 +94,9 @@ STRONG: dict[str, re.Pattern] = {
         r"自杀|自尽|轻生|了结(?:自己|生命|残生)?|结束(?:自己|我的?)?(?:生命|一切|这一生)|"
         r"结束这一切|一了百了|离开这个世界|告别这个世界|离开人世|去另一个世界|"
         r"不想醒|别再醒|不要再?醒|醒不过来就好|再也不醒|永远(?:睡|闭)|长眠|"
-        r"(?:我|自己)(?:就|要|想|能|会)?(?:彻底|永远)?消失|从(?:这个)?世界上?消失|"
+        r"(?:我|自己)(?:就|要|想|能|会)?(?:彻底|永远)?消失"
+        # "想消失一阵子", "消失在所有群聊里": a break from people, not a life.
+        r"(?!一阵|几天|一段|一周|一个月|一下|[^。，]{0,4}(?:群|朋友圈|网上|社交|人群|视线))|从(?:这个)?世界上?消失|"
         # A burden without the word ("少了我这张嘴"); things given away one by one;
         # tomorrow with an "if" ("要是我还能回来的话"); going on as pointless.
         r"把(?:这一切|一切|自己|生命|这条命|我自己)(?:都)?(?:给)?结束|一觉(?:睡)?不醒|"
@@ -105,6 +107,8 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:就当|算)(?:是)?(?:跟|和|向)?(?:你|大家)?(?:们)?道(?:个)?别|"
         r"(?:少|没)了我.{0,10}(?:宽裕|轻松|好过|省心|省钱|自在|更好|清净)|"
         r"(?:一件一?件|一样一?样|挨个)(?:地)?(?:送|分|给)(?:人|出去|掉|了)?|"
+        # Round 14: the mess left to the family weighed ("家里人收拾起来不会太麻烦").
+        r"(?:家里人|家人|爸妈|别人)(?:收拾|处理|清理)(?:起来)?.{0,6}(?:不会?太?麻烦|方便|省事|省心)|"
         r"(?:如果|要是|假如)(?:我)?(?:下周|下个月|明天|明年|到时候|那时候?|以后)?还(?:能|可以)?(?:回得来|回来|有(?:下次|明天|以后)|活着|在(?:的话)?)(?:的话)?|"
         r"(?:活|熬|撑|过)下去(?:还|又)?有(?:什么|啥)(?:意义|用|意思|盼头)|何必(?:再)?(?:活|撑|熬)|"
         r"没有?我.{0,6}(?:更好|轻松|解脱|清净|不用)|(?:我|自己)(?:只|就)?是(?:个|一个)?"
@@ -118,6 +122,7 @@ STRONG: dict[str, re.Pattern] = {
         r"want(?:ed)?\s*to\s*die|don'?t\s*want\s*to\s*(?:live|be\s*alive|wake\s*up|be\s*here)|"
         r"better\s*off\s*without\s*me|no\s*reason\s*to\s*(?:live|go\s*on)|unalive|"
         r"can'?t\s*go\s*on|goodbye\s*forever|not\s*be\s*around|"
+        r"goodbye\s*(?:messages|letters|notes|texts)|last\s*thing\s*i\s*(?:wanted|want|need(?:ed)?)\s*to\s*(?:finish|do)|"
         # Leaving life said as logging off or checking out, in English.
         r"(?:log|sign|check)(?:ging|ed)?\s*(?:off|out)\s*(?:of|from)\s*(?:life|this\s*world|existence)|"
         r"(?:log|sign|check)(?:ging|ed)?\s*(?:off|out)\s*(?:for\s*good|forever|permanently)"
@@ -145,7 +150,11 @@ STRONG: dict[str, re.Pattern] = {
         # Pinyin typed without an IME ("you ge le", "hua le ji dao").
         r"(?:you|yi\s*jing|gang|zuo\s*wan|jin\s*tian|zuo\s*tian)\s*(?:you\s*)?(?:ge|hua)\s*le(?!\s*(?:ge|yi|ji\s*ge|wan\s*fan))|"
         r"(?:ge|hua)\s*(?:le\s*)?(?:zi\s*ji|shou\s*wan|ge\s*bo|da\s*tui)|(?:shang|nong\s*shang)\s*hai\s*zi\s*ji|"
-        r"hua\s*le\s*(?:ji|hao\s*ji)\s*dao"
+        r"hua\s*le\s*(?:ji|hao\s*ji)\s*dao|"
+        # Round 14: a hot tool pressed to the skin, marks hidden, in English.
+        r"hid(?:e|ing)\s*(?:the|my)\s*(?:burns|cuts|scars|marks)|"
+        r"press(?:ed|ing)?\s*(?:the|a|my)?\s*(?:hair\s*)?(?:straightener|iron|lighter|curling)"
+        r"[^.!?]{0,20}\bon\s*my|burn(?:ed|ing|t)?\s*myself"
     ),
     "means": re.compile(
         r"卖安眠药|买.{0,8}安眠药|安眠药.{0,8}(?:买|囤|攒|存|几盒|几瓶|一口气)|"
@@ -184,7 +193,14 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:楼|层|天台|楼顶|桥|阳台|窗).{0,10}(?:下去|掉下|落地|摔下).{0,6}(?:要|得|需要)?(?:几秒|多久|多长时间|多少秒)|"
         r"跳(?:楼|河|江|桥|海|下去)|卧轨|撞车|"
         r"overdose|how\s*many\s*pills|saved?\s*(?:up\s*)?(?:pills|meds)|stockpil|"
-        r"(?:bought|got)\s*(?:a\s*)?rope|charcoal"
+        r"(?:bought|got)\s*(?:a\s*)?rope|charcoal|"
+        # Round 14: a rope with what holds it, a rail tested for a weight, a
+        # poison brought home to keep by the bed, a way "不会太痛" looked up.
+        r"(?:麻绳|粗绳|绳子?).{0,16}(?:挂钩|承重|房梁|横梁)|(?:挂钩|房梁|横梁).{0,12}绳|"
+        r"(?:试过|试了|测过|测了|试试)(?:一下)?(?:它的?)?承重|承重.{0,6}(?:试过|试了|挺结实|够结实|很结实)|"
+        r"(?:要人命|要命的|致命|剧毒|有毒|毒性).{0,40}(?:带|拿|偷)(?:了|回)?.{0,10}"
+        r"(?:回家|回来|床头|抽屉|枕头|身边|包里)|"
+        r"(?:哪种|什么|哪个|有没有)(?:方法|办法|方式|死法)(?:最)?(?:不会?太?(?:痛|疼)|没有?痛苦|无痛)"
     ),
     "danger_now": re.compile(
         r"翻(?:过|出)(?:了)?(?:栏杆|护栏|窗)|(?:腿|脚).{0,6}跨(?:过去|出去)了|跨过(?:了)?(?:栏杆|护栏)|"
@@ -194,6 +210,10 @@ STRONG: dict[str, re.Pattern] = {
         r"已经割了|血好多|血止不住|流了好多血|(?:手里|手上)拿着刀|刀就在手上|"
         r"桥上.{0,6}(?:下面|往下)|下面车好多|水已经(?:到|没过)|在(?:河|江|海)里|"
         r"(?:i'?m|i\s*am)\s*(?:on|at)\s*the\s*(?:roof|bridge|ledge|edge)|"
+        # Round 14: up a crane or a tower in protest, not coming down.
+        r"(?:塔吊|吊车|龙门吊|脚手架|铁塔|高压塔|电线杆|广告牌|烟囱|楼顶|天台|屋顶)(?:的)?"
+        r"(?:顶上|顶端|上面|上头|上)[^。]{0,16}(?:爬上来|不下去|下不去|不下来)|"
+        r"(?:脚底下|脚下)(?:啥|什么)(?:也|都)没(?:得)?(?:抓|扶)|"
         r"took\s*(?:all|a\s*lot|a\s*bunch)\s*(?:of\s*)?(?:my\s*)?(?:pills|meds)|standing\s*on\s*the|"
         + _NOW
         + r".{0,6}"
@@ -300,6 +320,12 @@ STRONG: dict[str, re.Pattern] = {
         r"刀.{0,10}(?:工位|办公室|公司|单位)(?:的|里)?.{0,4}(?:抽屉|柜子|桌)|"
         r"(?:工位|办公室|公司|单位)(?:的|里)?.{0,6}(?:藏|放)(?:了|着)?.{0,6}刀|"
         r"kill\s*(?:everyone|them\s*all)|"
+        # Round 14: a list of names with what is to be done to each, or a
+        # poison bought with a chance awaited.
+        r"名单[^。]{0,30}(?:要对(?:他|她|他们)做|付出代价|算账|一个(?:一)?个|报复)|"
+        r"(?:买|囤|备|弄)(?:了)?(?:一些|一点|些)?(?:化学品|试剂|毒药|汽油|刀)[^。]{0,12}"
+        r"(?:就)?等(?:一个|个)?(?:合适的)?(?:机会|时机)|"
+        r"(?:化学品|试剂|毒药)[^。]{0,8}(?:买|备|弄)(?:了|好)[^。]{0,12}等(?:一个|个)?(?:合适的)?(?:机会|时机)|"
         r"(?:想|要|真想|恨不得|打算|准备|忍不住想|迟早)(?:去)?"
         r"(?:杀|捅|砍|弄死|打死|宰|毒死|撞死|掐死|干死|除掉|报复|弄残|废了)(?:了|掉)?(?:我的?)?"
         + _OTHERS
@@ -598,7 +624,11 @@ FICTION = re.compile(
     r"新闻|案子|案件|离婚案|代理|病人|患者|客户|来访者|服务对象|社工|妇联|律师|编剧|剧本|"
     r"课上|考试|论文|专业|研究|处方|上夜班|话剧|剧社|饰演|我演的|培训|心理急救|"
     r"公益|权益|这个问题|议题|志愿者|来电|精神科|急诊|消防员|民警|救生员|想不开的人|"
-    r"女主|男主|一章|章节|编辑|网文|连载|写小说"
+    r"女主|男主|一章|章节|编辑|网文|连载|写小说|"
+    # Round 14: a call taken on duty, a rescue, a toxicology term, a case or a
+    # podcast in English, what someone has seen at work.
+    r"接警|出警|接了个?[^。]{0,10}的警|谈判员|气垫|救援队|半数致死量|ld50|毒理|"
+    r"podcast|true\s*crime|documentar|i'?ve\s*seen|we\s*(?:got|get)\s*(?:a\s*)?call|on\s*shift"
 )
 
 # A place met at leisure ("江边散步看夕阳"): being there is not the danger.
@@ -634,6 +664,8 @@ ABOUT = re.compile(
     r"(?:自杀|抑郁|霸凌|家暴|虐待|自残)(?:率|问题|现象|新闻|人群|群体|议题|案)|"
     r"工地|钢筋|农活|种地|搬砖|车间|后厨|流水线|"
     r"emergency\s*dispatch|dispatcher|paramedic|firefighter|\ber\s*nurse|"
+    r"podcast|true\s*crime|documentar|"
+    r"suicide\s*(?:rates?|prevention|statistics|awareness|hotline\s*volunteer)|"
     r"佩服|敬佩|崇拜|admire|look\s*up\s*to|看到有人|看到别人|"
     r"想象.{0,10}(?:葬礼|追悼会)|墓志铭|"
     r"(?:儿子|女儿|孩子|侄子|侄女|学生)问我",
@@ -656,6 +688,20 @@ GRIEF = re.compile(
     r"[^。！？]{0,6}(?:走了|去世|过世|离开了|没了|不在了)|"
     r"(?:奶奶|爷爷|外婆|外公|姥姥|姥爷|父亲|母亲|妈妈|爸爸)(?:去年|前年|那年)?(?:病逝|去世|过世)"
 )
+# Someone else's end, or their dark time told as got through ("她也想过一了
+# 百了，后来为了闺女硬挺过来了", "同桌在期末前跳楼走了"): a loss or a story of
+# theirs, read by the classifier, not the script (round 14).
+_SOMEONE = r"(?:她|他|同桌|同学|朋友|同事|室友|表哥|表姐|表弟|表妹|邻居|学生|病人|患者)"
+OTHERS_END = re.compile(
+    _SOMEONE + r"(?:说)?[^。，]{0,8}(?:也)?(?:想过|有过)[^。]{0,10}"
+    r"(?:一了百了|轻生|自杀|不想活|死)[^。]{0,16}(?:挺|熬|撑|走)(?:了)?过来|"
+    + _SOMEONE
+    + r"[^。，]{0,10}(?:跳楼|自杀|轻生|割腕|跳河|跳江)(?:走了|去世|身亡|没了|死了|离开)"
+)
+# Others' words reported ("接过很多说自己不想活了的来电"): not an echo of theirs.
+REPORTED = re.compile(
+    r"说(?:自己)?[^。，]{0,10}的(?:来电|电话|人|病人|患者|学生|来访者|客户|孩子)"
+)
 # Ending something that is not a life ("我打算结束这份工作了", "结束了一段七年的
 # 感情", "killing my career"): the issue's own hard negatives. A guess about it
 # drops like ``ABOUT``.
@@ -664,7 +710,9 @@ ENDS_THING = re.compile(
     r"(?:工作|感情|关系|恋爱|婚姻|合作|合同|实习|项目|生意|学业|租约|异地|单身)|"
     r"(?:quit(?:ting)?|leav(?:e|ing)|end(?:ing)?)\s+(?:my|the|this|that)\s+"
     r"(?:job|phd|program|relationship|marriage|contract|degree)|"
-    r"kill(?:ing|ed)?\s+my\s+(?:career|chances|vibe|grades)",
+    r"kill(?:ing|ed)?\s+my\s+(?:career|chances|vibe|grades)|"
+    # "“结束”这件事我想了三年了，这次是真的打算递辞呈".
+    r"结束[^。]{0,20}(?:辞呈|辞职|离职|裸辞|跳槽)|(?:辞呈|辞职|离职|裸辞)[^。]{0,20}结束",
     re.I,
 )
 # Becoming like someone ("没有想活成的人", "想活成她那样"): a role model, a
@@ -673,7 +721,10 @@ BECOME = re.compile(r"活成|成为(?:什么样|那样|她那样|他那样)")
 # A blow once in childhood, made good ("小时候被他打过一次手心，后来他跟我道过
 # 歉"): past and resolved, no care; a habit ("天天", "经常") or now keeps it.
 RESOLVED = re.compile(
-    r"道(?:过|了)?歉|认(?:过|了)?错|再也没(?:打|动手|碰)|就那一次|只有那一次|唯一一次"
+    r"道(?:过|了)?歉|认(?:过|了)?错|再也没(?:打|动手|碰)|就那一次|只有那一次|唯一一次|"
+    # Round 14: the one who hurt them left behind ("五年前离开我当时的男朋友").
+    r"离开(?:了)?(?:我)?(?:当时的|那个)?(?:男朋友|男友|前夫|老公|丈夫|那段关系|那个家)|"
+    r"离了婚|离婚了|已经离婚|分手了|分了手|搬出来了"
 )
 OFTEN = re.compile(r"天天|经常|总是|老是|每次|动不动|一直|每天|隔三差五|常常")
 
@@ -683,7 +734,7 @@ PAST = re.compile(
     r"小时候|上小学|[一二三四五六七八九十]{1,2}岁(?:就|那年|的时候)|\d{1,2}岁(?:就|那年|的时候)"
 )
 # ...unless it goes on now ("到现在还会把皮肤抓烂").
-STILL = re.compile(r"到现在|现在还|至今|还会|一直|最近|这几天|今天|昨天|没几天")
+STILL = re.compile(r"到现在(?!(?:已经)?[一二两三四五六七八九十几\d]+年)|现在还|至今|还会|一直|最近|这几天|今天|昨天|没几天")
 # Whose hand is raised: a guess of abuse names someone at home, a guess of a
 # threat names someone else; without one ("组长说我漏了一个单"), it drops a level.
 HOME = re.compile(
