@@ -37,7 +37,11 @@ CONCRETE = re.compile(
     r"改短|改得?短|精简一?下|帮我(?:删|缩)|(?:太|有点)(?:啰嗦|罗嗦|长)了?.{0,10}(?:帮|改|删|短)|"
     # "把我写的C01改一改": a named answer, to be reworked
     r"(?:把|将).{0,6}(?:第\s*[1-9一二三四五六七八九]\s*题|(?<![A-Za-z])[VSPCvspc]0?[1-9])"
-    r".{0,4}改(?:一改|改|一下|成)"
+    r".{0,4}改(?:一改|改|一下|成)|"
+    # "你帮我写成答案吧…就按我说的意思", "把刚才这事帮我塞进S03那条里": what
+    # they told, made into the answer (realise/concrete.py stitches their words)
+    r"写成(?:答案|一段|一句话?)|整理成.{0,10}答案|(?:塞|补|加|放|填)进.{0,10}(?:那条|答案|里)|"
+    r"按我说的(?:意思)?(?:写|来)|就按我说的意思"
 )
 # "第三条呢？它的缺点是什么": about an item too (realise/refs.py answers it).
 DOWNSIDE = re.compile(
@@ -53,7 +57,10 @@ WHY = re.compile(
 )
 CHOOSING = re.compile(r"选|纠结|哪个好|哪条好|取舍|和第|跟第")
 ITEM = re.compile(
-    r"第\s*[一二两三四五六七八九1-9]\s*(?:个|条|项|点|样)|最后(?:一|那)?[个条样]"
+    r"第\s*[一二两三四五六七八九1-9]\s*(?:个|条|项|点|样)|最后(?:一|那)?[个条样]|"
+    # "你排第二的那个": a place in the list the coach gave (coach_blind10)
+    r"(?:排|放|列)(?:在)?第\s*[一二两三四五六七八九1-9](?:的|位)?|"
+    r"第\s*[一二两三四五六七八九1-9]\s*的那(?:个|条|项|样)?"
 )
 QUESTION = re.compile(r"第\s*[一二两三四五六七八九1-9]\s*题")
 # "你刚才说的第一个，能再说细一点吗": item N's evidence, said again.

@@ -734,7 +734,10 @@ PAST = re.compile(
     r"小时候|上小学|[一二三四五六七八九十]{1,2}岁(?:就|那年|的时候)|\d{1,2}岁(?:就|那年|的时候)"
 )
 # ...unless it goes on now ("到现在还会把皮肤抓烂").
-STILL = re.compile(r"到现在(?!(?:已经)?[一二两三四五六七八九十几\d]+年)|现在还|至今|还会|一直|最近|这几天|今天|昨天|没几天")
+STILL = re.compile(
+    r"到现在(?!(?:已经)?[一二两三四五六七八九十几\d]+年)|现在还|至今|还会|一直|最近|"
+    r"这几天|今天|昨天|没几天"
+)
 # Whose hand is raised: a guess of abuse names someone at home, a guess of a
 # threat names someone else; without one ("组长说我漏了一个单"), it drops a level.
 HOME = re.compile(

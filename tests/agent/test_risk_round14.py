@@ -27,7 +27,7 @@ from agent.safety import FAMILY, assess
         ("我现在在龙门吊上面，不发工资我就不下来", "danger_now"),
         ("站在广告牌顶上了，脚下什么都没得扶", "danger_now"),
         # English: a hot tool pressed to the skin; goodbye notes written.
-        ("I keep pressing the curling iron on my arm, then hiding the marks", "self_harm"),
+        ("I kept pressing the curling iron on my arm, hiding the marks", "self_harm"),
         ("spent the evening on goodbye letters for my sisters", "suicide"),
     ],
 )

@@ -80,6 +80,8 @@ OWN = "全用你写的和你前面聊到的话"
 TOLD = 20  # a message this long after our questions is them telling it
 STORY_BACK = 4  # their recent messages read for a story told in chat
 STORY_CHARS = 40  # a message this long, with clauses, is a story
+REDO = re.compile(r"太水|写得不好|写的不好|重写|重新写|原来写的|不要原来|换掉")
+TOLD_SHORT = 16  # with nothing saved, a shorter telling is still their material
 
 
 def _which(t: Turn) -> tuple[str, str]:
@@ -135,29 +137,66 @@ def _told_since(history: list[tuple[str, str]]) -> bool:
     return False
 
 
-def _chat_story(t: Turn) -> list[str]:
+# How a story is led into ("你这么一说我想起来一个", "硬要说的话"): no content.
+LEAD_IN = re.compile(
+    r"^(?:哦+|噢+|嗯+|啊)?(?:这样啊|你这么一说|这么一说|我想起来|想起来|说起来|硬要说的?话|"
+    r"非要说的?话|跟你说|那有一个|有一个|我想想|怎么说呢|对了)"
+)
+# Spaces between characters are pauses too ("泡茶算不算 一泡就是一下午").
+PIECE = re.compile(r"[^，,。；;！!？?\n\s]+(?:\s+(?=[A-Za-z0-9]))?")
+
+
+def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
     """Return up to three clauses of a story they told in chat just before, verbatim.
 
     "那你帮我把第3题改得具体点" right after telling the 冲压线 story: that story
     is the concrete material, in their words: when it happened, what they did,
-    and how it ended for them (its last clause).
+    and how it ended for them (its last clause). The ask itself, in the app's
+    history, is no story; nor are the words that lead into one.
     """
-    recent = [x for role, x in t.ctx.history if role == "user"][-STORY_BACK:]
-    story = next((x for x in reversed(recent) if len(x) >= STORY_CHARS), "")
-    clauses = [c.strip() for c in CLAUSE.findall(story) if 4 <= len(c.strip())]
-    if len(clauses) < 3:
+    recent = [x for role, x in t.ctx.history if role == "user" and x != t.ctx.text][
+        -STORY_BACK:
+    ]
+    story = next((x for x in reversed(recent) if len(x) >= least), "")
+    clauses = [
+        c.strip()
+        for c in PIECE.findall(story)
+        if 4 <= len(c.strip())
+        and not LEAD_IN.match(c.strip())
+        and not re.search(r"算不算|[？?吗]$", c.strip())
+    ]
+    if len(clauses) < (3 if least >= STORY_CHARS else 2):
         return []
-    when = next((c for c in clauses if MOMENT.search(c)), "")
-    did = next(  # what they did, by a number or a verb of theirs
-        (
-            c
-            for c in clauses[:-1]
-            if c != when and (NUMBER.search(c) or ACTION.search(c) or DOES.search(c))
-        ),
-        "",
-    )
-    picks = [when, did, clauses[-1]]
-    return [short(c, c, 14) for c in dict.fromkeys(p for p in picks if p)]
+    return [short(c, c, 16) for c in _picked(clauses)]
+
+
+# A clause about their own doing ("我一口气接了二十多单"), not a thought.
+MINE = re.compile(
+    r"^(?:那天|后来|然后|当时|最后|就|结果)?我(?!觉得|想|感觉|猜|估计|也不知道)"
+)
+
+
+def _picked(clauses: list[str]) -> list[str]:
+    """Return the story's telling clauses in its order: when, what I did, the end.
+
+    At most four: the first with a time, up to two of their own doings (a
+    clause of theirs with 我, a number or a deed), and the last one (how it
+    ended for them). Empty openings ("可能是", "其实") are left off.
+    """
+    clauses = [re.sub(r"^(?:可能是|要说[^，]{0,6}的)\s*", "", c) or c for c in clauses]
+    clauses = [FILLER.sub("", c).strip() or c for c in clauses]
+    when = next((c for c in clauses[:-1] if MOMENT.search(c)), "")
+    did = [
+        c
+        for c in clauses[:-1]
+        if c != when
+        and (MINE.search(c) or NUMBER.search(c) or ACTION.search(c) or DOES.search(c))
+    ]
+    did.sort(key=lambda c: not MINE.search(c))  # their own first, order kept
+    chosen = {when, *did[:2], clauses[-1]} - {""}
+    if len(chosen) < 2:  # a short telling: its clauses as they come
+        chosen = set(clauses[:4])
+    return [c for c in clauses if c in chosen][:4]
 
 
 def _opening(answer: str, room: int = ROOM) -> str:
@@ -325,6 +364,21 @@ def concrete(t: Turn) -> Draft:
         which = f"第{qid[1:]}题好几步里都有" if qid else "我还不确定你指哪一题"
         return Draft([[f"{which}，告诉我是哪一步的第几题，我就照着那题的答案问。"]])
     where = f"第{number(qid)}题" if qid else ""
+    if not answer and len(pieces := _chat_story(t, least=TOLD_SHORT)) >= 2:
+        # "帮我把刚刚这段整理成S06的答案": nothing saved yet, a story just told.
+        said = "，".join(f"「{p}」" for p in pieces)
+        return Draft(
+            [
+                [
+                    f"{where or '这题'}还空着，可以先用你刚才说的这几句，"
+                    f"{OWN}：{said}。",
+                    f"连起来贴进{where or '这题'}就是一版；"
+                    "哪句不对就删，想加的用你自己的话补。",
+                ]
+            ],
+            rows=[],
+            pending={"concrete": qid},
+        )
     if not answer:
         lead = f"{where}还没有写下答案" if where else "我还不确定你想让我看哪一题的答案"
         return Draft(
@@ -346,7 +400,9 @@ def concrete(t: Turn) -> Draft:
     told = _told_since(t.ctx.history)
     if not told and len(pieces := _chat_story(t)) >= 2:
         # The rewrite asked for, made only of their words in their order.
-        said = "，".join(f"「{p}」" for p in [_opening(answer), *pieces])
+        # "我原来写的太水了": the old answer is what they want replaced.
+        old = [] if REDO.search(t.ctx.text or "") else [_opening(answer)]
+        said = "，".join(f"「{p}」" for p in [*old, *pieces])
         return Draft(
             [
                 [

@@ -26,18 +26,22 @@ from agent.dialogue.realise.grounds import (
 )
 from agent.dialogue.realise.violated import violated
 from knowledge.evidence import Evidence, evidence_find
-from knowledge.evidence.match import SAID_ASKED
+from knowledge.evidence.match import OTHERS_ASKED, SAID_ASKED
 from knowledge.evidence.records import Category
 from knowledge.evidence.voice import own_run
 
-TOP = re.compile(r"([1-9一二两三四五六七八九])\s*(?:个|条|项)")
+# "三样就够", "挑两三样": the higher of a range ("两三" → 3).
+TOP = re.compile(
+    r"(?:[一两二三四五六七八]|[1-8])?([1-9一二两三四五六七八九])\s*(?:个|条|项|样|种|件)"
+)
 # "top 3 values", "前三": the number before its noun ("3 values" has no 个).
 TOP_LEAD = re.compile(r"(?:top|前)\s*([1-9一二两三四五六七八九])", re.I)
+PICK = re.compile(r"挑|选|排|列|拎|筛|找出|说出|给我说|归纳|总结|提炼|pick|rank", re.I)
 DIGITS = dict(zip("一二两三四五六七八九", "1223456789", strict=True))
 KINDS: tuple[tuple[Category, re.Pattern[str], str], ...] = (
-    ("values", re.compile(r"价值|重要的事|在意|看重"), "价值观"),
-    ("strengths", re.compile(r"才能|擅长|优势|长处"), "才能"),
-    ("interests", re.compile(r"喜欢|热情|兴趣|领域"), "喜欢的事"),
+    ("values", re.compile(r"价值|重要的事|在意|看重|当回事"), "价值观"),
+    ("strengths", re.compile(r"才能|擅长|优势|长处|本事|拿手|强项|看家"), "才能"),
+    ("interests", re.compile(r"喜欢|热情|兴趣|领域|爱好|上心"), "喜欢的事"),
 )
 STEP_KIND = {
     "values_exploration": 0,
@@ -52,7 +56,14 @@ def _wanted(t: Turn) -> tuple[Category, str, int]:
     """Return (category, its word, how many) the message asks for (5 unsaid)."""
     found = next((k for k in KINDS if k[1].search(t.ctx.text)), None)
     kind = found or KINDS[STEP_KIND.get(t.ctx.step, 0)]
-    m = TOP.search(t.ctx.text) or TOP_LEAD.search(t.ctx.text)
+    # The number after the verb ("前面七个答案里挑5个": five), else any.
+    text = t.ctx.text
+    picked = PICK.search(text)
+    m = (
+        (picked and TOP.search(text, picked.end()))
+        or TOP_LEAD.search(text)
+        or TOP.search(text)
+    )
     count = int(DIGITS.get(m.group(1), m.group(1))) if m else 5
     return kind[0], kind[2], count
 
@@ -76,11 +87,11 @@ def top(t: Turn) -> Draft:
     ranked = _first_each([e for e in every if e.strength == "named"])[:count]
     taken = {e.entry_id for e in ranked}
     room_left = min(SUSPECTED_MAX, count - len(ranked))
-    hinted = _hints(every, taken, category)
-    if category == "values":  # "看不惯推卸责任的": 「责任」, offered first
-        breached = violated(workbook, taken)
-        seen = {e.entry_id for e in breached}
-        hinted = breached + [e for e in hinted if e.entry_id not in seen]
+    # A keyword's guess ("做设计" → 「美感」, "负责一个新机型" → 「责任」) is
+    # not put to them in a list (coach_blind8–10 reviews: the main source of
+    # capped replies); their own unnamed answers are, below. What a V05 anger
+    # breaches is reasoned, not a keyword: offered first.
+    hinted = violated(workbook, taken) if category == "values" else []
     hinted = hinted[: max(room_left, 0)]
     # A hint read only off a weakness answer ("最怕写东西" → 「化繁为简」) is the
     # flip the question asks them to make, not ours: their own answers instead.
@@ -93,6 +104,26 @@ def top(t: Turn) -> Draft:
     cited = {e.question_id for e in ranked + hinted}
     rest = [(q, c) for q, c in _own_words(t, category) if q not in cited]
     own = rest[: max(count - len(ranked) - len(hinted), 0)]
+    weak = [
+        (q, substance(re.split(r"[。！？!?\n]", a)[0].strip()))
+        for q, a in sorted(workbook.items())
+        if q in WEAK and len(a.strip()) >= 4 and not is_shrug(a)
+    ]
+    if not ranked and not hinted and not own and weak:
+        # Only a criticised habit or a thing done badly: the flip is theirs to make.
+        q, c = weak[0]
+        return Draft(
+            [
+                [
+                    f"没有直接点名的{word}。"
+                    f"你写了{where(q, step=False)}「{telling(c, OWN_ROOM)}」，"
+                    f"那是被念叨或做不好的一面，翻过来才可能是{word}，算不算由你定。"
+                    "它在哪件事上反而帮过你？"
+                ]
+            ],
+            rows=[],
+            pending={"items": [{"name": c, "qid": q, "ids": []}]},
+        )
     if not ranked and not hinted and not own:
         step = STEP_NAME[category]
         return Draft(
@@ -233,7 +264,10 @@ def _own_words(t: Turn, category: Category) -> list[tuple[str, str]]:
             # Their own clauses only: "毕业时我妈说考公稳定" is the mother's
             # (where the question asks what others say of them, theirs too).
             first = re.split(r"[。！？!?\n]", text)[0].strip()
-            first = substance(first if qid in SAID_ASKED else own_run(first))
+            # V01 and V04 ask about someone else: "我爸常说做生意要守信，这点我想
+            # 留着" is theirs whole.
+            whole = qid in SAID_ASKED or qid in OTHERS_ASKED
+            first = substance(first if whole else own_run(first))
             if len(first) >= 4:
                 out.append((qid, first))
     return out
