@@ -3,7 +3,7 @@
 import re
 from collections.abc import Iterable, Mapping
 
-from knowledge.evidence.means import channel
+from knowledge.evidence.means import channel, workplace
 from knowledge.evidence.polarity import TURN_ASKED, hard_thing, turn_at
 from knowledge.evidence.reading import Reading, fold, tokens_read
 from knowledge.evidence.records import (
@@ -92,8 +92,9 @@ def spans_match(
         for i in r.token.word.names
     }
     # S05: a name the difficulty is about, before the turn ("当众讲话，一上台就
-    # 腿软。所以我更适合幕后"), is the hard thing, no talent: only suspected.
-    turn = turn_at(folded) if question_id in TURN_ASKED else 0
+    # 腿软。所以我更适合幕后"), is the hard thing, no talent: nothing. Another
+    # name before the turn ("我是社恐。但…") is the hard trait: only suspected.
+    turn = turn_at(folded) if question_id in TURN_ASKED else -1
     # "…自由自在。不过我有房贷有娃，这辈子是做不到了": taken back later.
     mentions = [
         (t.start, t.end, frozenset(t.word.names + t.word.hints), bool(t.word.names))
@@ -101,8 +102,11 @@ def spans_match(
     ]
     back = taken_back(folded, mentions, vocab.takebacks)
     for n, reading in enumerate(readings):
+        hard = hard_thing(folded, reading.token.end, turn)
         if (
-            reading.negated
+            hard == "about"
+            or reading.speaker
+            or reading.negated
             or (reading.generic and question_id in COMPLAINT_ASKED)
             or (reading.complained and question_id not in PROBLEMS_ASKED)
         ):
@@ -113,7 +117,9 @@ def spans_match(
         boss = person_noun(folded, token.start, token.end)
         # "钱老师", "钱塘江", "友谊超市": a person's, a place's or a shop's name.
         named_thing = proper_name(folded, token.start, token.end)
-        via = channel(folded, token.start, token.end, _topic_after(readings, n))
+        via = channel(
+            folded, token.start, token.end, _topic_after(readings, n)
+        ) or workplace(folded, token.start, token.end)
         start, end = origin[token.start], origin[token.end - 1] + 1
         found = [(i, True) for i in word.names] + [(i, False) for i in word.hints]
         for entry_id, names in found:
@@ -136,8 +142,8 @@ def spans_match(
             )
             # What the person wants for others is a value seen in them, not held.
             theirs = reading.for_others and category == "values"
-            hard = hard_thing(folded, token.end, turn)
-            # "想当个艺术家": someone who has it; "网课上学会了画画": the means.
+            # "想当个艺术家": someone who has it; "网课上学会了画画": the means;
+            # "在健身房当前台": the workplace.
             role = title == "role" and category != "interests"
             means = via and category == "interests"
             # "…医生排班，我妈最近住院了": a search for someone else's need is
@@ -151,12 +157,13 @@ def spans_match(
                 reading.weakened
                 or doubted
                 or theirs
-                or hard
+                or hard == "before"
                 or n in back
                 or role
                 or means
                 or need
                 or (reading.done_for and category != "values")
+                or (reading.lacked and question_id not in PROBLEMS_ASKED)
             )
             strength: Strength = "named" if strong else "suspected"
             # Someone else's creed, taste, wish or need ("我妈说考公稳定", "我老婆

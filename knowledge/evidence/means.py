@@ -7,6 +7,9 @@ the platform is where or how, the topic after it is what they care about.
 content there ("在抖音上开了个教做饭的账号") is the medium's own field, and
 the platform as a topic of its own ("网课这件事我一直在琢磨") still names.
 Wasted time ("纯属浪费时间", "刷完特别空虚") is a take-back cue in the lexicon.
+
+Round 13 (blind14): a place the person works at is where they earn, not what
+they care for: "我在健身房当前台" (`workplace`, only suspected).
 """
 
 import re
@@ -29,6 +32,13 @@ _MAKES = re.compile(
     r"直播间|自媒体|做视频|更新"
 )
 _SENTENCE_ENDS = ".;!?。\n"
+# "在健身房当前台", "在咖啡馆打工", "在书店上班": the word names the place of a
+# job. Not "在健身房练了三年" (the doing there).
+_AT = re.compile(r"在(?:一家|一个|家|个)?$")
+_WORKS_THERE = re.compile(
+    r"^[^\W\d_]{0,2}?(?:房|馆|店|厅|室|中心|俱乐部|公司|厂)里?"
+    r"(?:当|做|干|上班|打工|工作|实习|兼职|上岗)"
+)
 
 
 def channel(folded: str, start: int, end: int, topic_after: bool) -> bool:
@@ -55,3 +65,11 @@ def _sentence(folded: str, i: int) -> str:
         default=len(folded),
     )
     return folded[left:right]
+
+
+def workplace(folded: str, start: int, end: int) -> bool:
+    """Return whether the passion word at [start, end) names where one works."""
+    return bool(
+        _AT.search(folded[max(0, start - 3) : start])
+        and _WORKS_THERE.match(folded[end : end + 10])
+    )

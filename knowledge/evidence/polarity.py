@@ -15,8 +15,9 @@
 - "搜得最多的是医院挂号，我妈最近住院了": a search or a course for someone
   else's illness or need is theirs, no passion of the person's (`their_need`).
 - S05 asks for something hard first ("当众讲话，一上台就腿软") and then its
-  turn into a strength ("所以我更适合幕后"): a name before the turn, or in an
-  answer with no turn, is the hard thing, no talent.
+  turn into a strength ("所以我更适合幕后"): a name a difficulty is said of,
+  before the turn, names nothing (round 13); any other name before the turn
+  is the hard trait, only a hint.
 """
 
 import re
@@ -68,15 +69,18 @@ TURN = re.compile(
 )
 TURN_ASKED = frozenset({"S05"})
 # What makes it hard, after the name it is about: "当众讲话，一上台就腿软",
-# "写东西特别费劲", "做计划我做不好". A trait that is itself the difficulty
-# ("我特别社恐，人一多就想跑") or a name after the difficulty ("…做不来，社恐，
-# 一个人充电才舒服") is the person's, the same trait the question turns round.
+# "写东西特别费劲", "做计划我做不好". In an answer with no turn, a trait that
+# is itself the difficulty ("我特别社恐，人一多就想跑") or a name after the
+# difficulty ("…做不来，社恐，一个人充电才舒服") is the person's, the same
+# trait the question turns round; before a turn it is only a hint (round 13).
 DIFFICULTY = re.compile(
     r"费劲|吃力|头晕|头大|头疼|头痛|腿软|发怵|发慌|心慌|手抖|崩溃|痛苦|抓狂|"
     r"做不好|做不来|干不来|搞不定|弄不好|学不会|不行|不会|不擅长|不在行|受不了|"
     r"憋不出|卡壳|脑子一片空白|一团糟|手忙脚乱|乱套|就乱|最怕|害怕|很怕|怕|累|烦|难"
     # Round 12: "一心多用我就全乱", "脑子就乱成一锅粥", "一下子就懵了".
     r"|(?:全|都|会|很|一)乱|乱(?:了|成|糟糟)|懵|晕头转向|手足无措"
+    # Round 13: "当众讲话就结巴", "一上台就脸红", "录半天我就要疯".
+    r"|结巴|磕巴|口吃|紧张|脸红|冒汗|发抖|哆嗦|说不出话|(?:脑子|大脑)空白|要疯|疯掉"
 )
 _SENTENCE_ENDS = frozenset(".;!?。\n")
 
@@ -157,13 +161,25 @@ def turn_at(folded: str) -> int:
     return m.start() if m else len(folded)
 
 
-def hard_thing(folded: str, end: int, turn: int) -> bool:
-    """Return whether a difficulty follows the word ending at end, before the turn."""
+def hard_thing(folded: str, end: int, turn: int) -> str:
+    """Return how the word ending at end stands on S05's hard side, if it does.
+
+    "about": a difficulty follows it in its sentence, before the turn ("当众讲话
+    就结巴", "做计划我就头疼"): the convention's "a name the difficulty is about
+    is nothing" (round 13; every labelled set agrees). "before": it comes before
+    the turn with no difficulty said of it ("我是社恐。但我跟熟人能聊一晚上",
+    "我太爱较真了，不过正因为这样…"): the hard trait itself, only a hint, since
+    only the turned side names. "": neither.
+    """
+    if end > turn:
+        return ""
     stop = min(
         (i for i in range(end, len(folded)) if folded[i] in _SENTENCE_ENDS),
         default=len(folded),
     )
-    return end <= turn and DIFFICULTY.search(folded[end : min(stop, turn)]) is not None
+    if DIFFICULTY.search(folded[end : min(stop, turn)]):
+        return "about"
+    return "before" if turn < len(folded) else ""
 
 
 def sentence_of(folded: str, i: int) -> int:

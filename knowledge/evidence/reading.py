@@ -32,6 +32,7 @@ from knowledge.evidence.voice import (
     others_spans,
     question_spans,
     reported_spans,
+    speaker_spans,
     taste_spans,
 )
 
@@ -150,8 +151,10 @@ RETRACTS = re.compile(r"不是真(?:的|心)?(?:想|要|喜欢|爱|在乎)|并�
 UNLIKED = re.compile(
     r"(?:我|自己|其实|说实话|说真的|老实说|真的?|也|倒|并|可|一点都|一点也|压根|"
     r"根本|本身)*"
-    r"(?:谈不上|说不上|算不上|不怎么|不太|不是很|没那么|并不|不|没啥|没什么|没多大)"
-    r"(?:多|太|很|怎么|真的?)?(?:喜欢|爱(?:吃|看|玩|做|学|弄|干)?|感兴趣|热爱|兴趣)"
+    r"(?:谈不上|说不上|算不上|不怎么|不太|不是很|没那么|并不|不|没啥|没什么|没多大|"
+    # Round 13: "…，不是兴趣，是没办法" (a need, not a liking).
+    r"(?:并?不是|并非)(?:出于|因为)?)"
+    r"(?:多|太|很|怎么|真的?)?(?:喜欢|爱(?:吃|看|玩|做|学|弄|干)?|感兴趣|热爱|兴趣|爱好)"
     r"[了的啦吧呀啊哈~\s]*"
 )
 # "他那种死要面子的毛病我坚决不要", "细碎活我真做不来": the object stands
@@ -204,6 +207,9 @@ COMPANY = re.compile(
 FOR_WHOM = re.compile(r"(?:想让|要让|能让|为了)(?:[一两三四五几]?[个位]?|几个)?$")
 # "晚上给爸妈做顿饭": doing something for them (round 12). Not "给爸妈添堵".
 FOR_DOING = re.compile(r"(?:做|煮|烧|炖|包|买|送|寄|带)")
+# "买不起房子", "看不起病", "上不起学": what cannot be afforded (the lexicon's
+# homonyms keep the "不" from negating it).
+CANNOT_AFFORD = re.compile(r"(?:买|租|住|养|上|看|供|用)不起$")
 # A passion's person word ("程序员", "建筑师", "宇航员" are weak: people in a
 # story) is the person's own when they want to be one ("一直想当程序员") or to
 # ask one ("想找一位建筑师聊聊", the expert question P08).
@@ -259,6 +265,12 @@ class Reading:
     # A weak word that is whom the person does something for ("给爸妈做饭"):
     # named for values only.
     done_for: bool = False
+    # A weak word that is what people cannot afford ("年轻人买不起房子"): the
+    # problem named, on P06 only (round 13).
+    lacked: bool = False
+    # A weak person word that is who speaks ("我老婆说我疯了"): a character in
+    # the story, no hint of the person's own (round 13).
+    speaker: bool = False
 
 
 def fold(text: str) -> tuple[str, list[int]]:
@@ -328,8 +340,11 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         if (t.start, t.end) in shrugs
         or (t.word.kind == "negation" and HEDGE_STEMS.fullmatch(t.word.text))
     ]
-    questions = question_spans(folded)
+    questions = question_spans(
+        folded, [(t.start, t.end) for t in tokens if t.word.kind == "entry"]
+    )
     reported = reported_spans(folded, clause)
+    speakers = speaker_spans(folded)
     liked = taste_spans(folded, clause)
     runs, dropped, roles = others_spans(
         folded,
@@ -341,10 +356,15 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     # else is no doubt of the person's own words after it. (Not the whole run
     # of their clauses: "被说过太追求完美，不知道这算不算优点" is the person's.)
     texts = _clause_texts(folded, clause)
+    # Nor is a hedge in the first clause of someone else's words ("护士说这袋血
+    # 可能救一个产妇，…，觉得自己能帮上忙": the nurse's "maybe", round 13); one in
+    # a later clause ("我妈说我细心，可能吧") may be the person's own doubt.
+    said = {_first_clause(folded, clause, s, e) for s, e in reported}
     theirs = [
         t
         for t in hedges
         if THEIR_CLAUSE.match(texts[t.clause].lstrip("".join(CLAUSE_ENDS)))
+        or t.clause in said
     ]
     shrugged = _shrugged(
         folded, tokens, [t for t in hedges if t not in theirs], clause, questions
@@ -384,6 +404,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 and token.end <= e
                 and not _companion(folded, token, s, e)
                 and not _done_for(folded, token, s, e)
+                and not _lacked(folded, token, s, e)
                 for s, e in weak
             )
             or _inside(token, doubted)
@@ -406,6 +427,9 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 complained=_inside(token, complained),
                 needed=_inside(token, needs),
                 done_for=any(_done_for(folded, token, s, e) for s, e in weak),
+                lacked=any(_lacked(folded, token, s, e) for s, e in weak),
+                speaker=_inside(token, speakers)
+                and any(s <= token.start and token.end <= e for s, e in weak),
             )
         )
     # "玩游戏机，不过那是我弟，我对游戏一点兴趣都没有": turned down later.
@@ -522,6 +546,24 @@ def _done_for(folded: str, token: Token, start: int, end: int) -> bool:
     lead = folded[: token.start]
     lead = lead[max(lead.rfind(c) for c in CLAUSE_ENDS) + 1 :]
     return lead.endswith("给") and bool(FOR_DOING.match(folded, token.end))
+
+
+def _first_clause(folded: str, clause: list[int], start: int, end: int) -> int:
+    """Return the clause of the first word in [start, end), past marks and quotes."""
+    i = start
+    while i < end - 1 and folded[i] in CLAUSE_ENDS:
+        i += 1
+    return clause[i] if i < len(clause) else -1
+
+
+def _lacked(folded: str, token: Token, start: int, end: int) -> bool:
+    """Return whether a weak word is what someone cannot afford ("买不起房子").
+
+    The caller names it only on P06, where the problem is the concern.
+    """
+    return (start, end) == (token.start, token.end) and bool(
+        CANNOT_AFFORD.search(folded, max(0, token.start - 4), token.start)
+    )
 
 
 def _options(folded: str, clause: list[int]) -> list[tuple[int, int]]:
@@ -943,7 +985,11 @@ def _unliked(folded: str, clause: list[int]) -> set[int]:
             continue
         found.add(c)
         k = c
-        while k > 0 and text[k][:1] not in SENTENCE_ENDS:
+        # A clause that opens its sentence ("“灵活就业”……不是兴趣，是没办法")
+        # says no to the sentence before it, over a run of bare marks.
+        while k > 0 and (
+            text[k][:1] not in SENTENCE_ENDS or k == c or not text[k].strip(marks)
+        ):
             k -= 1
             found.add(k)
     return found

@@ -12,6 +12,9 @@
 
 Round 12 (blind13): a word inside a proper name ("钱老师", "钱塘江", "友谊超市")
 is the name of a person, a place or a shop, no value (`proper_name`: nothing).
+Round 13 (blind14): so is a word inside a quoted name before a shop or place
+word ("“小确幸”奶茶店", "“自由港”商场"), and "我爸是当老师的" says a job
+(`job_title`: "title"), not the value of teaching.
 
 Grammar, so kept here: the role suffixes, the frames before a title, the
 titles after a surname and the suffixes of places and shops are closed
@@ -59,6 +62,11 @@ _DOING_AFTER = re.compile(
     r"众人|小组|项目|全|整个|他们|她们|我们|同学|员工|下属|新人|队伍)"
 )
 _PERSON = re.compile(rf"(?:{OTHER_PEOPLE})")
+# "我爸是当老师的", "他是做公益的", "我是教书的": "是 … 的" around a doing says
+# what someone does for a living, as a job title would.
+_JOB_LEAD = re.compile(r"是(?:个)?(?:当|做|干|搞)?$")
+_JOB_WORD = re.compile(r"^(?:当|做|干|搞|教)")
+_JOB_END = re.compile(r"^的(?:$|[,.;:!?。，、])")
 _CLAUSE_MARKS = ",.;:!?。()[]~\"'“”‘’—… \t\r\n、"
 
 
@@ -89,6 +97,18 @@ _PLACE = re.compile(
 _GEO_PLACE = re.compile(rf"^{_GEO}|^{_PLACE_STEM}{_WATER}")
 
 
+# A quoted name, then what it names: "“小确幸”奶茶店", "“自由港”商场", "“知足”
+# 牌". A short stem may stand between ("奶茶"), not a verb ("“自由”去店里").
+# Not a quoted word on its own: "室友：“心细”" is what was said.
+_QUOTE_OPENS = '“‘「『《"'
+_QUOTE_CLOSES = '”’」』》"'
+_NAMED_BY = re.compile(
+    rf"^{_PLACE_STEM}{{0,3}}?(?:店|馆|铺|公司|集团|工作室|中心|牌|"
+    r"超市|商场|商城|饭店|酒店|宾馆|餐厅|医院|诊所|银行|学校|中学|小学|幼儿园|"
+    r"大厦|广场|公园|小区|花园|新村|大街|大道|路|街)"
+)
+
+
 # Words for home that also name the value 「家乡」, and the people a "的" after
 # them describes (coach_blind9 review: "老家的村医" offered as 「家乡」).
 _HOMES = frozenset({"老家", "家乡", "故乡", "村里", "县城"})
@@ -104,12 +124,33 @@ def proper_name(folded: str, start: int, end: int) -> bool:
     "钱老师" (a surname), "钱塘江", "友谊路", "友谊超市" (a place or a shop).
     """
     after = folded[end : end + 6]
+    if _quoted_name(folded, start, end):
+        return True
     if end - start == 1:
         return bool(_SURNAMED.match(after) or _GEO_PLACE.match(after))
     # "老家的村医", "家乡的老师": where a person is from, said of them.
     if folded[start:end] in _HOMES and _FROM_HOME.match(after):
         return True
     return bool(_PLACE.match(after))
+
+
+def _quoted_name(folded: str, start: int, end: int) -> bool:
+    """Return whether [start, end) lies in quotes that a shop or place word follows."""
+    close = end
+    while close < len(folded) and folded[close] not in _QUOTE_CLOSES:
+        if folded[close] in _CLAUSE_MARKS:
+            return False
+        close += 1
+    opened = start - 1
+    while opened >= 0 and folded[opened] not in _QUOTE_OPENS:
+        if folded[opened] in _CLAUSE_MARKS:
+            return False
+        opened -= 1
+    return (
+        opened >= 0
+        and close < len(folded)
+        and bool(_NAMED_BY.match(folded[close + 1 : close + 8]))
+    )
 
 
 def job_title(folded: str, start: int, end: int) -> str:
@@ -123,6 +164,11 @@ def job_title(folded: str, start: int, end: int) -> str:
         return ""
     after = folded[end : end + 8]
     lead = _lead(folded, start)
+    job = _JOB_LEAD.search(lead)
+    # The doing is in the lead ("是做|公益") or opens the word ("是|当老师").
+    doing = job and (job.group()[-1] not in "是个" or _JOB_WORD.match(folded[start:]))
+    if doing and _JOB_END.match(after):
+        return "title"
     titled = _TITLE.match(after) and (not lead or _FRAME.search(lead))
     if titled and not _ROLE.match(after):
         return "title"

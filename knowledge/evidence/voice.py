@@ -10,6 +10,7 @@ what others say of you, and a question about a topic still shows an interest).
 """
 
 import re
+from collections.abc import Sequence
 
 # Someone other than the person: pronouns, family, people around them. The
 # last characters are enough ("我妈", "他妈妈", "周围的人" all end in one).
@@ -20,7 +21,9 @@ _SPEAKER = (
     "这些人|奶奶|爷爷|外婆|外公|姥姥|姥爷|哥哥|姐姐|哥|姐|表姐|表哥|老公|"
     "老婆|对象|女儿|儿子|舅舅|姑姑|阿姨|叔叔|"
     # Round 12: "邻居都说我手巧", "室友总说…".
-    "邻居|室友|闺蜜|队友|师父|师傅|教练)"
+    "邻居|室友|闺蜜|队友|师父|师傅|教练|"
+    # Round 13: "护士说这袋血可能救一个产妇".
+    "护士|医生|大夫)"
 )
 # Adverbs between the speaker and the verb ("我妈从小就总说").
 _ADVERBS = (
@@ -106,13 +109,18 @@ def reported_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
     on over the clauses that follow in the sentence ("别人都说要学成功人士，
     什么有钱有地位") until one speaks for the person again ("我…", "但…").
     """
-    found = [(m.start(), m.end()) for m in _REPORTED.finditer(folded)]
+    found = [m.span() for m in _REPORTED.finditer(folded)]
+    found += [m.span() for m in _TAG.finditer(folded)]
     firsts = [i for i, c in enumerate(clause) if i and c != clause[i - 1]]
     for first in firsts:
         body = folded[first:].lstrip(_MARKS)
         opened = len(folded) - len(body)
         if (m := _CARRIED.match(body)) and clause[opened] == clause[first]:
-            found.append((opened, opened + m.end()))
+            # Carried on from a wish of the person's ("希望别人说起我，都说这个人
+            # 真诚"): still the wish (round 13).
+            wish = folded[_clause_start(clause, first - 1) : first]
+            if not any(w in wish for w in _WISH):
+                found.append((opened, opened + m.end()))
     spans = []
     for start, verb_end in found:
         opened = _clause_start(clause, start)
@@ -147,6 +155,11 @@ def _demanded(folded: str) -> list[tuple[int, int]]:
     return spans
 
 
+def speaker_spans(folded: str) -> list[tuple[int, int]]:
+    """Return the spans of who speaks and the verb: "我老婆说", "老婆：…"."""
+    return [m.span() for m in (*_REPORTED.finditer(folded), *_TAG.finditer(folded))]
+
+
 def taste_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
     """Return the spans that tell someone else's liking ("我老婆喜欢烘焙")."""
     return [(m.end(), _clause_end(clause, m.end())) for m in _TASTE.finditer(folded)]
@@ -157,16 +170,27 @@ def taste_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
 _QUESTION_END = re.compile(r"(\?|吗)[\s.~。]*$")
 # A question that is negative asks nothing either: "这不明摆着吗", "我要的不就是
 # 自由吗" assert what they hold.
-_INSISTS = re.compile(r"难道|不[^,.;:!?。，]{0,6}吗[\s.~。?]*$")
+_INSISTS = re.compile(r"难道")
+_NEGATIVE_ASKS = re.compile(r"不(?=[^,.;:!?。，]{0,6}吗[\s.~。?]*$)")
 
 
-def question_spans(folded: str) -> list[tuple[int, int]]:
-    """Return the [start, end) spans of the sentences that ask."""
+def question_spans(
+    folded: str, words: Sequence[tuple[int, int]] = ()
+) -> list[tuple[int, int]]:
+    """Return the [start, end) spans of the sentences that ask.
+
+    ``words`` are the entry words' spans: a "不" inside one ("不走后门很难吗？",
+    round 13) is the word's, not a negative question that insists.
+    """
     spans, start = [], 0
     for i, ch in enumerate(folded + "\n"):
         if ch in SENTENCE_ENDS:
             sentence = folded[start : i + 1]
-            if _QUESTION_END.search(sentence) and not _INSISTS.search(sentence):
+            insists = _INSISTS.search(sentence) or any(
+                not any(s <= start + m.start() < e for s, e in words)
+                for m in _NEGATIVE_ASKS.finditer(sentence)
+            )
+            if _QUESTION_END.search(sentence) and not insists:
                 spans.append((start, i + 1))
             start = i + 1
     return spans
@@ -191,7 +215,7 @@ _OTHER = (
     # Relatives and people met at work or school (blind4: "我舅，…", "我带的徒弟…").
     "舅妈|舅|姨妈|小姨|姨|叔|婶婶|婶|伯伯|大伯|伯|姑|嫂子|姐夫|妹夫|侄子|侄女|外甥|"
     "堂哥|堂姐|徒弟|学生(?!时)|学员|下属|手下|新人|实习生|客户|病人|患者|队员|员工|"
-    "孩子们|孩子(?!时|气)|小孩(?!子气)|小朋友|娃们|娃娃(?!机)|娃(?!娃)|村里人|村民|学长|学姐|师兄|师姐|合伙人|前任|"
+    "孩子们|孩子(?!时|气)|闺女|儿女|子女|孙女|孙子(?!兵法)|外孙|小孩(?!子气)|小朋友|娃们|娃娃(?!机)|娃(?!娃)|村里人|村民|学长|学姐|师兄|师姐|合伙人|前任|"
     "班主任|主任|校长|院长|总监|老总|科长|处长|村支书|书记|教练|导师|"
     # Someone by name: "小王", "老张", "阿梅" would need a dictionary; the common
     # surnames after 小/老, or before a title ("王总", "李姐", "张老师"), do not.
@@ -200,6 +224,11 @@ _OTHER = (
 )
 # Read by reading.py too: "他那种…我不要" (a possessor, not "this"), "让他们也…".
 OTHER_PEOPLE = _OTHER
+# Round 13: a person's tag with a colon at a clause's start, as in a script,
+# reports their words: "室友：“心细”；我妈：“懂事”", "同事：雷厉风行".
+_TAG = re.compile(
+    rf"(?:^|(?<=[,.;!?。\n]))(?:我的?|前|老)?(?:{_OTHER}|男朋友|女朋友|发小)[:：]"
+)
 _CONJ = "(?:但是|但|可是|可|不过|而且|而|然后|后来)?"
 # What may stand between "我" and the person ("我大学室友", "有个朋友").
 _MODIFIER = (
@@ -248,7 +277,8 @@ _SELF = re.compile(
 # ("我就是那个在旁边听的", "我就负责吃", "我只想准点下班"), or a verdict on the
 # other's motive ("我觉得他就是想让我多干活", "我觉得他们就是客气").
 _APART = re.compile(
-    rf"^{_CONJ}(?:其实)?我(?:就|只|也就)(?:是|负责|管|想|会)"
+    # Not wanting to be like them ("我就想成那样的人", "我就想活成她那样").
+    rf"^{_CONJ}(?:其实)?我(?:就|只|也就)(?:是|负责|管|想(?!成|活成|变成|像|学|做那样|当那样)|会)"
     rf"|^{_CONJ}(?:其实)?我(?:觉得|看|感觉|猜)(?:他|她|人家)们?(?:就|只|是|在|无非)"
     # "我看着都累": a reaction that keeps them at a distance.
     rf"|^{_CONJ}(?:说实话|说真的|老实说)?(?:其实)?我(?:看着|听着)都(?:累|烦|怕|头疼|头大)"

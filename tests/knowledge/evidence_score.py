@@ -42,6 +42,9 @@ KINDS11 = Path(__file__).with_name("evidence_kinds11.jsonl")
 # Written by us for round 12: proper names, wishes for others, the world's
 # complaints, mockery, S05's hard side, others' praise, searches for others.
 KINDS12 = Path(__file__).with_name("evidence_kinds12.jsonl")
+# Written by us for round 13: quoted shop names, jobs said with 是…的, a
+# speaker's tag, S05's hard side, the workplace, what cannot be afforded.
+KINDS13 = Path(__file__).with_name("evidence_kinds13.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

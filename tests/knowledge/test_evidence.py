@@ -25,6 +25,7 @@ from tests.knowledge.evidence_score import (
     KINDS10,
     KINDS11,
     KINDS12,
+    KINDS13,
     spans_load,
     spans_score,
 )
@@ -459,6 +460,7 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(KINDS10),
         *spans_load(KINDS11),
         *spans_load(KINDS12),
+        *spans_load(KINDS13),
     ]
     assert len(rows) >= 1700
     report = {}
@@ -480,6 +482,7 @@ def test_labelled_spans_named_precision(kb):
         "kinds10",
         "kinds11",
         "kinds12",
+        "kinds13",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -503,6 +506,7 @@ def test_labelled_spans_named_precision(kb):
     assert report["kinds10"]["named"].precision >= 0.95
     assert report["kinds11"]["named"].precision >= 0.95
     assert report["kinds12"]["named"].precision >= 0.95
+    assert report["kinds13"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
@@ -866,12 +870,14 @@ def test_done_for_the_family_is_a_value_not_a_passion(kb):
             "interests",
             {"P066": "suspected"},
         ),
-        # S05: the name the difficulty is about is the hard thing, not a talent.
+        # S05: the name the difficulty is about is the hard thing, not a talent
+        # (a hint until round 13; the convention and every labelled set say
+        # nothing).
         (
             "写东西太费劲了。不过临场说几句我张口就来。",
             "S05",
             "strengths",
-            {"T032": "suspected", "T042": "named"},
+            {"T042": "named"},
         ),
         ("我特别社恐，人一多就想跑", "S05", "strengths", {"T051": "named"}),
         # A wish for one's own child; someone else's written words; a joke.

@@ -74,7 +74,8 @@ def test_mocking_someone_elses_doing_is_no_talent(kb):
 
 def test_s05_a_muddle_is_the_hard_side(kb):
     text = "一心多用我就全乱了，所以我更适合一次专心做一件事。"
-    assert strength(text, "S05", "T069") == "suspected"
+    # The hard side names nothing since round 13 (it was a hint).
+    assert strength(text, "S05", "T069") is None
     assert strength(text, "S05", "T088") == "named"
     assert strength("一心多用对我很轻松。", "S03", "T069") == "named"
 
