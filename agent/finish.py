@@ -242,6 +242,7 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         _quotes_risk(text)
     ):  # a method named, or someone's risk words quoted back: care instead
         text, coach, repaired = _care_instead(state, config), {}, True
+    text = quotes.balanced(text)
     text, quote_repairs = quotes.repair(text, _quotable(state, text))
     if act not in ("crisis", "care", "checkin"):  # the safety script is fixed text
         text, unsupported = _claims_checked(state, text)

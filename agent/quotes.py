@@ -47,6 +47,29 @@ def quoted(text: str) -> list[str]:
     return [next(g for g in m.groups() if g is not None) for m in QUOTE.finditer(text)]
 
 
+BRACKET = re.compile(r"「([^「」]*)」")
+PAIRS = (("“", "”"), ("‘", "’"))
+
+
+def balanced(text: str) -> str:
+    """Return the reply with quotes inside a 「」 closed where a cut left them open.
+
+    "「…骂我最多的就是“三分钟热度」" (a clause cut at its closing ”) reads as
+    broken; the closing mark is put back (the check folds marks away).
+    """
+
+    def close(m: re.Match) -> str:
+        span = m.group(1)
+        for left, right in PAIRS:
+            if span.count(left) > span.count(right):
+                span += right
+            elif span.count(right) > span.count(left) and span.startswith(right):
+                span = span[1:]
+        return f"「{span}」"
+
+    return BRACKET.sub(close, text or "")
+
+
 def verbatim(span: str, sources: Iterable[str]) -> bool:
     """Return whether ``span`` appears as written in one of ``sources``.
 

@@ -360,6 +360,13 @@ def read(text: str) -> Said:
         text or "",
     ):
         said.scolded = m.group(1)
+    elif m := re.search(
+        # "我妈骂我最多的就是'三分钟热度'", "我这个'嘴笨'": the quoted habit
+        r"(?:说|嫌|骂|念叨)我[^，。！？]{0,8}[“\"'‘「]([^”\"'’」]{2,8})[”\"'’」]|"
+        r"我这个?[“\"'‘「]([^”\"'’」]{2,8})[”\"'’」]",
+        text or "",
+    ):
+        said.scolded = (m.group(1) or m.group(2)).split("，")[0]
     tail = (said.clauses or [""])[-1]
     if re.search(r"算|适合|是不是|什么|吗|呢|啊$", tail) and re.search(
         r"所以|这算|那我|是不是|适合", tail

@@ -245,7 +245,10 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             from agent.dialogue.facts import read
 
             trait = read(ctx.text).scolded or trait
-        if re.fullmatch(r"这个?|它|那个?|这点|这一点|", trait):
+        # "帮我把这个缺点翻成优点": the habit is the one they told of.
+        if re.fullmatch(
+            r"(?:这个?|它|那个?|这点|这一点)?(?:缺点|毛病|习惯|问题)?", trait
+        ):
             # The habit they named: in this message, their draft, or their story.
             from agent.dialogue.facts import read
 

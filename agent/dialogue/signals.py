@@ -87,7 +87,11 @@ FIELD_ASK = re.compile(r"(?:啥|什么|哪个|哪种|哪类|哪一类)领域")
 # "我卡住了，不知道从哪写起": a smaller step, not a menu (realise/explain.py).
 STUCK = re.compile(r"卡住|卡壳|写不出|写不下去|不知道从哪|无从下笔|没思路|没头绪")
 RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
-FLIP = re.compile(r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点")
+FLIP = re.compile(
+    r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点|"
+    # "我这个'嘴笨'，反过来能说明我擅长啥？用'正因为……所以……'"
+    r"反过来(?:能|说明|看|想|就是|是不是)|正因为……"
+)
 # Pushback on a flip the coach offered: it felt forced (realise/followups.py).
 FLIP_FORCED = re.compile(
     r"硬凹|牵强|硬掰|硬套|强行|硬说|说不通|自欺欺人|有点硬|太硬|勉强|不太信"
@@ -97,6 +101,27 @@ REFUSED = re.compile(
     r"(?P<item>[^，,。！？]{1,8}?)(?:那个|这个|那条|这条|那一条|这一条)?"
     r"我(?:可)?(?:不认|不承认)"
 )
+# A job outside the workbook asked of us ("帮我写一封英文邮件催尾款", "你知道今年
+# 春茶价格怎么样吗", "帮我查一下四级什么时候出成绩"): the classifier's guess
+# on these is weak (coach_blind10: 0.16–0.23), the scope reply is plain.
+OUTSIDE = re.compile(
+    r"(?:帮我|给我|替我|你帮我|能帮我|你能帮我)(?:写|查|搜|翻译|算|订|买|推荐|做)"
+    r"(?:一|个|封|条|篇|份|下|一下)*[^，。？?]{0,14}"
+    r"(?:邮件|文案|简历|作业|论文|代码|公式|成绩|价格|天气|机票|酒店|新闻|合同|报告|PPT|ppt)|"
+    r"(?:你知道|你晓得|你了解)[^。？?]{0,16}(?:价格|行情|天气|新闻|几号|什么时候|股票|房价|收购价)"
+)
+# Words of the workbook: with them, a request is about it.
+WORKBOOK = re.compile(
+    r"题|答案|价值观|才能|擅长|喜欢的事|热情|候选|方向|工作目的|(?<![A-Za-z])[VSPC]0?[1-9]"
+)
+# A reply of ours disputed in their own words ("不对，我不是爱管闲事的那种人",
+# "可是'讲题讲得清楚'是我练出来的啊", "但我不觉得我是喜欢掌控"): the
+# classifier reads these as stories (coach_blind10); they are pushback.
+DISPUTES = re.compile(
+    r"^(?:不对|不是吧|不是这样|错了|你说错|你理解错|但我不觉得|我不觉得|我不认为|可是|"
+    r"但是?我(?:确实|真的|其实|明明)|我(?:才)?不是那种|你别老|别老)"
+)
+DISPUTE_MAX = 80
 # Taking leave ("明天再说吧", "今天先这样"): a short message that ends the
 # session for today is a goodbye, whatever its words look like to the classifier.
 LEAVE = re.compile(
@@ -137,6 +162,26 @@ WORN = re.compile(
     r"去世|过世|走了[，。…]|刚走|葬礼|" + GRIEF.pattern
 )
 WORN_MAX_CHARS = 60
+# A long message that piles up a hard stretch ("下班都快十一点了，娃还发烧，请
+# 不到假…我都不知道写这些干嘛"; "卖保险一年开了六单…刷信用卡…睡不着就坐楼
+# 道里抽烟"): two or more of these, however long, is distress first
+# (coach_blind10: both got a story probe or "我没太抓准").
+BURDENS = (
+    r"睡不着|失眠|夜里醒",
+    r"刷信用卡|网贷|欠(?:了|着)?(?:钱|债)|还不上|借钱|没收入|学费还没着落",
+    r"写不下去|写不动|不知道写这些|写这些(?:干嘛|有啥用|有什么用)|想这些有啥用",
+    r"哪有时间|没时间|请不到假|走不开|一个人带",
+    r"(?:十一|十二|一|两)点(?:多)?(?:才)?(?:下班|到家|回家)|下班都快|加班到|半夜|凌晨",
+    r"没出息|看不起|抬不起头|丢人|比不上|早当上",
+    r"被裁|裁员|失业|下岗|找不到工作|投了.{0,6}简历",
+    r"发烧|住院|生病|病了|看病",
+    r"抽烟|喝闷酒|哭|崩溃|撑不住|心累",
+    r"没人(?:帮|管|解决|问)|都没人",
+)
+BURDEN = tuple(re.compile(p) for p in BURDENS)
+# ...with the exercise itself or their worth in doubt among them: a long story
+# of a hard choice ("越想越睡不着…不知道该怎么选") stays a story.
+DOUBTS = (BURDEN[2], BURDEN[5])
 # A limit on time right after an experiment was proposed shrinks the experiment.
 TIME_LIMIT = re.compile(
     r"只有|就[一两半]|没(?:什么|啥)?时间|没空|太忙|抽不出|[一两半]天|小时"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.numbered import QUESTION_ID, _number
-from agent.dialogue.signals import COMBINE_ASK, WANTS_EXAMPLE
+from agent.dialogue.signals import COMBINE_ASK, FLIP, WANTS_EXAMPLE
 from agent.dialogue.state import DialogueState
 
 # "比较" is also "rather" ("我比较喜欢画画"): only the verb, with what it compares.
@@ -172,6 +172,8 @@ def asks_interpret(text: str, *, told: bool = False) -> bool:
     """
     if not (INTERPRET.search(text) and ASKED.search(text)) or MEANING.search(text):
         return False
+    if FLIP.search(text):
+        return False  # "反过来能说明我擅长啥": the flip of a weakness (followups.flip)
     if WRITTEN.search(text):
         return False  # "第3题我写的…能看出啥价值观": the saved answer (read_answer)
     return not told or bool(THIS_TOLD.search(text))

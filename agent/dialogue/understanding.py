@@ -28,10 +28,14 @@ from agent.dialogue.signals import (
     ASKS_ABOUT,
     ASKS_IF,
     ATTACK,
+    BURDEN,
     COMBINE_ASK,
     COMPARE,
     COUNTS_ASK,
+    DISPUTE_MAX,
+    DISPUTES,
     DOUBT_METHOD,
+    DOUBTS,
     FITS_ME,
     FLIP,
     FLIP_FORCED,
@@ -47,6 +51,7 @@ from agent.dialogue.signals import (
     NARRATIVE_MIN_CHARS,
     NOT_UNDERSTOOD,
     OBJECTS,
+    OUTSIDE,
     PROGRESS_ASK,
     RANK,
     READ_MINE,
@@ -64,6 +69,7 @@ from agent.dialogue.signals import (
     TIME_LIMIT,
     TOP_ASK,
     WANTS_EXAMPLE,
+    WORKBOOK,
     WORN,
     WORN_MAX_CHARS,
 )
@@ -75,6 +81,26 @@ from agent.dialogue.tasks_route import (
     task_intent,
 )
 
+# The classifier's reading that outranks a dispute's opening words.
+DISPUTE_SURE = 0.6
+# Replies that said nothing about the person: nothing of ours to dispute, so
+# "你说错了，我不是讨厌写代码…" after a rephrase is their story, told on.
+SAID_NOTHING_OF_THEM = (
+    "rephrase",
+    "examples",
+    "question_help",
+    "empathy",
+    "greet",
+    "abstain",
+    "quiet",
+    "scope",
+    "checkin",
+    "care",
+    "crisis",
+    "english",
+    "refuse",
+    "progress",
+)
 # A question about the workbook's own mechanics ("那我刚刚那题写到哪了").
 WORKBOOK_ASK = re.compile(
     r"(?:这|那|哪|第.{1,2})题.{0,6}(?:写到|写哪|怎么写|什么意思)|写到哪|"
@@ -263,6 +289,15 @@ def _resolve(
         return "flip", True  # "你说成优点我觉得有点硬凹": about the flip given
     if REFUSED.search(text):
         return "pushback", True  # "说和那个我不认": an item named, refused
+    if (
+        d.last_act
+        and d.last_act not in SAID_NOTHING_OF_THEM
+        and len(text) <= DISPUTE_MAX
+        and DISPUTES.search(text)
+        and pred.confidence < DISPUTE_SURE
+        and intent in ("story", "unclear", "feedback", "counts", "concept", "why")
+    ):
+        return "pushback", True  # "不对，我不是那种人": our reading disputed
     if intent == "refer" and not _applies(intent, text, u, d) and _points(text, u):
         u.abstained = "unresolved"  # "第二个" with nothing shown: ask, don't guess
         return "abstain", True
@@ -695,6 +730,10 @@ def understand(
     if task := classified_task(text, pred.intent, pred.confidence):
         u.intent = task  # a task said in words no rule above knows
         return u
+    aside = re.sub(r"(?:先)?(?:别管|不管|不写)(?:这个|这道?)?题了?", "", text)
+    if OUTSIDE.search(text) and not WORKBOOK.search(aside) and pred.confidence < 0.5:
+        u.intent = "off_topic"  # "帮我写一封英文邮件催尾款": not ours to do
+        return u
     if COMBINE_ASK.search(text) and not ASKS_HOW.search(text):
         u.intent = "synthesis"  # "help me combine 一下 我写的这些": the task itself
         return u
@@ -773,6 +812,17 @@ def understand(
     ):
         if intent in (*CONTENT, "why", "go_on"):
             intent = "distress"  # "被裁了…睡不着。做这个到底有什么用"
+    elif (
+        sum(bool(b.search(text)) for b in BURDEN) >= 2
+        and any(b.search(text) for b in DOUBTS)
+    ) and intent in (
+        *CONTENT,
+        "why",
+        "go_on",
+        "question_help",
+        "unclear",
+    ):
+        intent = "distress"  # a hard stretch piled up in a long message
     elif REVISE.search(text) and ctx.draft and intent in ("more", "examples", "story"):
         intent = "feedback"  # "帮我改改": their draft, revised, not more cards
     elif (

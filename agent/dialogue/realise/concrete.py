@@ -109,6 +109,16 @@ def _which(t: Turn) -> tuple[str, str]:
     return qid, (answers.get(qid) or "").strip()
 
 
+# "V07我写了这么一句：'每天过得舒服…'你帮我改改": the answer, typed in the ask.
+INLINE = re.compile(r"[“\"「]([^”\"」]{6,80})[”\"」]")
+
+
+def _inline(text: str) -> str:
+    """Return an answer quoted in the message itself, or ""."""
+    m = INLINE.search(text or "")
+    return m.group(1).strip() if m and re.search(r"写|答", text[: m.start()]) else ""
+
+
 def asks(answer: str) -> list[str]:
     """Return the two or three things this answer lacks, as prompts to fill."""
     wanted = []
@@ -358,6 +368,7 @@ def _shorter(where: str, qid: str, answer: str) -> Draft:
 def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
+    answer = answer or _inline(t.ctx.text)
     if qid.startswith("?") or (
         not qid and any(q[:1] in PART_OF for q in t.ctx.answers)
     ):

@@ -80,7 +80,11 @@ def _answered(t: Turn, found: list[str]) -> Draft:
 
 
 # A clause that says no answer came yet: not an answer to take.
-LACK = re.compile(r"想不出|想不起|不知道|说不上|没有|是不是|无趣|丧|泄气")
+# "我哪有时间喜欢啥子" asks back, it answers nothing (coach_blind10).
+LACK = re.compile(
+    r"想不出|想不起|不知道|说不上|没有|是不是|无趣|丧|泄气|哪有|哪来|顾不上|谈不上|"
+    r"什么喜欢|啥喜欢|喜欢啥子?$|喜欢什么$"
+)
 # Worn out or done for today: the reply gives no task, only rest and the way back.
 # Stopping for today, said outright ("今天先不写了", "人都散架了").
 STOPPING = r"不想写|写不动|写不下去|不写了|先不写|散架|放弃"

@@ -22,6 +22,10 @@ WORRIED = re.compile(
 REVIEW = re.compile(r"判断|复盘|行不行|有没有用|效果|怎么看|成功|失败")
 
 
+# Words that name no option ("小事", "那种", "experiment"), only the ask.
+GENERIC = re.compile(r"小事|事情|东西|那种|实验|experiment|吧$|呗$", re.I)
+
+
 def experiment(t: Turn) -> Draft:
     """Design a small 1–2 week experiment for a candidate, or how to review one."""
     parts = profile.three_parts(t.ctx, t.u)
@@ -47,7 +51,8 @@ def experiment(t: Turn) -> Draft:
             rows=[r for r in (talent,) if r],
         )
     career = field.get("career_examples", "").split("|")[0] if field else ""
-    own = profile.options_in(t.ctx.text)
+    # "给我一个这个礼拜能做的小事吧": the ask's own words are no option of theirs.
+    own = [o for o in profile.options_in(t.ctx.text) if not GENERIC.search(o)]
     items = t.d.pending.get("items") or []
     worry = WORRIED.search(t.ctx.text)
     if not own and worry and items:  # the compared option the worry is about

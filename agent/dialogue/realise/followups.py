@@ -486,9 +486,15 @@ def flip(t: Turn) -> Draft:
         (
             r
             for r in rows
-            if trait in cell(r.get("weakness_form")) + cell(r.get("aliases"))
+            if trait
+            in cell(r.get("weakness_form"))
+            + cell(r.get("aliases"))
+            + cell(r.get("keywords"))
+            + cell(r.get("evidence_signals"))
         ),
-        rows[0] if rows else None,
+        # Only the entry whose weakness form holds the habit: search's nearest
+        # ("嘴笨" → 「热心分享」, coach_blind10) is a guess, not its other side.
+        None,
     )
     if FLIP_FORCED.search(t.ctx.text or ""):  # "你说成优点我觉得有点硬凹"
         return _flip_doubted(t, trait)

@@ -1,0 +1,89 @@
+"""Replies coach_blind10 showed wrong, checked here in our own words.
+
+A reading of ours disputed, a job outside the workbook, a hard stretch piled
+up in one long message, a habit quoted earlier and flipped now, an answer
+typed inside the ask, and quotes cut inside their own quote marks.
+"""
+
+from __future__ import annotations
+
+from agent import quotes
+from tests.agent.test_offline import Chat, P, S, V
+from tests.agent.test_tasks import check
+
+
+async def test_a_reading_disputed_is_corrected_in_their_words(kb, offline_config):
+    story = "上个月我把科室的排班表全重做了一遍，每个人的休息都排开了"
+    chat = Chat(
+        offline_config,
+        S,
+        recent_messages=[("user", story), ("coach", "这段你记得很清楚。")],
+    )
+    await chat.say("那这说明我擅长啥？")
+    result = await chat.say("但我不觉得我是爱管事，听着像管家婆。我就是怕大家累垮")
+    reply = result.text
+    assert result.trace["act"] == "repair", reply
+    assert "怕大家累垮" in reply and "划掉" not in reply, reply
+
+
+async def test_a_story_told_on_after_a_rephrase_is_no_dispute(kb, offline_config):
+    chat = Chat(offline_config, S, question_id="S03")
+    await chat.say("这题啥意思")
+    result = await chat.say("可是我上班以外根本没时间，周末就在家修修自行车")
+    assert result.trace["act"] != "repair", result.text
+
+
+async def test_a_job_outside_the_workbook_is_declined_plainly(kb, offline_config):
+    for ask in (
+        "帮我写一封邮件给房东，问下押金什么时候退",
+        "你知道最近猪肉价格怎么样吗 我们这边涨得厉害",
+    ):
+        result = await Chat(offline_config, V).say(ask)
+        assert result.trace["act"] == "scope", (ask, result.text)
+
+
+async def test_a_hard_stretch_in_one_long_message_gets_care_first(kb, offline_config):
+    text = (
+        "每天下班都十二点到家了，老人又住院，我请不到假只能两头跑。"
+        "说实话我都不知道写这些干嘛，喜欢的事？我哪有时间喜欢啥子。"
+    )
+    result = await Chat(offline_config, P, question_id="P06").say(text)
+    reply = result.text
+    assert result.trace["act"] == "empathy", reply
+    assert "要的答案" not in reply and "哪有时间" not in reply, reply
+    check(reply, [text])
+
+
+async def test_a_habit_quoted_earlier_is_the_one_flipped(kb, offline_config):
+    told = "从小我妈骂我最多的就是“三分钟热度”，学琴两个月就放下了"
+    chat = Chat(
+        offline_config,
+        S,
+        recent_messages=[("user", told), ("coach", "这个习惯很多人都有。")],
+    )
+    reply = (await chat.say("那你帮我把这个缺点翻成优点吧")).text
+    assert "三分钟热度" in reply, reply
+    assert "这个缺点" not in reply, reply
+
+
+async def test_an_answer_typed_inside_the_ask_is_the_one_reworked(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V07")
+    result = await chat.say(
+        "V07我写了这么一句：“每天过得舒心，家里人都在，有点事做。”帮我改具体点"
+    )
+    reply = result.text
+    assert result.trace["act"] == "concrete", reply
+    assert "每天过得舒心" in reply and "还没有写下答案" not in reply, reply
+
+
+async def test_an_ask_for_a_small_step_is_not_quoted_as_their_option(
+    kb, offline_config
+):
+    reply = (await Chat(offline_config, V).say("给我一个这周能做的小事吧")).text
+    assert "小事吧" not in reply, reply
+
+
+def test_a_quote_cut_inside_its_own_marks_is_closed():
+    cut = "你写到「我妈骂我最多的就是“三分钟热度」这几个字。"
+    assert quotes.balanced(cut) == "你写到「我妈骂我最多的就是“三分钟热度”」这几个字。"
+    assert quotes.balanced("「好好的」") == "「好好的」"
