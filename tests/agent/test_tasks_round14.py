@@ -112,3 +112,29 @@ async def test_a_parent_answer_is_quoted_whole_in_a_top_list(kb, offline_config)
     chat = Chat(offline_config, V, question_id="V04", answers=answers)
     reply = (await chat.say("那帮我挑挑这题里能看出什么价值观")).text
     assert "守信" in reply, reply
+
+
+async def test_parts_no_entry_names_are_combined_in_their_own_words(kb, offline_config):
+    answers = {
+        "V03": "从零带一个小程序上线，三个月每天凌晨两点才睡",
+        "S01": "同学拼装模型卡住了，我看一眼图纸就知道哪步装反了",
+        "P02": "刷视频总停在老师傅修钟表的",
+    }
+    chat = Chat(offline_config, X, question_id="C01", answers=answers)
+    result = await chat.say("帮我把三部分组合成几个方向")
+    reply = result.text
+    assert result.trace["act"] == "synthesis", reply
+    assert "「法治」" not in reply, reply  # "程序" is no value of theirs
+    assert "修钟表" in reply and "我看一眼图纸" in reply, reply
+    check(reply, list(answers.values()))
+    again = await chat.say("第一个说得像我平时说话那样")
+    assert again.trace["act"] == "plain", again.text
+    assert "修钟表" in again.text or "看一眼图纸" in again.text, again.text
+
+
+async def test_two_directions_of_theirs_weighed_is_a_comparison(kb, offline_config):
+    chat = Chat(offline_config, X, question_id="C02")
+    result = await chat.say(
+        "我写的这两个方向，有没有哪个能跟上班同时进行的：C01开网店，C02做家教"
+    )
+    assert result.trace["act"] == "compare", result.text

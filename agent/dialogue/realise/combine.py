@@ -87,6 +87,16 @@ def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
             and not SHRUG_LED.search(answers.get(e.question_id) or "")
         ]
         hints = Counter(e.entry_id for e in hinted)  # the most answers first
+        # Two characters in one answer are no part to build on ("小程序" →
+        # 「法治」, "负责上线" → 「责任」, coach_blind9–10): such a hint stands in
+        # only when another answer speaks of it too; else their own words do
+        # (_from_words). "讲故事" says enough alone.
+        hinted = [
+            e
+            for e in hinted
+            if len(e.surface) >= HINT_CHARS
+            or hints[e.entry_id] + elsewhere[e.entry_id] >= 3
+        ]
         # On a tie, the hint other steps' answers also speak of: 「个人理财」
         # (P06 理财, S04 存钱) before 「儿童教育」 (P03 孩子 only).
         pool = (
@@ -182,6 +192,8 @@ def combine(t: Turn) -> Draft:
     parts = parts_of(answers, t.ctx.text)
     present = [c for c in ORDER if parts[c]]
     missing = _missing(parts, answers)
+    if len(present) < 2 and (drafted := _from_words(t, parts)):
+        return drafted
     if len(present) < 2:
         have = "；".join(_part(e, 14) for c in present for e in parts[c][:2])
         lead = (
@@ -215,6 +227,51 @@ def combine(t: Turn) -> Draft:
             "items": _items(parts, lines),
             "why": "每条方向都只用你答案里说到的部分，引号里是你的原话。",
             "more": "挑一条，这周花两小时做个最小版本试试。",
+        },
+    )
+
+
+WORDS_ROOM = 16
+HINT_CHARS = 3
+
+
+def _from_words(t: Turn, parts: dict[Category, list[Evidence]]) -> Draft | None:
+    """Return a direction made of their own answers where no entry names a part.
+
+    "把我的本事和喜欢的事配一配" with answers the matcher names nothing in: the
+    talent and the field are their own clauses, quoted, and what to do with
+    them is left for them to say (no job invented). None when fewer than two
+    parts have anything written.
+    """
+    answers = t.ctx.answers
+    said: dict[Category, str] = {}
+    qids: list[str] = []
+    # The talent and the field first: what "第一条" is said again with.
+    for c in ("strengths", "interests", "values"):
+        if parts[c]:
+            said[c] = f"「{parts[c][0].name}」"
+        elif q := _written(c, answers):
+            said[c] = f"你写的「{telling(answers[q].strip(), WORDS_ROOM)}」"
+            qids.append(q)
+    # A talent and a field at least: "用在你在意的事上" would be ours, not theirs.
+    if not (said.get("strengths") and said.get("interests")):
+        return None
+    line = f"把{said['strengths']}，用在{said['interests']}上"
+    if value := said.get("values"):
+        line += f"，守住{value}"
+    text = (
+        f"有些部分没对上现成的词，就用你的原话来组合：{line}。"
+        "具体做什么我不替你编，你先想一件这周就能试的小事？"
+    )
+    if len(text) > t.budget:
+        return None
+    return Draft(
+        [[text]],
+        rows=[],
+        pending={
+            "lines": [line],
+            "items": [{"name": line, "ids": [], "qids": qids, "category": "direction"}],
+            "why": "这条方向只用你自己写的话拼成，引号里是你的原话。",
         },
     )
 

@@ -64,6 +64,12 @@ def plain(t: Turn) -> Draft:
         said = [
             q for q in candidate_quotes(item["name"], t.ctx.answers) if "…" not in q
         ][: 1 if again else 2] or [short(item["name"], item["name"][:2], room)]
+    if not said:  # a line made of their own answers (combine._from_words)
+        said = [
+            short(first, first[:2], room)
+            for q in item.get("qids") or []
+            if (first := re.split(r"[，,。；;！!？?]", t.ctx.answers.get(q) or "")[0])
+        ][: 1 if again else 2]
     if not said:
         return Draft(
             [
