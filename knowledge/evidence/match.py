@@ -126,13 +126,29 @@ def spans_match(
             category = CATEGORY_OF.get(entry_id[:1])
             if category not in wanted:
                 continue
+            # "钱都花在孩子的补习班上了", "我老公一聊车就停不下来": a weak person
+            # word in a passions answer is someone in the story, no hint of a
+            # field (round 14). Unless it is the company kept ("跟邻居一起…",
+            # not weakened) or the problem named on P06.
+            if (
+                category == "interests"
+                and reading.person
+                and reading.weakened
+                and question_id not in PROBLEMS_ASKED
+            ):
+                continue
             if names and category != "interests":
                 own_name = fold(vocab.entries[entry_id][0])[0] == word.text
                 if title == "title" or (boss and own_name) or named_thing:
                     continue
             doubted = (
                 any(getattr(reading, f) for f in DOUBTED_BY[category])
-                or _others_doubted(reading, category, question_id, category in own)
+                # "我爸妈年纪也大了，离得近能照应": their clause, but whom the
+                # person looks after (round 14).
+                or (
+                    _others_doubted(reading, category, question_id, category in own)
+                    and not (reading.done_for and category == "values")
+                )
                 or (
                     reading.reported
                     and category == "strengths"

@@ -122,6 +122,10 @@ DISUSE = re.compile(
     r"吃灰|落灰|积灰|闲置|压箱底|没用过|没碰过|没怎么用|没坚持|半途而废|三分钟热度"
 )
 CONTRASTS = frozenset({"但", "但是", "可是", "不过", "却"})
+# "这点" points back to one point: no further than a clause that opens with a
+# turn ("…，但她有点看不起人，这点我不想学", round 14).
+ONE_POINT = re.compile(r"这点|这一点")
+TURNS_TO = re.compile(r"(?:但是|但|可是|可(?!以|能|爱)|不过|就是|只是)")
 # A later clause that takes back the whole sentence so far, whatever it names:
 # a joke ("…，开玩笑的"), money or a purchase wasted ("…，钱算是白花了"), a
 # thing given up for good ("…，现在早不碰了", "下次再也不干了", "后来就放弃
@@ -171,6 +175,13 @@ LIKE = re.compile(r"(?:像|跟|和)[^,.;:!?。]{1,8}?(?:那样|这样|一样|似
 POSSESSED = re.compile(rf"(?:{OTHER_PEOPLE})的?$")
 # "看别人做PPT讲半天讲不清": a clause about someone else seen or heard.
 THEIR_CLAUSE = re.compile(rf"(?:看|看到|看着|看见|听)?(?:{OTHER_PEOPLE})")
+# One of the people around the person, the whole word ("孩子", "老公").
+PERSON = re.compile(rf"(?:{OTHER_PEOPLE})")
+# Nobody or everybody as the subject: what the world does or neglects.
+NOBODY = re.compile(r"没有?人|没谁|谁都不|谁也不")
+NOBODY_AFTER = re.compile(
+    r"(?:都|也)?(?:没有?人|谁都|谁也|大家|别人|很多人|好多人|有人)"
+)
 # What the person wants for others ("想让他们也见见世面") is theirs: the
 # entry words after "让 + someone else" in the clause.
 # "希望我儿子以后被人说是个正直的人": a wish for one's own people (with 我,
@@ -202,9 +213,18 @@ CHOSE = re.compile(r"选了|选的|挑了|去了|接了|定了|前者|后者|最
 COMPANY = re.compile(
     r"(?:跟|和|陪|陪着|约|照顾|离)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
 )
+# After a weak word, whose child or home it is ("跟邻居家小孩玩过家家"): the
+# word is an owner, not the company kept (round 14).
+OWNER_OF = re.compile(r"家(?!人|里人)|的(?:小孩|孩子|儿子|女儿|闺女)")
 # Whom they do it for: "就想让父母过上好日子" (not "爸妈让我…"). A value only:
 # what is done for a child ("为了孩子报各种班") is no passion of the person's.
 FOR_WHOM = re.compile(r"(?:想让|要让|能让|为了)(?:[一两三四五几]?[个位]?|几个)?$")
+# The next clause says the person can look after them: "…年纪大了，离得近能
+# 照应", "…身体不好，方便照顾" (not "…，能照顾我": they look after the person).
+CARE_NEXT = re.compile(
+    r"[^,.;:!?。]{0,8}[,，][^,.;:!?。]{0,5}(?:能|方便|好|可以|就近|得以)"
+    r"(?:照应|照顾|照看|陪着|陪伴|陪|尽孝)(?![我你])[了着他她们一下下点些]*(?=$|[,.;:!?。])"
+)
 # "晚上给爸妈做顿饭": doing something for them (round 12). Not "给爸妈添堵".
 FOR_DOING = re.compile(r"(?:做|煮|烧|炖|包|买|送|寄|带)")
 # "买不起房子", "看不起病", "上不起学": what cannot be afforded (the lexicon's
@@ -271,6 +291,10 @@ class Reading:
     # A weak person word that is who speaks ("我老婆说我疯了"): a character in
     # the story, no hint of the person's own (round 13).
     speaker: bool = False
+    # A weak word that is one of the people around the person ("孩子", "老公",
+    # "爸妈"): in a passions answer a character of the story, not its topic
+    # (round 14; match.py drops the hint unless they are the company kept).
+    person: bool = False
 
 
 def fold(text: str) -> tuple[str, list[int]]:
@@ -365,6 +389,9 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         for t in hedges
         if THEIR_CLAUSE.match(texts[t.clause].lstrip("".join(CLAUSE_ENDS)))
         or t.clause in said
+        # "…，这些好像没人在乎" (round 14): the hedge is on what nobody or
+        # everyone does, not on the person's own words.
+        or NOBODY_AFTER.match(folded, t.end)
     ]
     shrugged = _shrugged(
         folded, tokens, [t for t in hedges if t not in theirs], clause, questions
@@ -430,6 +457,8 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 lacked=any(_lacked(folded, token, s, e) for s, e in weak),
                 speaker=_inside(token, speakers)
                 and any(s <= token.start and token.end <= e for s, e in weak),
+                person=(token.start, token.end) in weak
+                and PERSON.fullmatch(token.word.text) is not None,
             )
         )
     # "玩游戏机，不过那是我弟，我对游戏一点兴趣都没有": turned down later.
@@ -517,6 +546,9 @@ def _companion(folded: str, token: Token, start: int, end: int) -> bool:
     tail = tail[
         : min((i for c in CLAUSE_ENDS if (i := tail.find(c)) >= 0), default=None)
     ]
+    # "跟邻居家小孩玩" (round 14): whose child, not the company.
+    if OWNER_OF.match(tail):
+        return False
     values = all(name.startswith("V") for name in token.word.names)
     passions = all(name.startswith("P") for name in token.word.names)
     if (
@@ -545,7 +577,11 @@ def _done_for(folded: str, token: Token, start: int, end: int) -> bool:
         return False
     lead = folded[: token.start]
     lead = lead[max(lead.rfind(c) for c in CLAUSE_ENDS) + 1 :]
-    return lead.endswith("给") and bool(FOR_DOING.match(folded, token.end))
+    if lead.endswith("给") and FOR_DOING.match(folded, token.end):
+        return True
+    # "我爸妈年纪也大了，离得近能照应" (round 14): their clause, then the person
+    # able to look after them in the next, with no one else looked after.
+    return bool(CARE_NEXT.match(folded, token.end))
 
 
 def _first_clause(folded: str, clause: list[int], start: int, end: int) -> int:
@@ -622,12 +658,20 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
         )
         if not _rejects(own, text[c], before, after, dropped=dropped):
             continue
+        # "这点" is one point; "那种日子" may be the whole story.
+        one_point = ONE_POINT.search(text[c])
         # A clause's text starts with the mark that opened it, if any.
         while c > 0 and text[c][:1] not in SENTENCE_ENDS:
             c -= 1
             if _points(text.get(c, "")):
                 break
             found.add(c)
+            # "读书多，…，但她有点看不起人，这点我不想学" (round 14): "this" is
+            # what the "but" clause said, not the good side before it.
+            if one_point and TURNS_TO.match(
+                text.get(c, "").lstrip("".join(CLAUSE_ENDS))
+            ):
+                break
             # "以前总觉得赚钱最重要，现在不这么想了": back to "以前", no further.
             if any(w in text.get(c, "") for w in FORMERLY):
                 break
@@ -711,6 +755,10 @@ def _rejects(
     ``own`` are its tokens; ``before`` and ``after`` its text around the last;
     ``dropped`` when it opens with "now" after a "before" ("以前…，现在…").
     """
+    # "…，这些好像没人在乎" (round 14): nobody's neglect is complained of,
+    # the person turns nothing down.
+    if NOBODY.search(text):
+        return False
     if any(t.word.before for t in own) and _points_back(text):
         return True
     negations = [t for t in own if t.word.before or t.word.after]

@@ -32,6 +32,11 @@ _SENTENCE_ENDS = frozenset(".;!?。\n")
 _CLAUSE_ENDS = _SENTENCE_ENDS | frozenset(",:()[]~\"'“”‘’—…、 \t\r")
 # Where a cue's forward reach stops: what follows a turn is said anew.
 _TURN = re.compile(r"但是?|不过|可是|然而|只是|而是|却|反而|倒是")
+# A turn to what the person is made to do: "但每次都被拉进去", "可还是得去".
+_DRAGGED = re.compile(
+    r"(?:但是?|不过|可是)(?:每次|每回|还是|也|都|总|总是|又)*"
+    r"(?:被|不得不|只能|只好|硬着头皮|得去|得陪)"
+)
 # "虽然现在还差得远，但我一直在学": a conceded shortfall takes nothing back.
 _CONCEDES = re.compile(r"^(?:虽然|虽说|虽|尽管|哪怕|就算)")
 # "至于明星八卦，我没那么关心", "说到球赛我就没啥兴趣了", "我对球赛没兴趣了":
@@ -94,6 +99,10 @@ def _scope(
     if own:  # "不知道自己算不算讲义气", "女性主义这个词我不太喜欢"
         return first, c_start, frozenset().union(*(mentions[i][2] for i in own)), own
     stop = _forward_stop(folded, c_end)
+    # "…我挺烦的，但每次都被拉进去" (round 14): a turn to being dragged along
+    # says nothing anew; the cue stands.
+    if _DRAGGED.match(folded, stop):
+        stop = _bounds(folded, c_end, c_end, _SENTENCE_ENDS)[1]
     if stop < _bounds(folded, c_end, c_end, _SENTENCE_ENDS)[1]:
         return None  # "…拿不准，但会一直这么要求自己": a turn says it anew
     if _OBJECT_FIRST.match(_OPENED.sub("", before)):

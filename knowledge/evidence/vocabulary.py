@@ -4,7 +4,7 @@ Built once per knowledge version from the read API, so an admin's new alias or
 lexicon term is used within about a second of its save.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -99,6 +99,13 @@ def _build(version: int) -> Vocabulary:
     words += [
         Word(t, "negation", before=t in before, after=t in after)
         for t in before | after
+    ]
+    # An alias that is also a dismissal after a word ("够用就好", 知足's alias):
+    # it names its entry and still turns down what it follows ("钱这东西够用
+    # 就好", round 14), as a negation of the same length could not.
+    words = [
+        replace(w, after=True) if w.kind == "entry" and w.text in after else w
+        for w in words
     ]
     words += [Word(t, "homonym") for t in terms("homonym")]
     words += [Word(t, "shrug") for t in terms("shrug")]

@@ -64,7 +64,8 @@ _REPORTED = re.compile(
 # "她哭得稀里哗啦，说家人最重要".
 # Only verbs of saying: a bare "觉得" is the person's own ("…，觉得很值").
 _CARRIED = re.compile(
-    rf"^{_ADVERBS}{{0,2}}(?:说(?!话|明|服|谎|不|出|起|到|了算|一套|实话|实在|真的|白了|句|来|回)|念叨|嚷嚷)"
+    # "…女孩考上了大学，写信说她以后也要帮助别人" (round 14): how they said it.
+    rf"^{_ADVERBS}{{0,2}}(?:写信|来信|回信|打电话|发消息|发微信|留言|[^\W\d_我]{{1,2}}着)?(?:说(?!话|明|服|谎|不|出|起|到|了算|一套|实话|实在|真的|白了|句|来|回)|念叨|嚷嚷)"
 )
 # Someone else's liking: "我老婆喜欢烘焙", "他迷上了钓鱼".
 _TASTE = re.compile(
@@ -171,6 +172,8 @@ _QUESTION_END = re.compile(r"(\?|吗)[\s.~。]*$")
 # A question that is negative asks nothing either: "这不明摆着吗", "我要的不就是
 # 自由吗" assert what they hold.
 _INSISTS = re.compile(r"难道")
+# "我只看一点：…吗？": a criterion, then the question it asks (round 14).
+_CRITERION = re.compile(r"(?:看|在乎|考虑|关心|标准|原则|条件)[^,.;:!?。]{0,5}:")
 _NEGATIVE_ASKS = re.compile(r"不(?=[^,.;:!?。，]{0,6}吗[\s.~。?]*$)")
 
 
@@ -190,6 +193,9 @@ def question_spans(
                 not any(s <= start + m.start() < e for s, e in words)
                 for m in _NEGATIVE_ASKS.finditer(sentence)
             )
+            # "我只看一点：这个团队的人我信得过吗？" (round 14): the question
+            # after a criterion's colon is what the person weighs by, not a doubt.
+            insists = insists or _CRITERION.search(sentence)
             if _QUESTION_END.search(sentence) and not insists:
                 spans.append((start, i + 1))
             start = i + 1
@@ -272,6 +278,9 @@ _WAVED = re.compile(
 # The person speaking for themselves again: "我…", "但我…", "这个我…".
 _SELF = re.compile(
     rf"^{_CONJ}(?:说实话|说真的|老实说)?(?:其实)?(?:我|自己|和我|跟我|对我|这个我|这点我|这我)"
+    # A short topic, then the person doing it: "家里的东西我都分门别类" (round
+    # 14). No one else in the topic ("她的事我都…" is still about her).
+    rf"|^(?![^我]{{0,5}}{_OTHER})[^\W\d_我你他她们]{{1,6}}我(?=都|就|也|总|一般|全|会|来|负责|把|每)"
 )
 # How the person sets themselves apart without a negation: another role
 # ("我就是那个在旁边听的", "我就负责吃", "我只想准点下班"), or a verdict on the
@@ -292,9 +301,26 @@ _APART = re.compile(
 )
 
 
+# "…，但她有点看不起人，这点我不想学": a clause opening with a turn, and a
+# rejection that points back at "this" one (round 14).
+_TURNED = re.compile(r"^(?:但是|但|可是|可(?!以|能|爱)|不过|就是|只是)")
+_POINTS = re.compile(r"^(?:但是|但|可是|可|不过)?(?:这点|这一点)")
+
+
+# Seeing someone inside a clause ("撑着我的是看那帮学生一点点长进", round 14),
+# with a group word or 看着/看到; not a bare "看人家怎么改造房子" (watching how
+# it is done is the person's), nor watching them as a pastime (爱看他们打球).
+_PASTIME = re.compile(r"喜欢|爱|迷|去|带|陪|跟")
+_GROUP = "(?:那帮|这帮|那些|这些|那群|这群|一帮|一群)"
+_SEEN_MID = re.compile(rf"(?:看着|看到|看见){_GROUP}?{_OTHER}|看{_GROUP}{_OTHER}")
+
+
 # Admiring the other: then setting oneself apart ("我佩服我表哥…，我就做不
 # 到") says the person falls short of it, not that they reject it.
-ADMIRES = re.compile(r"佩服|敬佩|羡慕|欣赏|崇拜|向往|榜样|想学|想成为|学习他|学习她")
+# Not "这点我不想学": a rejection (round 14).
+ADMIRES = re.compile(
+    r"佩服|敬佩|羡慕|欣赏|崇拜|向往|榜样|(?<![不没])想学|(?<![不没])想成为|学习他|学习她"
+)
 
 
 # What the person holds others are owed ("人家也要被当人看", "孩子也应该有
@@ -366,6 +392,15 @@ def others_spans(
         opened = _OTHER_OPENS.match(folded[start:end])
         passive = _PASSIVE_OPENS.match(folded[start:end])
         if not (opened or passive):
+            # "撑着我的是看那帮学生一点点长进" (round 14): from seeing them on,
+            # the clause is their doing, unless the person comes back in it.
+            seen = _SEEN_MID.search(folded, start, end)
+            if (
+                seen
+                and "我" not in folded[seen.end() : end]
+                and not _PASTIME.search(folded, start, seen.start())
+            ):
+                runs.append((seen.start(), end, False, False))
             k += 1
             continue
         rest = folded[start + opened.end() : end] if opened else ""
@@ -415,6 +450,13 @@ def others_spans(
                 and (rejects or _APART.match(text))
                 or (_WAVED.match(text))
             ):
+                # "我师姐读书多，…，但她有点看不起人，这点我不想学" (round 14):
+                # "this" sets apart from the "but" clause only, not the run.
+                turn = [
+                    a for a, b, _ in clauses[k + 1 : j] if _TURNED.match(folded[a:b])
+                ]
+                if _POINTS.match(text) and turn:
+                    run = (turn[-1], run[1])
                 dropped.append(run)
                 # Not after their words about the person: "朋友有事都来找我，
                 # 我就是大家的树洞" says what the person is.

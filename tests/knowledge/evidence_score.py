@@ -45,6 +45,10 @@ KINDS12 = Path(__file__).with_name("evidence_kinds12.jsonl")
 # Written by us for round 13: quoted shop names, jobs said with 是…的, a
 # speaker's tag, S05's hard side, the workplace, what cannot be afforded.
 KINDS13 = Path(__file__).with_name("evidence_kinds13.jsonl")
+# Written by us for round 14: "这点" after a turn, an alias that dismisses,
+# 来说/说不到, a criterion's question, nobody's neglect, kin looked after,
+# seeing others grow, a topic then "我", people in a passions answer.
+KINDS14 = Path(__file__).with_name("evidence_kinds14.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

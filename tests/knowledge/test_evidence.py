@@ -26,6 +26,7 @@ from tests.knowledge.evidence_score import (
     KINDS11,
     KINDS12,
     KINDS13,
+    KINDS14,
     spans_load,
     spans_score,
 )
@@ -461,6 +462,7 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(KINDS11),
         *spans_load(KINDS12),
         *spans_load(KINDS13),
+        *spans_load(KINDS14),
     ]
     assert len(rows) >= 1700
     report = {}
@@ -483,6 +485,7 @@ def test_labelled_spans_named_precision(kb):
         "kinds11",
         "kinds12",
         "kinds13",
+        "kinds14",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -507,6 +510,7 @@ def test_labelled_spans_named_precision(kb):
     assert report["kinds11"]["named"].precision >= 0.95
     assert report["kinds12"]["named"].precision >= 0.95
     assert report["kinds13"]["named"].precision >= 0.95
+    assert report["kinds14"]["named"].precision >= 0.95
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
