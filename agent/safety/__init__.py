@@ -90,8 +90,20 @@ def _strong(text: str) -> tuple[str, bool] | None:
             )
             settled = kind == "abuse" and _settled(text)
             story = fiction or about or leisure or settled
-            if lexicon.OTHERS_END.search(plain) and not wish:
+            if (
+                lexicon.OTHERS_END.search(plain) or lexicon.OWN_PAST_END.search(plain)
+            ) and not wish:
                 story = True
+            sentence = _sentence_at(plain, found.start())
+            if kind == "abuse" and _struck_elsewhere(plain, found.start()):
+                story = True  # a blow at work or in the street, not at home
+            if (
+                kind == "harm_others"
+                and about
+                and not fiction
+                and _ONE.search(sentence)
+            ):
+                story = False  # "工地…把他房子点了": the site is where, not a story
             if _OWN_END.search(plain) or (
                 kind == "danger_now" and _HERE_NOW.search(plain)
             ):  # no study or site excuses these (safety_blind14)
@@ -113,6 +125,31 @@ _HERE_NOW = re.compile(r"(?:现在|此刻|这会儿?)(?:就|正)?在")
 _TARGET = re.compile(r"(?:目标|对象)(?:就)?是(?:我们|我的?|我家|那个)")
 
 
+# Someone named as the one it is for, in the threat's own sentence.
+_ONE = re.compile(r"他|她|他们|那人|那个人")
+
+
+def _struck_elsewhere(plain: str, at: int) -> bool:
+    """Return whether the blow at ``at`` came from someone not at home.
+
+    "一个业主…当着所有人扇了我一巴掌": the one named before the blow, in its
+    sentence, is a customer, not kin; "淤青都是他弄的，我跟同事说是撞的"
+    names the colleague only after, as the one told.
+    """
+    start = max(plain.rfind(p, 0, at) for p in "。！？!?") + 1
+    before = plain[start:at]
+    actor = lexicon.NOT_HOME.search(before)
+    told = actor and re.search(r"(?:跟|和|对|给|告诉|问)$", before[: actor.start()])
+    return bool(actor and not told and not re.search(lexicon._KIN, before))
+
+
+def _sentence_at(text: str, at: int) -> str:
+    """Return the sentence of ``text`` around position ``at``."""
+    start = max(text.rfind(p, 0, at) for p in "。！？!?") + 1
+    ends = [i for i in (text.find(p, at) for p in "。！？!?") if i >= 0]
+    return text[start : min(ends, default=len(text))]
+
+
 def _clause_at(text: str, at: int) -> str:
     """Return the clause of ``text`` around position ``at``."""
     start = max(text.rfind(p, 0, at) for p in "，。！？；,.!?;") + 1
@@ -131,12 +168,20 @@ def _settled(plain: str) -> bool:
     "小时候考砸被他打过一次手心，他后来还跟我道过歉": no care. A habit
     ("天天", "经常") or anything still going on keeps it.
     """
+    # A habit or a present counts in the sentences of the blow only ("天天在楼下
+    # 跟人下象棋" is the father now, not the blows).
+    blows = "。".join(
+        s for s in re.split(r"[。！？!?]", plain) if re.search(_BLOW_WORDS, s)
+    )
     return bool(
         _ONCE_AGO.search(plain)
         and lexicon.RESOLVED.search(plain)
-        and not lexicon.OFTEN.search(plain)
-        and not lexicon.STILL.search(plain)
+        and not lexicon.OFTEN.search(blows)
+        and not lexicon.STILL.search(blows)
     )
+
+
+_BLOW_WORDS = r"打|揍|踢|掐|扇|摔|砸|骂|推|踹|吼"
 
 
 # Someone with a grudge against them, or found: an address, one who cheated.
@@ -337,6 +382,10 @@ def guess_level(
         and not lexicon.BUT_NOW.search(plain)
     ):  # "从小没碰过我一根手指": a guess about blows that never came
         level = 0
+    # A dark time of theirs or someone else's, told as got through: asked about
+    # once at most, never the script (round 15).
+    if lexicon.OWN_PAST_END.search(plain) or lexicon.OTHERS_END.search(plain):
+        level = min(level, 1)
     # Once, long ago, made good: no care, unless a death word is in it too.
     if _settled(plain) and not lexicon.ECHOES.search(plain):
         level = 0

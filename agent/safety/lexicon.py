@@ -152,8 +152,8 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:ge|hua)\s*(?:le\s*)?(?:zi\s*ji|shou\s*wan|ge\s*bo|da\s*tui)|(?:shang|nong\s*shang)\s*hai\s*zi\s*ji|"
         r"hua\s*le\s*(?:ji|hao\s*ji)\s*dao|"
         # Round 14: a hot tool pressed to the skin, marks hidden, in English.
-        r"hid(?:e|ing)\s*(?:the|my)\s*(?:burns|cuts|scars|marks)|"
-        r"press(?:ed|ing)?\s*(?:the|a|my)?\s*(?:hair\s*)?(?:straightener|iron|lighter|curling)"
+        r"hid(?:e|ing)\s*(?:the\s*|my\s*)?(?:burn\s*|cut\s*)?(?:burns|cuts|scars|marks)|"
+        r"press(?:ed|ing)?\s*(?:the|a|my)?\s*(?:hair\s*|hot\s*)?(?:straightener|iron|lighter|curling|spoon|knife|coin)"
         r"[^.!?]{0,20}\bon\s*my|burn(?:ed|ing|t)?\s*myself"
     ),
     "means": re.compile(
@@ -200,7 +200,10 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:试过|试了|测过|测了|试试)(?:一下)?(?:它的?)?承重|承重.{0,6}(?:试过|试了|挺结实|够结实|很结实)|"
         r"(?:要人命|要命的|致命|剧毒|有毒|毒性).{0,40}(?:带|拿|偷)(?:了|回)?.{0,10}"
         r"(?:回家|回来|床头|抽屉|枕头|身边|包里)|"
-        r"(?:哪种|什么|哪个|有没有)(?:方法|办法|方式|死法)(?:最)?(?:不会?太?(?:痛|疼)|没有?痛苦|无痛)"
+        r"(?:哪种|什么|哪个|有没有)(?:方法|办法|方式|死法)(?:最)?(?:不会?太?(?:痛|疼)|没有?痛苦|无痛)|"
+        # Round 15: stones weighed in the pockets by deep water.
+        r"(?:兜|口袋|衣服)[^。]{0,6}(?:装|塞|放)(?:了)?[^。]{0,4}石头|石头[^。]{0,8}(?:兜里|口袋里)|"
+        r"(?:最深的|深的那)(?:那)?(?:一)?(?:块|段|地方)[^。]{0,20}(?:石头|试了|多沉)"
     ),
     "danger_now": re.compile(
         r"翻(?:过|出)(?:了)?(?:栏杆|护栏|窗)|(?:腿|脚).{0,6}跨(?:过去|出去)了|跨过(?:了)?(?:栏杆|护栏)|"
@@ -320,6 +323,21 @@ STRONG: dict[str, re.Pattern] = {
         r"刀.{0,10}(?:工位|办公室|公司|单位)(?:的|里)?.{0,4}(?:抽屉|柜子|桌)|"
         r"(?:工位|办公室|公司|单位)(?:的|里)?.{0,6}(?:藏|放)(?:了|着)?.{0,6}刀|"
         r"kill\s*(?:everyone|them\s*all)|"
+        # Round 15: something put in another's food or drink, in English; a
+        # blade readied and a wait for them; a house to burn; their family
+        # to be made to "taste" it; poison in a kinswoman's soup.
+        r"(?:put|putting|slipp?(?:ed|ing)?|add(?:ed|ing)?|mix(?:ed|ing)?)\s+(?:a\s+little\s+|some\s+)?"
+        r"(?:bleach|poison|rat\s*poison|antifreeze|laxatives?|pills|something)\s+(?:in|into)\s+"
+        r"(?:his|her|their|my\s+\w+'?s?)\s+(?:\w+\s+)?(?:drinks?|food|coffee|shakes?|tea|water|soup|meals?|lunch)|"
+        r"刀[^。]{0,6}(?:磨好|准备好|备好)[^。]{0,8}(?:就)?等(?:着)?(?:见到|碰到|遇到|堵到)?(?:他|她|那)|"
+        r"(?:汽油|柴油|酒精)[^。]{0,24}(?:点了|烧了|点火|放火|烧掉)|"
+        r"把(?:他|她|他们|那家人)(?:的|家的?)?(?:房子|家|车|店|铺子)(?:给)?(?:点了|烧了)|"
+        r"让(?:他|她|他们)的?(?:老婆|老公|孩子|老婆孩子|家人|全家|爸妈)(?:也)?尝尝|"
+        + r"(?:往|在|给)(?!我的|自己)(?:"
+        + _KIN
+        + r"|他|她|[^，。！？]{1,6}的)的?"
+        r"(?:汤|茶杯|水杯|杯子|饭|水|茶|杯|饮料|咖啡|奶|菜|碗)里?"
+        r"(?:加|放|下|掺|倒|撒)(?:了)?(?:点|些|一点)?(?:老鼠药|农药|毒药?|安眠药|泻药|漂白|消毒)|"
         # Round 14: a list of names with what is to be done to each, or a
         # poison bought with a chance awaited.
         r"名单[^。]{0,30}(?:要对(?:他|她|他们)做|付出代价|算账|一个(?:一)?个|报复)|"
@@ -683,6 +701,9 @@ WORK_SEEN = re.compile(
 # Medicine taken as prescribed ("在吃调理的药 按时的"): care already in hand.
 PRESCRIBED = re.compile(r"按时(?:吃|服)|(?:药|药物)的?.{0,4}按时|按医嘱|按疗程")
 GRIEF = re.compile(
+    # Round 15: a death by accident, and a pet's last moments, told as memory.
+    r"(?:妈|爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|父亲|母亲|哥|姐|弟|妹|朋友|同学)[^。]{0,16}"
+    r"(?:出的事|出事|车祸|被火车撞|被车撞|意外)|(?:它|猫|狗)(?:走|去世)(?:的那|了)|兽医|"
     r"(?:奶奶|爷爷|外婆|外公|姥姥|姥爷|妈妈|爸爸|我妈|我爸|父亲|母亲|舅舅|姑姑|阿姨|叔叔|朋友|同学|老师)"
     r"[^。！？]{0,10}(?:癌|病|心梗|中风|脑溢血|肺炎|新冠|白血病|尿毒症|阿尔茨海默|老年痴呆)"
     r"[^。！？]{0,6}(?:走了|去世|过世|离开了|没了|不在了)|"
@@ -697,6 +718,18 @@ OTHERS_END = re.compile(
     r"(?:一了百了|轻生|自杀|不想活|死)[^。]{0,16}(?:挺|熬|撑|走)(?:了)?过来|"
     + _SOMEONE
     + r"[^。，]{0,10}(?:跳楼|自杀|轻生|割腕|跳河|跳江)(?:走了|去世|身亡|没了|死了|离开)"
+)
+# Their own dark time, told as over ("那时候确实有过不想活的念头，后来坚持吃药…
+# 现在已经停药一年多了"): the past, read by the classifier, not the script.
+OWN_PAST_END = re.compile(
+    r"(?:那时候?|那几年|那段时间|以前|曾经|当年|那两年)[^。]{0,8}有过[^。]{0,6}"
+    r"(?:不想活|轻生|自杀|寻死|想死)[^。]{0,6}(?:的)?念头[^。]{0,40}"
+    r"(?:后来|现在|如今)[^。]{0,24}(?:好了|停药|挺稳|稳定|走出来|熬过来|过来了|没事了)"
+)
+# A job or a place that is not home: a blow there is not abuse at home
+# ("业主…当着所有人扇了我一巴掌"); the classifier decides (round 15).
+NOT_HOME = re.compile(
+    r"业主|客户|顾客|乘客|家长|同事|领导|老板|经理|主管|路人|陌生人|保安|城管|物业|店长"
 )
 # Others' words reported ("接过很多说自己不想活了的来电"): not an echo of theirs.
 REPORTED = re.compile(
@@ -724,7 +757,9 @@ RESOLVED = re.compile(
     r"道(?:过|了)?歉|认(?:过|了)?错|再也没(?:打|动手|碰)|就那一次|只有那一次|唯一一次|"
     # Round 14: the one who hurt them left behind ("五年前离开我当时的男朋友").
     r"离开(?:了)?(?:我)?(?:当时的|那个)?(?:男朋友|男友|前夫|老公|丈夫|那段关系|那个家)|"
-    r"离了婚|离婚了|已经离婚|分手了|分了手|搬出来了"
+    r"离了婚|离婚了|已经离婚|分手了|分了手|搬出来了|"
+    # Round 15: the drinking behind it stopped ("后来自己戒了，戒了十年").
+    r"戒了(?:酒)?|戒酒了|把酒戒了"
 )
 OFTEN = re.compile(r"天天|经常|总是|老是|每次|动不动|一直|每天|隔三差五|常常")
 
