@@ -209,12 +209,27 @@ def answer_here(text: str) -> tuple[str, str] | None:
     return (m.group(1) or m.group(2) or ""), m.group(4).strip()
 
 
+# "再短点，一句话" / "再短点，英文词去掉": the last rewrite or list, cut again.
+AGAIN_SHORTER = re.compile(
+    r"^(?:再|还是太?|还能再)(?:短|精简|简短|简单|缩)(?:点|一点|些|一些)?"
+)
+# "换一个角度说说吧，别从哪个能赚钱来比": the comparison, on another ground.
+OTHER_ANGLE = re.compile(r"换(?:一个|个)?角度|再比|重新比|别从.{0,12}比")
+
+
 def task_intent(text: str, d: DialogueState) -> str:
     """Return the task the message asks for, or "".
 
     compare, concrete, item_why, purpose; "means" for a stated limit of
     money or time.
     """
+    if AGAIN_SHORTER.search(text) and len(text) <= SHORT * 2:
+        if d.last_act == "concrete":
+            return "concrete"
+        if d.pending.get("items") and d.last_act in LISTS:
+            return "plain"
+    if d.last_act == "compare" and OTHER_ANGLE.search(text):
+        return "compare"
     if COMPARE.search(text):
         return "compare"
     if (

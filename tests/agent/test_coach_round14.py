@@ -8,7 +8,7 @@ typed inside the ask, and quotes cut inside their own quote marks.
 from __future__ import annotations
 
 from agent import quotes
-from tests.agent.test_offline import Chat, P, S, V
+from tests.agent.test_offline import Chat, P, S, V, X
 from tests.agent.test_tasks import check
 
 
@@ -87,3 +87,55 @@ def test_a_quote_cut_inside_its_own_marks_is_closed():
     cut = "你写到「我妈骂我最多的就是“三分钟热度」这几个字。"
     assert quotes.balanced(cut) == "你写到「我妈骂我最多的就是“三分钟热度”」这几个字。"
     assert quotes.balanced("「好好的」") == "「好好的」"
+
+
+async def test_shorter_again_after_a_cut_keeps_one_clause(kb, offline_config):
+    answer = (
+        "我能连着几个小时对一张账，一笔一笔核，核出来那一下特别痛快，同事都说我眼尖"
+    )
+    chat = Chat(offline_config, S, question_id="S03", answers={"S03": answer})
+    first = await chat.say("S03写太长了，帮我缩一下")
+    assert first.trace["act"] == "concrete", first.text
+    again = await chat.say("再短点，一句话")
+    assert again.trace["act"] == "concrete", again.text
+    kept = again.text.split("原话：")[1].split("。")[0]
+    assert kept.count("「") == 1, again.text
+
+
+async def test_their_answers_sorted_into_fields_is_a_top_list(kb, offline_config):
+    answers = {
+        "P01": "小时候爱养蚕",
+        "P02": "书店总停在园艺区",
+        "P05": "跟人聊多肉能聊一下午",
+    }
+    chat = Chat(offline_config, P, question_id="P05", answers=answers)
+    result = await chat.say("你帮我把这些归归类，归成几个领域")
+    assert result.trace["act"] == "top", result.text
+
+
+async def test_a_comparison_named_among_other_ids_takes_the_saved_two(
+    kb, offline_config
+):
+    answers = {
+        "C01": "用编故事在绘本领域做原创绘本，两周内画一本给班上孩子讲",
+        "C02": "用安抚情绪做入园适应期的家长指导，这周写一份小手册",
+    }
+    chat = Chat(offline_config, X, question_id="C03", answers=answers)
+    reply = (await chat.say("C03让我挑一个。你帮我对比一下C01和C02，哪个更贴近")).text
+    assert "还没写下内容" not in reply and "没认出" not in reply, reply
+
+
+async def test_a_story_just_told_stands_in_for_the_answer_compared(kb, offline_config):
+    told = (
+        "那年厂里清账，几十年的老账我带着两个人翻了四个月，"
+        "有人说能糊就糊过去，我没同意，一笔一笔对。"
+    )
+    chat = Chat(
+        offline_config,
+        V,
+        question_id="V03",
+        answers={"V05": "最烦做假账，一分是一分"},
+        recent_messages=[("user", told), ("coach", "这段你记得很清楚。")],
+    )
+    reply = (await chat.say("你看我的V03跟V05是不是一回事，帮我比一比")).text
+    assert "还没写下内容" not in reply and "你刚才说的" in reply, reply

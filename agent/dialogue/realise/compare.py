@@ -132,6 +132,11 @@ def candidates(t: Turn) -> list[str]:
     """Return the two candidates to compare, or fewer when none are clear."""
     text, answers = t.ctx.text, t.ctx.answers
     ids = _ids(text)
+    saved = [i for i in ids if (answers.get(i) or "").strip()]
+    ids = saved if len(saved) >= 2 else ids  # "C03让我选…比一下C01和C02"
+    if t.d.last_act == "compare" and (before := t.d.pending.get("pair")):
+        if len(ids) < 2 and not _from_message(text):
+            return list(before)  # "换一个角度说说": the same two, again
     if len(ids) >= 2:
         return [answers.get(i, "").strip() for i in ids[:2]]
     if given := _just_given(t):
@@ -317,7 +322,10 @@ def _answer_side(qid: str, answer: str) -> str:
 
     part = PART_OF[qid[:1]]
     found = own_step({qid: answer})
-    named = [e for e in found if e.strength == "named"] or found
+    # A two-character keyword alone is no reading ("投入" → 「沉浸」).
+    named = [e for e in found if e.strength == "named"] or [
+        e for e in found if len(e.surface) >= 3
+    ]
     head = f"第{int(qid[1:])}题「{telling(answer, 12)}」"
     if qid in WEAK_ASKED:
         return f"{head}写的是做不好的事，要翻过来才看得出长处"
@@ -328,9 +336,22 @@ def _answer_side(qid: str, answer: str) -> str:
     return f"{head}{how}「{e.surface}」，跟「{e.name}」有关"
 
 
-def _answers_compared(ids: list[str], answers: dict) -> Draft:
-    """Return two saved answers side by side ("S03 vs S05 哪个更像才能")."""
-    sides = "；".join(_answer_side(q, answers[q].strip()) for q in ids)
+TOLD_CHARS = 40  # a message this long, just before, is the story they told
+
+
+def _answers_compared(ids: list[str], answers: dict, told: str = "") -> Draft:
+    """Return two saved answers side by side ("S03 vs S05 哪个更像才能").
+
+    ``told``: the question whose answer is what they just said in chat.
+    """
+    sides = "；".join(
+        _answer_side(q, answers[q].strip()).replace(
+            f"第{int(q[1:])}题「", f"第{int(q[1:])}题（你刚才说的）「"
+        )
+        if q == told
+        else _answer_side(q, answers[q].strip())
+        for q in ids
+    )
     return Draft(
         [[f"{sides}。哪个更像你，由你定；想把哪题再写具体一点？"]],
         rows=[],
@@ -339,8 +360,18 @@ def _answers_compared(ids: list[str], answers: dict) -> Draft:
 
 def compare(t: Turn) -> Draft:
     """Return the two candidates side by side, each with its own evidence."""
-    ids = _ids(t.ctx.text)[:2]
-    empty = [i for i in ids if not (t.ctx.answers.get(i) or "").strip()]
+    every = _ids(t.ctx.text)
+    # "C03让我选…对比一下C01和C02": the two with answers, not the first named.
+    saved = [i for i in every if (t.ctx.answers.get(i) or "").strip()]
+    ids = (saved if len(saved) >= 2 else every)[:2]
+    answers = dict(t.ctx.answers)
+    empty = [i for i in ids if not (answers.get(i) or "").strip()]
+    told = [x for r, x in t.ctx.history if r == "user" and x != t.ctx.text]
+    if len(ids) == 2 and len(empty) == 1 and told and len(told[-1]) >= TOLD_CHARS:
+        # "你看我写的这个V03跟V05" right after telling V03's story in chat: that
+        # story is their V03 for now.
+        answers[empty[0]] = told[-1]
+        return _answers_compared(ids, answers, told=empty[0])
     if len(ids) == 2 and empty:
         return Draft(
             [
@@ -408,7 +439,7 @@ def compare(t: Turn) -> Draft:
     return Draft(
         [["。\n".join(lines) + "。\n" + close]],
         rows=[],
-        pending={"items": items},
+        pending={"items": items, "pair": list(pair)},
     )
 
 

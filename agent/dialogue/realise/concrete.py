@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.facts import REQUEST
 from agent.dialogue.numbered import QUESTION_ID
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, number, short, substance, where
@@ -167,7 +168,11 @@ def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
     recent = [x for role, x in t.ctx.history if role == "user" and x != t.ctx.text][
         -STORY_BACK:
     ]
-    story = next((x for x in reversed(recent) if len(x) >= least), "")
+    # "你帮我把刚才这段整理成V05的答案吧" is an ask, not the story before it.
+    story = next(
+        (x for x in reversed(recent) if len(x) >= least and not REQUEST.search(x)),
+        "",
+    )
     clauses = [
         c.strip()
         for c in PIECE.findall(story)
@@ -334,9 +339,14 @@ def trimmed(answer: str) -> tuple[list[str], list[str]]:
     return kept, [c for c in cut if c]
 
 
-def _shorter(where: str, qid: str, answer: str) -> Draft:
+ONE_LINE = re.compile(r"再短|一句话?|一行|更短")
+
+
+def _shorter(where: str, qid: str, answer: str, keep: int = KEEP) -> Draft:
     """Return the answer cut to its telling clauses, offered, never written in."""
     kept, cut = trimmed(answer)
+    cut = kept[keep:] + cut
+    kept = kept[:keep]
     ref = where or "这题"
     first = kept[0] if kept else _opening(answer)
     if len(answer) <= SHORT_ENOUGH or not cut:
@@ -376,6 +386,8 @@ def concrete(t: Turn) -> Draft:
         return Draft([[f"{which}，告诉我是哪一步的第几题，我就照着那题的答案问。"]])
     where = f"第{number(qid)}题" if qid else ""
     if not answer and len(pieces := _chat_story(t, least=TOLD_SHORT)) >= 2:
+        if t.d.last_act == "concrete" and SHORTER.search(t.ctx.text or ""):
+            pieces = [pieces[0], pieces[-1]]  # "再短点": what happened, how it ended
         # "帮我把刚刚这段整理成S06的答案": nothing saved yet, a story just told.
         said = "，".join(f"「{p}」" for p in pieces)
         return Draft(
@@ -407,7 +419,9 @@ def concrete(t: Turn) -> Draft:
             pending={"concrete": qid},
         )
     if SHORTER.search(t.ctx.text or "") and not NOT_LONGER.search(t.ctx.text or ""):
-        return _shorter(where, qid, answer)
+        # "再短点，一句话" after our cut: one clause of theirs, the first kept.
+        again = t.d.last_act == "concrete" and bool(ONE_LINE.search(t.ctx.text))
+        return _shorter(where, qid, answer, keep=1 if again else KEEP)
     told = _told_since(t.ctx.history)
     if not told and len(pieces := _chat_story(t)) >= 2:
         # The rewrite asked for, made only of their words in their order.
