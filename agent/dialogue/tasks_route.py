@@ -43,7 +43,9 @@ CONCRETE = re.compile(
     # "你帮我写成答案吧…就按我说的意思", "把刚才这事帮我塞进S03那条里": what
     # they told, made into the answer (realise/concrete.py stitches their words)
     r"写成(?:答案|一段|一句话?)|整理成.{0,10}答案|(?:塞|补|加|放|填)进.{0,10}(?:那条|答案|里)|"
-    r"按我说的(?:意思)?(?:写|来)|就按我说的意思"
+    r"按我说的(?:意思)?(?:写|来)|就按我说的意思|"
+    # "你帮我把这段写得像样一点": their text, tidied
+    r"写得?像样|像样一点|写得?好看(?:一)?点|写得?顺(?:一)?点|理顺"
 )
 # "第三条呢？它的缺点是什么": about an item too (realise/refs.py answers it).
 DOWNSIDE = re.compile(

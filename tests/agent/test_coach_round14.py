@@ -139,3 +139,21 @@ async def test_a_story_just_told_stands_in_for_the_answer_compared(kb, offline_c
     )
     reply = (await chat.say("你看我的V03跟V05是不是一回事，帮我比一比")).text
     assert "还没写下内容" not in reply and "你刚才说的" in reply, reply
+
+
+async def test_an_answer_after_a_colon_is_the_one_tidied(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V07")
+    reply = (
+        await chat.say(
+            "那我随便写了：睡到自然醒，去江边跑个步，下午在花店里包花。帮我写得像样一点"
+        )
+    ).text
+    assert "睡到自然醒" in reply and "还没有写下答案" not in reply, reply
+
+
+async def test_a_complaint_is_not_offered_as_the_start_of_their_answer(
+    kb, offline_config
+):
+    chat = Chat(offline_config, X, question_id="C01", answers={"S03": "修车能修一整天"})
+    reply = (await chat.say("你直接告诉我该干啥吧，写这么多我也看不懂，你比我懂")).text
+    assert "看不懂" not in reply, reply

@@ -114,10 +114,17 @@ def _which(t: Turn) -> tuple[str, str]:
 INLINE = re.compile(r"[“\"「]([^”\"」]{6,80})[”\"」]")
 
 
+# "那我随便写了：睡到自然醒，…。你帮我把这段写得像样一点": after a colon.
+AFTER_COLON = re.compile(r"(?:写了|写的是|我写|这么写|就写)[:：]\s*([^。！？!?]{6,80})")
+
+
 def _inline(text: str) -> str:
     """Return an answer quoted in the message itself, or ""."""
     m = INLINE.search(text or "")
-    return m.group(1).strip() if m and re.search(r"写|答", text[: m.start()]) else ""
+    if m and re.search(r"写|答", text[: m.start()]):
+        return m.group(1).strip()
+    m = AFTER_COLON.search(text or "")
+    return m.group(1).strip() if m else ""
 
 
 def asks(answer: str) -> list[str]:

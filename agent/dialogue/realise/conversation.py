@@ -168,6 +168,8 @@ def autonomy(t: Turn) -> Draft:
         if len(c) >= 5
         and "帮我" not in c
         and not re.search(r"直接|告诉我|答案|想|问|干啥|怎么办|选", c)
+        # "写这么多我也看不出来", "你比我懂": about the exercise or us, no start
+        and not re.search(r"看不出|不知道|不懂|写这么多|你比我|搞不清|说不清", c)
         # "你说哪个外卖平台跑单更赚钱？" asks us: never the start of their answer;
         # "我妈说当老师最稳" is her view, not theirs (§4)
         and not asks(t.ctx.text or "", c)
