@@ -195,7 +195,7 @@ def question_spans(
             )
             # "我只看一点：这个团队的人我信得过吗？" (round 14): the question
             # after a criterion's colon is what the person weighs by, not a doubt.
-            insists = insists or _CRITERION.search(sentence)
+            insists = insists or bool(_CRITERION.search(sentence))
             if _QUESTION_END.search(sentence) and not insists:
                 spans.append((start, i + 1))
             start = i + 1

@@ -367,12 +367,12 @@ def _shorter(where: str, qid: str, answer: str, keep: int = KEEP) -> Draft:
             ],
             pending={"concrete": qid},
         )
-    keep = "".join(f"「{k}」" for k in kept)
+    kept_words = "".join(f"「{k}」" for k in kept)
     drop = "".join(f"「{c}」" for c in cut[:2])
     return Draft(
         [
             [
-                f"只删不加，{ref}可以只留你这几句原话：{keep}。",
+                f"只删不加，{ref}可以只留你这几句原话：{kept_words}。",
                 f"删掉的是{drop}{'等' if len(cut) > 2 else ''}。",
                 "哪句删多了就加回去；改不改由你，我不会动你写的。",
             ]
