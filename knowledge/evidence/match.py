@@ -192,6 +192,12 @@ def spans_match(
                 or theirs
                 or need
             )
+            if (
+                question_id not in OTHERS_ASKED
+                and question_id not in SAID_ASKED
+                and slogan(text, start, end)
+            ):
+                continue  # "老板天天说“我们是一家人”": their saying, not a value
             old = best.get(entry_id)
             if old and (old.strength == "named" or strength == "suspected"):
                 continue
@@ -257,6 +263,31 @@ def _sentence(folded: str, i: int) -> str:
     left = max((folded.rfind(e, 0, i) for e in ends), default=-1) + 1
     right = min((j for e in ends if (j := folded.find(e, i)) >= 0), default=len(folded))
     return folded[left:right]
+
+
+# A saying of someone else's in quotes ("公司天天说“我们是一家人”", a banner,
+# a slogan): often what the person is angry about (coach_blind11), never theirs.
+SAYING = re.compile(r"(?:说|喊|讲|号称|口号|标语|挂着|写着)[：:]?\s*$")
+OPEN_QUOTES, CLOSE_QUOTES = '“"「', '”"」'
+
+
+def slogan(text: str, start: int, end: int) -> bool:
+    """Tell whether text[start:end] sits inside a quoted saying of someone else."""
+    opened = max(text.rfind(q, 0, start) for q in OPEN_QUOTES)
+    if opened < 0:
+        return False
+    closes = [i for i in (text.find(q, opened + 1) for q in CLOSE_QUOTES) if i >= 0]
+    closed = min(closes, default=len(text))
+    before = text[max(0, opened - 8) : opened]
+    # Words said *to* them ("卡片上写着“你很有耐心”") are others' view of them,
+    # left to the voice rules; their own saying ("我常说“…”") is theirs.
+    about_them = "你" in text[opened:closed]
+    return (
+        closed >= end
+        and bool(SAYING.search(before))
+        and "我" not in before[-3:]
+        and not about_them
+    )
 
 
 def _quote_span(text: str, start: int, end: int) -> tuple[int, int]:

@@ -157,3 +157,29 @@ async def test_a_complaint_is_not_offered_as_the_start_of_their_answer(
     chat = Chat(offline_config, X, question_id="C01", answers={"S03": "修车能修一整天"})
     reply = (await chat.say("你直接告诉我该干啥吧，写这么多我也看不懂，你比我懂")).text
     assert "看不懂" not in reply, reply
+
+
+async def test_a_list_pasted_line_by_line_is_taken_as_material(kb, offline_config):
+    pasted = (
+        "我把搜索记录贴给你：\n二手相机怎么验机\n杭州周末露营地\n手冲咖啡粉水比\n就这些"
+    )
+    result = await Chat(offline_config, P, question_id="P03").say(pasted)
+    reply = result.text
+    assert result.trace["act"] == "reflect", reply
+    assert "「二手相机怎么验机」" in reply and "贴给你" not in reply, reply
+    assert "没太抓准" not in reply, reply
+
+
+def test_a_slogan_someone_else_says_is_no_evidence_of_theirs():
+    from agent.dialogue.realise.grounds import usable
+    from knowledge.evidence import evidence_find
+
+    found = evidence_find(
+        answers={
+            "V05": "最气的是老板天天说“我们是一家人”，裁人时一个电话就完了",
+            "V02": "选了离家近的工作，家人最重要",
+        },
+        categories=("values",),
+    )
+    kept = {(e.question_id, e.name) for e in found if usable(e)}
+    assert ("V05", "家人") not in kept and ("V02", "家人") in kept, kept

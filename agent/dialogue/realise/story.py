@@ -170,8 +170,45 @@ def _why(t: Turn, row: dict | None) -> str:
     return f"因为你写到「{moving}」：让人动情的地方，通常就是在意的地方。"
 
 
+def _listed_lines(text: str) -> list[str]:
+    """Return the content lines of a list pasted line by line ([] if not one).
+
+    The line that leads into it ("我直接把搜索记录复制给你吧：") and the one
+    that closes it ("哈哈哈哈就这些") are no content.
+    """
+    lines = [x.strip() for x in (text or "").splitlines() if len(x.strip()) >= 3]
+    if len(lines) < 3:
+        return []
+    return [
+        x
+        for x in lines
+        if not x.endswith(("：", ":"))
+        and not re.search(r"就这些|就这么多|复制给你|贴给你|差不多了", x)
+    ]
+
+
+def _list_taken(t: Turn, lines: list[str]) -> Draft:
+    """Take a pasted list as the question's material; ask which they would keep."""
+    q = t.ctx.question
+    picked = "".join(f"「{x[:14]}」" for x in lines[:3])
+    where = q_ref(q) if q else "这题"
+    return Draft(
+        [
+            [
+                f"这几条就是{where}的原料：{picked}。",
+                # P03's own distinction: curiosity, not an errand (DOMAIN.md)
+                "里面哪几条是你搜完还想接着看、不为办事的？"
+                if (q or {}).get("id") == "P03"
+                else "里面哪一条最像你，想先留下？",
+            ]
+        ]
+    )
+
+
 def reflect(t: Turn) -> Draft:
     """Reflect a personal story in their words, link it, tie it to the question."""
+    if len(lines := _listed_lines(t.ctx.text)) >= 2:
+        return _list_taken(t, lines)  # a search history pasted for P03
     said, ctx, q = t.u.said, t.ctx, t.ctx.question
     mirror, kind = mirror_of(t)
     # Two halves of their own answer need no entry of ours on top.
