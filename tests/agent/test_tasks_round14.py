@@ -138,3 +138,16 @@ async def test_two_directions_of_theirs_weighed_is_a_comparison(kb, offline_conf
         "我写的这两个方向，有没有哪个能跟上班同时进行的：C01开网店，C02做家教"
     )
     assert result.trace["act"] == "compare", result.text
+
+
+async def test_a_ranking_asked_for_says_how_it_is_ordered(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V08", answers=SIX)
+    reply = (await chat.say("挑3个我最看重的价值观，排个序")).text
+    assert "先后是这样排的" in reply and "顺序由你改" in reply, reply
+    check(reply, list(SIX.values()))
+    plain = (
+        await Chat(offline_config, V, question_id="V08", answers=SIX).say(
+            "挑3个我最看重的价值观"
+        )
+    ).text
+    assert "先后是这样排的" not in plain, plain

@@ -36,6 +36,7 @@ TOP = re.compile(
 )
 # "top 3 values", "前三": the number before its noun ("3 values" has no 个).
 TOP_LEAD = re.compile(r"(?:top|前)\s*([1-9一二两三四五六七八九])", re.I)
+RANK_ASKED = re.compile(r"排个?序|排一下|排个顺序|排顺序|按.{0,6}排|排名|\brank", re.I)
 PICK = re.compile(r"挑|选|排|列|拎|筛|找出|说出|给我说|归纳|总结|提炼|pick|rank", re.I)
 DIGITS = dict(zip("一二两三四五六七八九", "1223456789", strict=True))
 KINDS: tuple[tuple[Category, re.Pattern[str], str], ...] = (
@@ -171,7 +172,28 @@ def _listed(
     else:
         ask = "哪个不像你，告诉我就划掉。"
     text = ""
-    for room, mine in ((QUOTE_ROOM, OWN_ROOM), (8, 12), (6, 10), (6, 8)):
+    # "排个序": the order given is said, as it was made (blind review of
+    # coach_blind11: a list, then "I never ranked" when asked about it).
+    # The order is OWN_ORDER's (grounds.py), said as it is.
+    then = {
+        "价值观": "你最投入的事和做过的选择",
+        "才能": "别人常找你帮的忙和做着不累的事",
+        "喜欢的事": "你聊起来停不下的和小时候就爱做的",
+    }.get(word, "")
+    basis = (
+        f"先后是这样排的：直接写出名字的在前，其余先看{then}；顺序由你改。"
+        if then
+        and RANK_ASKED.search(t.ctx.text)
+        and len(ranked) + len(hinted) + len(own) > 1
+        else ""
+    )
+    for room, mine, said in (
+        (QUOTE_ROOM, OWN_ROOM, basis),
+        (8, 12, basis),
+        (6, 10, basis),
+        (6, 8, basis),
+        (6, 8, ""),
+    ):
         items = "；".join(f"「{e.name}」（{cite(e, room=room)}）" for e in ranked)
         maybe = "、".join(f"「{e.name}」（{cite(e, room=room)}）" for e in hinted)
         clauses = "、".join(
@@ -186,7 +208,7 @@ def _listed(
         if own:
             lead = "还有" if ranked or hinted else f"没有直接点名的{word}，但"
             parts.append(f"{lead}你写的{clauses}，我对不上现成的词，也可能算一条。")
-        text = "".join(parts) + short_of + ask
+        text = "".join(parts) + said + short_of + ask
         if len(text) <= t.budget:
             break
     return Draft(
