@@ -386,3 +386,13 @@ def read(text: str) -> Said:
     said.has_feeling = any(w in (text or "") for w in FEELINGS)
     said.has_reason = any(w in (text or "") for w in REASONS)
     return said
+
+
+def pasted(text: str) -> list[str]:
+    """Return the lines of a list pasted line by line (three or more), else [].
+
+    A search history for P03 pasted whole is material they give, not a request
+    to be guessed at (coach_blind11).
+    """
+    lines = [x.strip() for x in (text or "").splitlines() if len(x.strip()) >= 3]
+    return lines if len(lines) >= 3 else []

@@ -567,16 +567,10 @@ def _abstention(
         and not (intent == "story" and len(folded) >= STORY_TOLD_CHARS)
         # A list pasted line by line (a search history for P03, coach_blind11)
         # is material they give, not a request to be guessed at.
-        and not _pasted(text)
+        and not facts.pasted(text)
     ):
         return "unsure"
     return ""
-
-
-def _pasted(text: str) -> bool:
-    """Tell whether the message is a list pasted line by line (three or more)."""
-    lines = [x for x in (text or "").splitlines() if len(x.strip()) >= 3]
-    return len(lines) >= 3
 
 
 def _gibberish(text: str) -> bool:
@@ -739,7 +733,7 @@ def understand(
     if task := classified_task(text, pred.intent, pred.confidence):
         u.intent = task  # a task said in words no rule above knows
         return u
-    if _pasted(text) and pred.confidence < 0.5:
+    if facts.pasted(text) and pred.confidence < 0.5:
         u.intent = "story"  # a list pasted line by line: material, said back
         return u
     aside = re.sub(r"(?:先)?(?:别管|不管|不写)(?:这个|这道?)?题了?", "", text)

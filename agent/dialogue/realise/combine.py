@@ -20,6 +20,7 @@ from agent.dialogue.realise.grounds import (
     STEP_NAME,
     cite,
     first_open,
+    hint_alone,
     in_text,
     number,
     own_step,
@@ -94,8 +95,7 @@ def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
         hinted = [
             e
             for e in hinted
-            if len(e.surface) >= HINT_CHARS
-            or hints[e.entry_id] + elsewhere[e.entry_id] >= 3
+            if hint_alone(e) or hints[e.entry_id] + elsewhere[e.entry_id] >= 3
         ]
         # On a tie, the hint other steps' answers also speak of: 「个人理财」
         # (P06 理财, S04 存钱) before 「儿童教育」 (P03 孩子 only).
@@ -232,7 +232,6 @@ def combine(t: Turn) -> Draft:
 
 
 WORDS_ROOM = 16
-HINT_CHARS = 3
 
 
 def _from_words(t: Turn, parts: dict[Category, list[Evidence]]) -> Draft | None:

@@ -316,17 +316,21 @@ WEAK_ASKED = frozenset({"S02", "S05"})
 PART_WORD = {"values": "价值观", "strengths": "才能", "interests": "喜欢的事"}
 
 
-def _answer_side(qid: str, answer: str) -> str:
-    """Return one saved answer's line: what its own part's words name, if any."""
-    from agent.dialogue.realise.grounds import own_step, telling
+def _answer_side(qid: str, answer: str, *, told: bool = False) -> str:
+    """Return one saved answer's line: what its own part's words name, if any.
+
+    ``told``: the answer is what they just said in chat, not yet saved.
+    """
+    from agent.dialogue.realise.grounds import hint_alone, own_step, telling
 
     part = PART_OF[qid[:1]]
     found = own_step({qid: answer})
-    # A two-character keyword alone is no reading ("投入" → 「沉浸」).
     named = [e for e in found if e.strength == "named"] or [
-        e for e in found if len(e.surface) >= 3
+        e for e in found if hint_alone(e)
     ]
-    head = f"第{int(qid[1:])}题「{telling(answer, 12)}」"
+    head = (
+        f"第{int(qid[1:])}题{'（你刚才说的）' if told else ''}「{telling(answer, 12)}」"
+    )
     if qid in WEAK_ASKED:
         return f"{head}写的是做不好的事，要翻过来才看得出长处"
     if not named:
@@ -344,14 +348,7 @@ def _answers_compared(ids: list[str], answers: dict, told: str = "") -> Draft:
 
     ``told``: the question whose answer is what they just said in chat.
     """
-    sides = "；".join(
-        _answer_side(q, answers[q].strip()).replace(
-            f"第{int(q[1:])}题「", f"第{int(q[1:])}题（你刚才说的）「"
-        )
-        if q == told
-        else _answer_side(q, answers[q].strip())
-        for q in ids
-    )
+    sides = "；".join(_answer_side(q, answers[q].strip(), told=q == told) for q in ids)
     return Draft(
         [[f"{sides}。哪个更像你，由你定；想把哪题再写具体一点？"]],
         rows=[],

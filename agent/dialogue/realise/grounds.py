@@ -37,6 +37,14 @@ OWN_ORDER = {
 }
 CLAUSE = re.compile(r"[^，,、：:；;\s]+")
 MIN_SURFACE = 2  # "钱" in "借出去的钱从来不催" is no evidence of 「财富」
+# A guess (a keyword, not a name) of two characters says too little alone:
+# "小程序" → 「法治」, "负责上线" → 「责任」, "投入" → 「沉浸」 (coach_blind9–11).
+HINT_MIN = 3
+
+
+def hint_alone(e: Evidence) -> bool:
+    """Tell whether a suspected record's words say enough to offer it alone."""
+    return len(e.surface) >= HINT_MIN
 
 
 def usable(e: Evidence) -> bool:

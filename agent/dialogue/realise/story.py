@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.facts import asks as asks_us
-from agent.dialogue.facts import spans
+from agent.dialogue.facts import pasted, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import usable
 from agent.dialogue.realise.mirror import INSIGHTS, heart_ask, mirror_of, span_of
@@ -176,12 +176,9 @@ def _listed_lines(text: str) -> list[str]:
     The line that leads into it ("我直接把搜索记录复制给你吧：") and the one
     that closes it ("哈哈哈哈就这些") are no content.
     """
-    lines = [x.strip() for x in (text or "").splitlines() if len(x.strip()) >= 3]
-    if len(lines) < 3:
-        return []
     return [
         x
-        for x in lines
+        for x in pasted(text)
         if not x.endswith(("：", ":"))
         and not re.search(r"就这些|就这么多|复制给你|贴给你|差不多了", x)
     ]

@@ -94,10 +94,7 @@ def top(t: Turn) -> Draft:
     # breaches is reasoned, not a keyword: offered first.
     hinted = violated(workbook, taken) if category == "values" else []
     hinted = hinted[: max(room_left, 0)]
-    # A hint read only off a weakness answer ("最怕写东西" → 「化繁为简」) is the
-    # flip the question asks them to make, not ours: their own answers instead.
-    weak_only = all(e.question_id in WEAK for e in hinted)
-    if not ranked and weak_only and (own := _own_words(t, category)):
+    if not ranked and not hinted and (own := _own_words(t, category)):
         return _own_offered(t, word, count, own)
     # Answers of the part's own step no entry was read from still show it:
     # quoted as they wrote them, put to them as a question (blind review
@@ -219,29 +216,6 @@ def _listed(
             "items": _items(ranked + hinted)
             + [{"name": c, "qid": q, "ids": []} for q, c in own]
         },
-    )
-
-
-def _hints(
-    every: list[Evidence], taken: set[str], category: Category
-) -> list[Evidence]:
-    """Return entries only hinted at in the part's own step, likeliest first.
-
-    A hint from another step ("朋友" in a talents answer for 「友谊」) is too
-    far to put to them. Those more answers hint at first, then longer matched
-    words (被看见 says more than 机会).
-    """
-    own = next(p for p, c in PART_OF.items() if c == category)
-    pool = [
-        e
-        for e in every
-        if e.entry_id not in taken
-        and e.strength == "suspected"
-        and e.question_id[:1] == own
-    ]
-    support = Counter(e.entry_id for e in pool)
-    return sorted(
-        _first_each(pool), key=lambda e: (-support[e.entry_id], -len(e.surface))
     )
 
 
