@@ -91,7 +91,10 @@ def _strong(text: str) -> tuple[str, bool] | None:
             settled = kind == "abuse" and _settled(text)
             story = fiction or about or leisure or settled
             if (
-                lexicon.OTHERS_END.search(plain) or lexicon.OWN_PAST_END.search(plain)
+                lexicon.OTHERS_END.search(plain)
+                or lexicon.OWN_PAST_END.search(plain)
+                or _got_through(plain)
+                or (kind == "abuse" and _witnessed(plain))
             ) and not wish:
                 story = True
             sentence = _sentence_at(plain, found.start())
@@ -127,6 +130,19 @@ _TARGET = re.compile(r"(?:目标|对象)(?:就)?是(?:我们|我的?|我家|那�
 
 # Someone named as the one it is for, in the threat's own sentence.
 _ONE = re.compile(r"他|她|他们|那人|那个人")
+
+
+def _got_through(plain: str) -> bool:
+    """Return whether a dark time is told as over ("已经七八年没有过了"), not back."""
+    return bool(lexicon.RECOVERED.search(plain) and not lexicon.RELAPSE.search(plain))
+
+
+def _witnessed(plain: str) -> bool:
+    """Return whether a blow at home is a childhood memory of watching it, not now."""
+    return bool(
+        lexicon.WITNESSED.search(plain)
+        and not re.search(r"现在|昨晚|昨天|今天|又|还在|还会|最近", plain)
+    )
 
 
 def _struck_elsewhere(plain: str, at: int) -> bool:
@@ -276,11 +292,11 @@ _PAUSE = re.compile(
 
 def _echo(text: str, plain: str) -> bool:
     """Return whether a phrasing worth asking about once is in the message."""
-    # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
+    # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo,
+    # nor are they in a figure ("改到我想死哈哈", round 16).
+    said = lexicon.REPORTED.sub("", normalise(lexicon.QUOTED.sub("", text or "")))
     return bool(
-        lexicon.ECHOES.search(
-            lexicon.REPORTED.sub("", normalise(lexicon.QUOTED.sub("", text or "")))
-        )
+        lexicon.ECHOES.search(lexicon.FIGURES.sub("，", said))
         or _hurt_at_home(plain)
     )
 
@@ -330,7 +346,10 @@ def guess_level(
     One function for ``assess`` and for ``calibrate``, which chooses the
     thresholds on out-of-fold scores with exactly these rules.
     """
-    cue = bool(lexicon.CUES.search(lexicon.FIGURES.sub("", plain)))
+    # A cue word inside a figure or a loss told ("他去年出事走了") points at nothing.
+    cue = bool(
+        lexicon.CUES.search(lexicon.GRIEF.sub("", lexicon.FIGURES.sub("", plain)))
+    )
     # Its only cue word sits in a figure ("要被他气死") or it is about a story,
     # a case or a job ("写女主从天台跳下去"): a check-in at most, never the script.
     at_most = 1 if lexicon.CUES.search(plain) and not cue else 2
@@ -386,6 +405,9 @@ def guess_level(
     # once at most, never the script (round 15).
     if lexicon.OWN_PAST_END.search(plain) or lexicon.OTHERS_END.search(plain):
         level = min(level, 1)
+    # Got through and not back, or watched at home as a child: no care (round 16).
+    if _got_through(plain) or (kind == "abuse" and _witnessed(plain)):
+        level = 0
     # Once, long ago, made good: no care, unless a death word is in it too.
     if _settled(plain) and not lexicon.ECHOES.search(plain):
         level = 0
