@@ -171,6 +171,8 @@ def spans_match(
             )
             strong = names and not (
                 reading.weakened
+                # "…，但我看大局还行": a modest rating names a talent only.
+                or (reading.modest and category != "strengths")
                 or doubted
                 or theirs
                 or hard == "before"

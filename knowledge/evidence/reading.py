@@ -15,6 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
+from knowledge.evidence import lift
 from knowledge.evidence.polarity import (
     denied_later,
     mocked,
@@ -109,6 +110,11 @@ HEDGE_STEMS = re.compile(
     r"记不清|记不太清|不知道|不确定|不一定|算不算|算吗|迷茫"
 )
 CAUSE = re.compile(r"(?:正是|[是就正])?因为|是由于")
+# Nor a "maybe" in a concession with a point of its own: "哲学吧，思考人生那种，
+# 虽然可能没用" doubts the use, not the liking (round 15). Not "虽然不知道算不算…"
+# (it looks back) nor "虽然不确定自己是真好奇还是…" (the person's own doubt).
+CONCEDES = re.compile(r"^(?:虽然|虽说|虽|尽管|哪怕|即使|就算)")
+MAYBE = frozenset({"可能", "也许", "或许", "大概", "说不定"})
 # A hedge with a question of its own as object doubts that, not the sentence:
 # "不知道她哪来那么大的韧性", "不确定干什么，但一定要和家人在一起".
 WH_OBJECT = re.compile(r"[^算]*?(?:哪|为什么|为啥|怎么|什么|啥|谁|多少|多大|几)")
@@ -134,7 +140,7 @@ CANCELS = re.compile(
     r"开玩笑的|开个玩笑|开玩笑啦|说着玩的|闹着玩的|逗你的|逗你玩|瞎说的|"
     r"白花了|白买了|白交了|白办了|白报了|打水漂|"
     r"不碰了|没再碰|没碰过了|再也不(?:干|做|碰|弄|玩|去|学|想)|就放弃了|早放弃了|"
-    r"后来放弃了|(?:让|叫|托|替)我帮|帮(?:他|她|他们|她们|别人|人家|我妈|我爸|朋友|同事)"
+    r"后来放弃了|(?:让|叫|托|替)我帮(?!忙|着)|帮(?:他|她|他们|她们|别人|人家|我妈|我爸|朋友|同事)"
     r"(?:查|搜|买|问|找|弄|报|看)"
     # "…，给我弟查的", "替我表妹搜的": a search run for someone else.
     rf"|(?:给|替|帮)我?(?:{OTHER_PEOPLE})[^,.;:!?。]{{0,2}}?(?:查|搜|问|打听)的"
@@ -170,6 +176,11 @@ OBJECT_FIRST = re.compile(
 # "不想像我爸那样一辈子捧着铁饭碗混日子": a negation before a comparison
 # governs the whole life compared, to its clause's end.
 LIKE = re.compile(r"(?:像|跟|和)[^,.;:!?。]{1,8}?(?:那样|这样|一样|似的)")
+# "不想要我妈那种什么都要面子的活法" (round 15): so does one before someone's
+# kind of life ("X那种…", "他们这样的…"), to the clause's end.
+KIND = re.compile(
+    rf"(?:我|我们)?(?:{OTHER_PEOPLE})(?:俩|们)?的?(?:那种|这种|那样|这样)"
+)
 # "他那种…", "我爸这种…": "that" with a possessor is their trait, not a
 # pointer back at what the person said before.
 POSSESSED = re.compile(rf"(?:{OTHER_PEOPLE})的?$")
@@ -213,6 +224,10 @@ CHOSE = re.compile(r"选了|选的|挑了|去了|接了|定了|前者|后者|最
 COMPANY = re.compile(
     r"(?:跟|和|陪|陪着|约|照顾|离)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
 )
+# Becoming friends: "跟一起值班的几个人成了好朋友" (round 15) is making them.
+BECAME = re.compile(
+    r"(?:成了|成为|变成了?|处成了?|交了|交到了?|结交了?)(?:[一几]?[个位]|一辈子的)?$"
+)
 # After a weak word, whose child or home it is ("跟邻居家小孩玩过家家"): the
 # word is an owner, not the company kept (round 14).
 OWNER_OF = re.compile(r"家(?!人|里人)|的(?:小孩|孩子|儿子|女儿|闺女)")
@@ -227,6 +242,12 @@ CARE_NEXT = re.compile(
 )
 # "晚上给爸妈做顿饭": doing something for them (round 12). Not "给爸妈添堵".
 FOR_DOING = re.compile(r"(?:做|煮|烧|炖|包|买|送|寄|带)")
+# "选了考编，图个安稳，爸妈也放心" (round 15): their ease is what the choice
+# was also for (blind14's "老婆孩子也跟着心里有底" too). Not "爸妈不放心".
+EASED = re.compile(
+    r"(?:也|都|就|才|总算|终于|能|会|更)*(?:跟着)?"
+    r"(?:放心|安心|踏实|心里有底|省心|少操心)(?:了|些|点|一点|多了)?(?=$|[,.;:!?。])"
+)
 # "买不起房子", "看不起病", "上不起学": what cannot be afforded (the lexicon's
 # homonyms keep the "不" from negating it).
 CANNOT_AFFORD = re.compile(r"(?:买|租|住|养|上|看|供|用)不起$")
@@ -291,6 +312,8 @@ class Reading:
     # A weak person word that is who speaks ("我老婆说我疯了"): a character in
     # the story, no hint of the person's own (round 13).
     speaker: bool = False
+    # A name rated "还行" in its clause ("我看大局还行"): named for talents only.
+    modest: bool = False
     # A weak word that is one of the people around the person ("孩子", "老公",
     # "爸妈"): in a passions answer a character of the story, not its topic
     # (round 14; match.py drops the hint unless they are the company kept).
@@ -349,7 +372,10 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             taken[start:end] = b"\x01" * (end - start)
             tokens.append(Token(start, end, word, clause[start]))
     tokens.sort(key=lambda t: t.start)
-    rejected = _rejected(folded, tokens, clause) | _admired_only(folded, clause)
+    reported = reported_spans(folded, clause)
+    rejected = _rejected(folded, tokens, clause, reported) | _admired_only(
+        folded, clause
+    )
     denied = (
         _retracted(folded, tokens, clause)
         | _former(folded, tokens, clause)
@@ -367,7 +393,6 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     questions = question_spans(
         folded, [(t.start, t.end) for t in tokens if t.word.kind == "entry"]
     )
-    reported = reported_spans(folded, clause)
     speakers = speaker_spans(folded)
     liked = taste_spans(folded, clause)
     runs, dropped, roles = others_spans(
@@ -393,8 +418,26 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         # everyone does, not on the person's own words.
         or NOBODY_AFTER.match(folded, t.end)
     ]
+    # "但我看大局还行" (round 15): "还行" after a name, ending its clause, rates
+    # it modestly; a talent still (match.py), a lukewarm liking or value not.
+    modest = [
+        t
+        for t in hedges
+        if lift.modest(
+            folded,
+            (t.start, t.end),
+            any(
+                u.clause == t.clause and u.word.names and u.end <= t.start
+                for u in tokens
+            ),
+        )
+    ]
     shrugged = _shrugged(
-        folded, tokens, [t for t in hedges if t not in theirs], clause, questions
+        folded,
+        tokens,
+        [t for t in hedges if t not in theirs and t not in modest],
+        clause,
+        questions,
     ) | {t.clause for t in theirs}
     # Set apart from someone admired: only a doubt; from anyone else: nothing.
     doubted, dropped = (dropped, []) if ADMIRES.search(folded) else ([], dropped)
@@ -407,6 +450,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     wished = [
         (m.end(), _wish_end(folded, m.end())) for m in FOR_OTHERS.finditer(folded)
     ]
+    known = [_span(t) for t in tokens]
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
     for i, c in enumerate(clause):
         bounds[c] = (bounds.get(c, (i, i))[0], i + 1)
@@ -432,6 +476,10 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 and not _companion(folded, token, s, e)
                 and not _done_for(folded, token, s, e)
                 and not _lacked(folded, token, s, e)
+                and not (
+                    (s, e) == (token.start, token.end)
+                    and lift.corroborated(folded, _span(token), known)
+                )
                 for s, e in weak
             )
             or _inside(token, doubted)
@@ -455,6 +503,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 needed=_inside(token, needs),
                 done_for=any(_done_for(folded, token, s, e) for s, e in weak),
                 lacked=any(_lacked(folded, token, s, e) for s, e in weak),
+                modest=any(t.clause == token.clause for t in modest),
                 speaker=_inside(token, speakers)
                 and any(s <= token.start and token.end <= e for s, e in weak),
                 person=(token.start, token.end) in weak
@@ -519,10 +568,25 @@ def _shrugged(
         if alone and earlier and s not in named:
             found |= {k for k, v in sentence.items() if v == max(earlier)}
         rest = folded[hedge.end : end]
+        lead_in = folded[start : hedge.start].lstrip("".join(CLAUSE_ENDS))
+        # "可能……希望他们说我这辈子没白活吧" (round 15): a hedge alone that
+        # trails off doubts the sentence it trails into.
+        later = [v for v in named if v > s]
+        if alone and s not in named and later and HEDGE_STEMS.search(hedge.word.text):
+            nxt = min(later)
+            opening = min(k for k, v in sentence.items() if v == nxt)
+            gap = folded[end : bounds[opening][0] + 1]
+            if ".." in gap and not HEDGE_FILLERS.sub("", gap):
+                found |= {k for k, v in sentence.items() if v == nxt}
         if (
             HEDGE_STEMS.search(hedge.word.text)
             and not CAUSE.match(rest)
             and not (WH_OBJECT.match(rest) and not QUESTION.search(rest))
+            and not (
+                CONCEDES.match(lead_in)
+                and hedge.word.text in MAYBE
+                and not LOOKS_BACK.match(rest)
+            )
         ):
             found |= {k for k, v in sentence.items() if v == s}
             opening = min(k for k, v in sentence.items() if v == s)
@@ -563,7 +627,11 @@ def _companion(folded: str, token: Token, start: int, end: int) -> bool:
         )
     ):
         return True
-    near = COMPANY.search(lead) or (values and FOR_WHOM.search(lead))
+    near = (
+        COMPANY.search(lead)
+        or (values and FOR_WHOM.search(lead))
+        or (values and BECAME.search(lead) and not THEIR_CLAUSE.match(lead))
+    )
     return bool(near) and not NOT_COMPANY.search(tail)
 
 
@@ -581,7 +649,19 @@ def _done_for(folded: str, token: Token, start: int, end: int) -> bool:
         return True
     # "我爸妈年纪也大了，离得近能照应" (round 14): their clause, then the person
     # able to look after them in the next, with no one else looked after.
-    return bool(CARE_NEXT.match(folded, token.end))
+    return bool(CARE_NEXT.match(folded, token.end) or EASED.match(folded, token.end))
+
+
+def _span(token: Token) -> lift.Span:
+    word = token.word
+    negates = word.before or word.after
+    return (
+        token.start,
+        token.end,
+        frozenset(word.names),
+        frozenset(word.hints),
+        negates,
+    )
 
 
 def _first_clause(folded: str, clause: list[int], start: int, end: int) -> int:
@@ -629,7 +709,12 @@ def _inside(token: Token, spans: list[tuple[int, int]]) -> bool:
     return any(s <= token.start and token.end <= e for s, e in spans)
 
 
-def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
+def _rejected(
+    folded: str,
+    tokens: list[Token],
+    clause: list[int],
+    said: list[tuple[int, int]],
+) -> set[int]:
     """Return the clauses that a later "这点我不要" turns down.
 
     "This" points back over the sentence so far ("他们看重面子，办酒席要风光，
@@ -646,7 +731,7 @@ def _rejected(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
         first.setdefault(c, i)
     ends = [*list(first.values())[1:], len(folded)]
     text = {c: folded[i:end] for (c, i), end in zip(first.items(), ends, strict=True)}
-    found |= _cancelled(tokens, text)
+    found |= _cancelled(tokens, text, said)
     if not any(t.word.before or t.word.after for t in tokens):
         return found
     for c in sorted({t.clause for t in tokens}):
@@ -700,7 +785,9 @@ def _admired_only(folded: str, clause: list[int]) -> set[int]:
     return found
 
 
-def _cancelled(tokens: list[Token], text: dict[int, str]) -> set[int]:
+def _cancelled(
+    tokens: list[Token], text: dict[int, str], said: list[tuple[int, int]]
+) -> set[int]:
     """Return the clauses that a later joke, waste or give-up takes back.
 
     It reaches back to the start of its sentence: "办了健身卡，一年去了三次，钱
@@ -713,6 +800,10 @@ def _cancelled(tokens: list[Token], text: dict[int, str]) -> set[int]:
         start, offset = offset, offset + len(body)
         mark = CANCELS.search(body) or DISUSE.search(body)
         if c == 0 or not mark:
+            continue
+        # In someone else's words it is their verdict, not the person's
+        # take-back: "室友说我“学得快”，我哥说我“三分钟热度”" (round 15).
+        if any(s <= start + mark.start() < e for s, e in said):
             continue
         # The take-back covers its own clause ("钱算是白花了", "开玩笑的"), but
         # not what the clause names after it.
@@ -806,7 +897,9 @@ def _before(folded: str, tokens: list[Token], i: int) -> int:
         if token.word.text == "比" and COMPARED_PAST.search(folded, token.end, edge):
             break
         gap = edge - token.end
-        compared = count == 0 and LIKE.match(folded, token.end)
+        compared = count == 0 and (
+            LIKE.match(folded, token.end) or KIND.match(folded, token.end)
+        )
         if gap > (REACH if count == 0 else CHAIN_GAP) and not compared:
             break
         count, edge = count + 1, token.start

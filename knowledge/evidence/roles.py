@@ -13,8 +13,9 @@
 Round 12 (blind13): a word inside a proper name ("钱老师", "钱塘江", "友谊超市")
 is the name of a person, a place or a shop, no value (`proper_name`: nothing).
 Round 13 (blind14): so is a word inside a quoted name before a shop or place
-word ("“小确幸”奶茶店", "“自由港”商场"), and "我爸是当老师的" says a job
-(`job_title`: "title"), not the value of teaching.
+word ("“小确幸”奶茶店", "“自由港”商场"; round 15: or a club, "“自由跑团”"),
+and "我爸是当老师的" says a job (`job_title`: "title"), not the value of
+teaching.
 
 Grammar, so kept here: the role suffixes, the frames before a title, the
 titles after a surname and the suffixes of places and shops are closed
@@ -105,7 +106,9 @@ _QUOTE_CLOSES = '”’」』》"'
 _NAMED_BY = re.compile(
     rf"^{_PLACE_STEM}{{0,3}}?(?:店|馆|铺|公司|集团|工作室|中心|牌|"
     r"超市|商场|商城|饭店|酒店|宾馆|餐厅|医院|诊所|银行|学校|中学|小学|幼儿园|"
-    r"大厦|广场|公园|小区|花园|新村|大街|大道|路|街)"
+    r"大厦|广场|公园|小区|花园|新村|大街|大道|路|街|"
+    # Round 15: a club or group ("我们“自由跑团”的团长", "“知足”读书会").
+    r"团(?!结)|社(?![会交区])|俱乐部|协会|联盟|读书会|群|队(?!伍)|公众号|频道|栏目)"
 )
 
 
@@ -146,10 +149,15 @@ def _quoted_name(folded: str, start: int, end: int) -> bool:
         if folded[opened] in _CLAUSE_MARKS:
             return False
         opened -= 1
+    # The place word may follow the quote or end the name inside it ("“自由
+    # 跑团”的团长", round 15).
     return (
         opened >= 0
         and close < len(folded)
-        and bool(_NAMED_BY.match(folded[close + 1 : close + 8]))
+        and bool(
+            _NAMED_BY.match(folded[close + 1 : close + 8])
+            or _NAMED_BY.fullmatch(folded[end:close])
+        )
     )
 
 

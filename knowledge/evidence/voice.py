@@ -23,7 +23,9 @@ _SPEAKER = (
     # Round 12: "邻居都说我手巧", "室友总说…".
     "邻居|室友|闺蜜|队友|师父|师傅|教练|"
     # Round 13: "护士说这袋血可能救一个产妇".
-    "护士|医生|大夫)"
+    "护士|医生|大夫|"
+    # Round 15: people in charge where one works or plays ("店长说我是气氛担当").
+    "店长|店主|领班|班长|队长|团长|社长)"
 )
 # Adverbs between the speaker and the verb ("我妈从小就总说").
 _ADVERBS = (
@@ -75,6 +77,12 @@ _TASTE = re.compile(
 # A clause that says the rest of its sentence was someone else's demand:
 # "搜的都是工作上的Excel问题，老板要的".
 _DEMANDED = re.compile(rf"^{_SPEAKER}(?:要|让|安排|逼|布置|交代|派)的[了啊吧呀嘛]*$")
+# "…教我做菜时", "…带我去爬山的时候": the time of what they told the person.
+_WHEN_DONE = re.compile(
+    r"(?:的时候|时候|(?<=[^\W\d_])(?<![小同当及按准临随有平那此暂顿届定])"
+    r"时(?![间代尚刻光常节髦机期段空辰候]))"
+)
+_DIRECTED = re.compile(rf"{_DIRECTIVE}$")
 # A speaker inside the person's own wish is theirs: "希望有人说：这个人真诚".
 _WISH = ("希望", "想让", "但愿", "盼")
 # Marks between the verb and what was said ("我妈说：“…”").
@@ -131,6 +139,12 @@ def reported_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
         if "写着" in folded[start:verb_end] and _OWN_VOICE.match(folded[opened:start]):
             continue
         end = _clause_end(clause, verb_end)
+        # "我师父教我做菜时特别有耐心" (round 15): "…时" only sets the time;
+        # what follows in the clause is said of them, not told to the person.
+        if frame := _WHEN_DONE.search(folded, verb_end, end):
+            if _DIRECTED.search(folded[start:verb_end]):
+                spans.append((verb_end, frame.start()))
+                continue
         if not folded[verb_end:end].strip(_OPENERS):
             following = end
             while following < len(folded) and folded[following] in _MARKS:
@@ -223,6 +237,7 @@ _OTHER = (
     "堂哥|堂姐|徒弟|学生(?!时)|学员|下属|手下|新人|实习生|客户|病人|患者|队员|员工|"
     "孩子们|孩子(?!时|气)|闺女|儿女|子女|孙女|孙子(?!兵法)|外孙|小孩(?!子气)|小朋友|娃们|娃娃(?!机)|娃(?!娃)|村里人|村民|学长|学姐|师兄|师姐|合伙人|前任|"
     "班主任|主任|校长|院长|总监|老总|科长|处长|村支书|书记|教练|导师|"
+    "店长|店主|领班|班长|队长|团长|社长|"
     # Someone by name: "小王", "老张", "阿梅" would need a dictionary; the common
     # surnames after 小/老, or before a title ("王总", "李姐", "张老师"), do not.
     rf"(?:小|老){_SURNAME}(?![子家板实序围务打])|"
@@ -258,8 +273,10 @@ _BELONGS = (
     rf"(?:(?:我们|我|他们|她们)的?{_MODIFIER}{{0,2}}|{_MODIFIER}{{1,2}})"
     r"[^\W\d_我你他她的]{1,3}的"
 )
+# Where they are, before "有人" or "有个…": "公司里有人收回扣还升职了" (round 15).
+_THERE = r"(?:[^\W\d_我你他她]{1,3}[里上](?=有))?"
 _OTHER_OPENS = re.compile(
-    rf"^{_CONJ}{_WHEN}{_SEEING}{_CREDIT}"
+    rf"^{_CONJ}{_WHEN}{_THERE}{_SEEING}{_CREDIT}"
     rf"(?:{_BELONGS}|(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}){_OTHER}"
 )
 # Others speaking of the person without naming them: "被说最多的是…",
@@ -299,6 +316,10 @@ _APART = re.compile(
     rf"|^{_CONJ}(?:其实)?我(?:就|只|也就|只是|就是)?(?:在旁边|在边上|在后面|"
     r"打打下手|打下手|跟着|帮帮忙|帮点小忙|凑个?数|沾了?光)"
 )
+
+
+# "我只想…", "我就想…": the person's own wish, not a role beside theirs.
+_OWN_WISH = re.compile(rf"^{_CONJ}(?:其实)?我(?:就|只|也就)想")
 
 
 # "…，但她有点看不起人，这点我不想学": a clause opening with a turn, and a
@@ -460,7 +481,9 @@ def others_spans(
                 dropped.append(run)
                 # Not after their words about the person: "朋友有事都来找我，
                 # 我就是大家的树洞" says what the person is.
-                if _APART.match(text) and not about_me:
+                # Nor a wish of the person's own ("他们俩吵了一辈子，我只想以后
+                # 自己家里和和气气的", round 15): set apart, it still names.
+                if _APART.match(text) and not about_me and not _OWN_WISH.match(text):
                     roles.append((s, e))
                 break
         k = j
