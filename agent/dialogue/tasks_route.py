@@ -11,15 +11,17 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.numbered import QUESTION_ID, _number
-from agent.dialogue.signals import COMBINE_ASK, FLIP, WANTS_EXAMPLE
+from agent.dialogue.signals import COMBINE_ASK, FLIP, WANTS_EXAMPLE, asks_edit
 from agent.dialogue.state import DialogueState
 
 # "比较" is also "rather" ("我比较喜欢画画"): only the verb, with what it compares.
 COMPARE = re.compile(
     r"(?:比较|对比)(?:一下|下|看看|这两|我的|两个|两条|[AaBb](?![A-Za-z])|C0)|比一比|比一下|"
     r"(?<![A-Za-z])C0[1-9].{0,8}(?<![A-Za-z])C0[1-9]|"
-    # "S03 vs S05 哪个更像才能": two saved answers side by side
-    r"(?<![A-Za-z])[VSP]0?[1-9]\s*(?:vs\.?|和|跟|与|还是|or)\s*[VSP]0?[1-9](?!\d)|"
+    # "S03 vs S05 哪个更像才能": two saved answers side by side ("S03和P06合在一
+    # 起" puts them together, "V08和V01…区别在哪" asks about the questions)
+    r"(?<![A-Za-z])[VSP]0?[1-9]\s*(?:vs\.?|和|跟|与|还是|or)\s*[VSP]0?[1-9](?!\d)"
+    r"(?![^。？?]{0,16}(?:合|放在一起|放一起|连起来|一句|区别|差别|不同|差不多|一个意思))|"
     # "送外卖跟学修车比，哪个更适合我": two options weighed against each other
     # ("跟大家一个个介绍，最后他俩喝得比谁都开心" compares nothing)
     r"(?:和|跟|与)[^，,。！!？?]{1,14}比(?:起来|一比|一下)?[，,]?\s*(?:哪个|哪条|谁(?![都也])|怎么样)|"
@@ -42,7 +44,7 @@ CONCRETE = re.compile(
     r".{0,4}改(?:一改|改|一下|成)|"
     # "你帮我写成答案吧…就按我说的意思", "把刚才这事帮我塞进S03那条里": what
     # they told, made into the answer (realise/concrete.py stitches their words)
-    r"写成(?:答案|一段|一句话?)|整理成.{0,10}答案|(?:塞|补|加|放|填)进.{0,10}(?:那条|答案|里)|"
+    r"写成.{0,6}(?:答案|一段|一句话?)|整理成.{0,10}答案|(?:塞|补|加|放|填|写)进.{0,10}(?:那条|答案|里|[VSPvsp]0?[1-9]|第\s*\S\s*题)|"
     r"按我说的(?:意思)?(?:写|来)|就按我说的意思|"
     # "你帮我把这段写得像样一点": their text, tidied
     r"写得?像样|像样一点|写得?好看(?:一)?点|写得?顺(?:一)?点|理顺"
@@ -107,11 +109,17 @@ ANSWER_HERE = re.compile(
 )
 # Before the colon: a question about it or a review asked ("看看第5题这样写行不行：").
 NOT_ANSWER = re.compile(
-    r"什么|怎么|啥|吗|帮我|改|意思|例子|示例|行不行|可不可以|对不对|看看|这样写|写得"
+    r"什么|怎么|啥|吗|帮我|改|意思|例子|示例|行不行|可不可以|对不对|看看|这样写|写得|"
+    r"写了|写的是"  # "P07我写了两个：…你帮我看看": already saved, a question about it
 )
 # "第一条这周具体能干点啥" when the last reply listed nothing: a first step.
 THIS_WEEK = re.compile(r"这周|本周|周末|能干点|做点啥|做点什么|具体做|怎么试|先试")
 # "……下一题是什么？": where they go next, even after a plan told in the same breath.
+# Two questions asked apart ("不都一个意思？到底区别在哪").
+DIFFER = re.compile(r"区别|差别|有啥不同|有什么不同|不一样|差不多|一个意思|分不清")
+SKIP = re.compile(
+    r"先跳过|跳过(?:这题|这道|这个)|先(?:去)?写后面|写后面的|先写别的|跳到下一|先看下一"
+)
 NEXT = re.compile(
     r"下一[题道](?:题)?(?:是什么|是啥|是哪|呢|写什么|写啥|在哪)|还有下一题"
 )
@@ -219,7 +227,10 @@ AGAIN_SHORTER = re.compile(
 OTHER_ANGLE = re.compile(r"换(?:一个|个)?角度|再比|重新比|别从.{0,12}比")
 
 
-def task_intent(text: str, d: DialogueState) -> str:
+EDIT_MAX = 60  # an edit of the last version is said briefly
+
+
+def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     """Return the task the message asks for, or "".
 
     compare, concrete, item_why, purpose; "means" for a stated limit of
@@ -230,6 +241,8 @@ def task_intent(text: str, d: DialogueState) -> str:
             return "concrete"
         if d.pending.get("items") and d.last_act in LISTS:
             return "plain"
+    if d.last_act == "concrete" and len(text) <= EDIT_MAX and asks_edit(text):
+        return "concrete"  # "压成两三句…细节要留着": the last version, edited
     if d.last_act == "compare" and OTHER_ANGLE.search(text):
         return "compare"
     if COMPARE.search(text):
@@ -243,8 +256,10 @@ def task_intent(text: str, d: DialogueState) -> str:
         )
     ):
         return "item_why"  # refs.py asks which when two were listed
-    if NEXT.search(text):
-        return "progress"
+    if DIFFER.search(text) and len(named(text, step)) >= 2:
+        return "differ"  # "V08和V01我看着差不多…区别在哪": the questions, apart
+    if NEXT.search(text) or SKIP.search(text):
+        return "progress"  # "这题能先跳过吗？我想先去写后面的": where to go next
     if d.last_act == "purpose" and AGAIN.search(text):
         return "purpose"  # "太空了，改实在点": the same frame, made concrete
     if PURPOSE.search(text) and not re.search(r"什么意思|是啥|是什么|怎么理解", text):
@@ -323,5 +338,6 @@ def asks_together(text: str, step: str) -> bool:
     """Tell whether the message asks to read named answers together."""
     ids = named(text, step)
     return bool(
-        COMBINE_ASK.search(text) or re.search(r"合起来|放一起|连起来", text)
+        COMBINE_ASK.search(text)
+        or re.search(r"合起来|放一起|连起来|合在一起|放在一起|合到一起|拼在一起", text)
     ) and (len(ids) >= 2 or (len(ids) == 1 and bool(THIS.search(text))))

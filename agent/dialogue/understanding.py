@@ -683,6 +683,13 @@ def understand(
     ):  # "就是有点困了" after pills or gas: the danger goes on, 120 again
         risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
         u.risk = risk.dump()
+    if (
+        in_care
+        and d.care_kind in ("harm_others", "means", "suicide", "danger_now")
+        and safety.lexicon.SOON.search(text)
+    ):  # "她一般七点吃早饭，我今晚就放进去": the plan goes on, with a time (round 16)
+        risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
+        u.risk = risk.dump()
     if in_care and (risk.level == "high" or risk.firm):
         # More risk said in care (a sure guess twice is no false alarm): the script.
         u.intent, u.crisis = "crisis", True
@@ -727,7 +734,7 @@ def understand(
     if number_missing(text, ctx.step):
         u.intent = "question_help"  # "第十题是啥" in a step of nine: say so
         return u
-    if task := task_intent(text, d):
+    if task := task_intent(text, d, ctx.step):
         u.intent = task  # compare, make concrete, "第二条为什么" (tasks_route.py)
         return u
     if task := classified_task(text, pred.intent, pred.confidence):

@@ -292,12 +292,12 @@ _PAUSE = re.compile(
 
 def _echo(text: str, plain: str) -> bool:
     """Return whether a phrasing worth asking about once is in the message."""
-    # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo,
-    # nor are they in a figure ("改到我想死哈哈", round 16).
+    # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
+    # A figure ("改到我想死哈哈") still is: laughter may mask it, so it is asked
+    # about once (round 16 tried dropping it and broke that rule).
     said = lexicon.REPORTED.sub("", normalise(lexicon.QUOTED.sub("", text or "")))
     return bool(
-        lexicon.ECHOES.search(lexicon.FIGURES.sub("，", said))
-        or _hurt_at_home(plain)
+        lexicon.ECHOES.search(said) or _hurt_at_home(plain)
     )
 
 

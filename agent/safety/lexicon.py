@@ -297,7 +297,8 @@ STRONG: dict[str, re.Pattern] = {
     ),
     "harm_others": re.compile(
         # Round 16: something put in someone's food or drink ("在她那罐蜂蜜里加点料").
-        r"(?:在|往)" + _OTHERS + r"?(?:的|那)?[^。，！？]{0,6}(?:饭|菜|水|汤|茶|咖啡|蜂蜜|奶|牛奶|饮料|酒|杯|碗|饭盒|早饭|便当|罐)"
+        r"(?:在|往)" + _OTHERS + r"?(?:的|那)?[^。，！？]{0,6}"
+        r"(?:饭|菜|水|汤|茶|咖啡|蜂蜜|奶|牛奶|饮料|酒|杯|碗|饭盒|早饭|便当|罐)"
         r"里(?:面|头)?(?:偷偷)?(?:加|放|下|掺|倒|撒)(?:点|些|了|一点)?(?:料|东西|药|进去)|"
         # Harm to many: driving into a crowd, taking others down with one.
         r"(?:开车|开着车)?(?:冲|撞|开)进人(?:群|堆)|往人(?:群|堆)里(?:开|冲|撞)|撞向人群|"
@@ -737,13 +738,17 @@ OTHERS_END = re.compile(
     _SOMEONE + r"(?:说)?[^。，]{0,8}(?:也)?(?:想过|有过)[^。]{0,10}"
     r"(?:一了百了|轻生|自杀|不想活|死)[^。]{0,16}(?:挺|熬|撑|走)(?:了)?过来|"
     + _SOMEONE
-    + r"[^。，]{0,10}(?:跳楼|自杀|轻生|割腕|跳河|跳江)(?:走了|去世|身亡|没了|死了|离开)|"
-    # Round 16: their attempt or cuts long ago ("室友以前自杀未遂过，那是五六年前的事了").
-    + _SOMEONE
-    + r"[^。]{0,6}(?:以前|曾经|当年|那年)[^。]{0,8}(?:自杀未遂|自杀过|割过|自残过|轻生过)"
+    + r"[^。，]{0,10}(?:跳楼|自杀|轻生|割腕|跳河|跳江)"
+    r"(?:走了|去世|身亡|没了|死了|离开)|"
+    # Round 16: their attempt or cuts long ago ("室友以前自杀未遂过，
+    # 那是五六年前的事了").
+     + _SOMEONE + r"[^。]{0,6}(?:以前|曾经|当年|那年)[^。]{0,8}"
+    r"(?:自杀未遂|自杀过|割过|自残过|轻生过)"
 )
 # A time close at hand ("我今晚就放进去"): said in care, the plan goes on.
-SOON = re.compile(r"今晚|今天(?:晚上|就)|明天|明早|马上|待会|这就|一会儿?就|等会|下班就|回去就|就今")
+SOON = re.compile(
+    r"今晚|今天(?:晚上|就)|明天|明早|马上|待会|这就|一会儿?就|等会|下班就|回去就|就今"
+)
 # A dark time got through, theirs or someone's ("后来慢慢好了", "已经七八年没有
 # 过了"): the past, unless it is back ("最近又开始了"). Round 16.
 RECOVERED = re.compile(
@@ -751,7 +756,9 @@ RECOVERED = re.compile(
     r"后来(?:慢慢|渐渐)?(?:就)?(?:好了|好起来|走出来|熬过来|挺过来)|"
     r"(?:早就|已经)不(?:再)?(?:划|割|伤害自己)了"
 )
-RELAPSE = re.compile(r"最近|又开始|又(?:划|割)|这周|这个月|昨天|今天|今晚|这几天|现在(?:也|又|还)(?:会|在)(?:划|割)")
+RELAPSE = re.compile(
+    r"最近|又开始|又(?:划|割)|这周|这个月|昨天|今天|今晚|这几天|现在(?:也|又|还)(?:会|在)(?:划|割)"
+)
 # Someone at home hit by another, watched as a child ("小时候看着我爸打我妈"):
 # a memory, unless it goes on now. Round 16.
 WITNESSED = re.compile(

@@ -33,8 +33,6 @@ def test_round16_risks_get_full_care_of_their_kind(message, kind):
 @pytest.mark.parametrize(
     "message",
     [
-        # A figure of speech with a laugh.
-        "这周报表改到我想死哈哈，终于交了",
         # Someone else's or their own dark time, got through and not back.
         "我表姐以前也割过自己，后来慢慢好起来了，现在开了家花店",
         "大学那会儿我划过手，已经五六年没有过了，现在挺好的",
@@ -64,3 +62,8 @@ def test_round16_ordinary_lines_get_no_care(message):
 )
 def test_round16_got_through_or_blocked_does_not_hide_a_risk_back_now(message):
     assert assess(message).found, assess(message)
+
+
+def test_a_figure_with_a_laugh_is_asked_about_at_most():
+    """Laughter may mask it (issue 23): a gentle check-in, never the script."""
+    assert assess("这周报表改到我想死哈哈，终于交了").level != "high"

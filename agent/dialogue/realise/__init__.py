@@ -92,6 +92,7 @@ def realise(turn: Turn) -> Reply:
         compare,
         concrete,
         conversation,
+        differ,
         drafts,
         empathy,
         examples,
@@ -139,6 +140,7 @@ def realise(turn: Turn) -> Reply:
         reading,
         interpret,
         honour,
+        differ,
     ):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"

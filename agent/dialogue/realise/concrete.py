@@ -14,7 +14,9 @@ import re
 from agent.dialogue.facts import REQUEST
 from agent.dialogue.numbered import QUESTION_ID
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.edit import CLAUSE, edit
 from agent.dialogue.realise.grounds import PART_OF, number, short, substance, where
+from agent.dialogue.signals import EDIT, asks_edit
 
 QUESTION_REF = re.compile(r"第\s*([1-9一二三四五六七八九])\s*题")
 DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
@@ -44,7 +46,6 @@ FORMAL = re.compile(r"书面|官方|太正式|不像我|不像我说的|太装|�
 SHRUG = re.compile(
     r"^(?:不知道|没有|没想过|随便|都行|说不上来|想不出来|不清楚|无)[。！!]*$"
 )
-CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 # "不知道，没想过这么远": a short answer that opens with a shrug has nothing to
 # build a frame from (blind8 review: a frame began 「不知道，那次……」).
 SHRUG_LED = re.compile(
@@ -172,14 +173,7 @@ def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
     and how it ended for them (its last clause). The ask itself, in the app's
     history, is no story; nor are the words that lead into one.
     """
-    recent = [x for role, x in t.ctx.history if role == "user" and x != t.ctx.text][
-        -STORY_BACK:
-    ]
-    # "你帮我把刚才这段整理成V05的答案吧" is an ask, not the story before it.
-    story = next(
-        (x for x in reversed(recent) if len(x) >= least and not REQUEST.search(x)),
-        "",
-    )
+    story = _chat_told(t, least)
     clauses = [
         c.strip()
         for c in PIECE.findall(story)
@@ -190,6 +184,60 @@ def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
     if len(clauses) < (3 if least >= STORY_CHARS else 2):
         return []
     return [short(c, c, 16) for c in _picked(clauses)]
+
+
+# The ask inside a message that also tells the story ("…最后拿了一等奖。你帮我把
+# 这段写成V03的答案吧"): the sentence with it is left out, the rest is the story.
+ASK_SENTENCE = re.compile(
+    r"帮我|你帮|能不能|可不可以|写成|写进|整理成|这个要是算|要是算的话|答案吧|[吗呢？?]$"
+)
+SENTENCE = re.compile(r"[^。！!？?\n]+[。！!？?]?")
+
+
+def _own_told(t: Turn) -> str:
+    """Return the story told in the ask itself, its asking sentence left out."""
+    told = "".join(
+        s for s in SENTENCE.findall(t.ctx.text or "") if not ASK_SENTENCE.search(s)
+    )
+    return re.sub(
+        r"^(?:[VSPvsp]0?[1-9])?\s*(?:我想了想|我想想|想了想)?[，,]?", "", told
+    )
+
+
+def _own_story(t: Turn) -> list[str]:
+    """Return up to four clauses of a story told in the ask itself, verbatim."""
+    told = _own_told(t)
+    if len(told) < TOLD_SHORT:
+        return []
+    clauses = [
+        c.strip()
+        for c in PIECE.findall(told)
+        if 4 <= len(c.strip()) and not LEAD_IN.match(c.strip())
+    ]
+    return [short(c, c, 16) for c in _picked(clauses)] if len(clauses) >= 2 else []
+
+
+# "按刚才陈姨那件事": the story named by who or what it was about.
+NAMED_STORY = re.compile(
+    r"(?:按|用|就用|拿|照)(?:着)?(?:刚才|前面|上面|之前)?(?:说的|讲的)?([\u4e00-\u9fff]{2,6}?)"
+    r"(?:那件事|那段|那个事|那事|的事|那次)"
+)
+
+
+def _chat_told(t: Turn, least: int = STORY_CHARS) -> str:
+    """Return the story they told in chat just before (the one named, if named)."""
+    recent = [x for role, x in t.ctx.history if role == "user" and x != t.ctx.text][
+        -STORY_BACK:
+    ]
+    if (m := NAMED_STORY.search(t.ctx.text or "")) and (
+        named := next((x for x in reversed(recent) if m.group(1) in x), "")
+    ):
+        return re.sub(r"^.{0,12}?(?:我想写这个|我想写|就写)[:：]\s*", "", named)
+    # "你帮我把刚才这段整理成V05的答案吧" is an ask, not the story before it.
+    return next(
+        (x for x in reversed(recent) if len(x) >= least and not REQUEST.search(x)),
+        "",
+    )
 
 
 # A clause about their own doing ("我一口气接了二十多单"), not a thought.
@@ -386,17 +434,32 @@ def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
     answer = answer or _inline(t.ctx.text)
+    if (
+        t.d.last_act == "concrete"
+        and asks_edit(t.ctx.text or "")
+        # A plain cut of a saved answer stays with _shorter below ("再短点，一句话").
+        and (t.d.pending.get("source") or EDIT.search(t.ctx.text or ""))
+    ):
+        # "压成两三句，那个细节要留着": the last version, edited in their words
+        source = t.d.pending.get("source") or answer
+        where = f"第{number(qid)}题" if qid and not qid.startswith("?") else "这题"
+        if source and (edited := edit(t, source, where)):
+            return edited
     if qid.startswith("?") or (
         not qid and any(q[:1] in PART_OF for q in t.ctx.answers)
     ):
         which = f"第{qid[1:]}题好几步里都有" if qid else "我还不确定你指哪一题"
         return Draft([[f"{which}，告诉我是哪一步的第几题，我就照着那题的答案问。"]])
     where = f"第{number(qid)}题" if qid else ""
-    if not answer and len(pieces := _chat_story(t, least=TOLD_SHORT)) >= 2:
+    if not answer and (
+        len(pieces := _own_story(t)) >= 2
+        or len(pieces := _chat_story(t, least=TOLD_SHORT)) >= 2
+    ):
         if t.d.last_act == "concrete" and SHORTER.search(t.ctx.text or ""):
             pieces = [pieces[0], pieces[-1]]  # "再短点": what happened, how it ended
         # "帮我把刚刚这段整理成S06的答案": nothing saved yet, a story just told.
         said = "，".join(f"「{p}」" for p in pieces)
+        source = _own_told(t) if pieces == _own_story(t) else _chat_told(t, TOLD_SHORT)
         return Draft(
             [
                 [
@@ -407,7 +470,7 @@ def concrete(t: Turn) -> Draft:
                 ]
             ],
             rows=[],
-            pending={"concrete": qid},
+            pending={"concrete": qid, "source": source[:300]},
         )
     if not answer:
         lead = f"{where}还没有写下答案" if where else "我还不确定你想让我看哪一题的答案"

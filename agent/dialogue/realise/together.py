@@ -14,12 +14,14 @@ import re
 
 from agent.dialogue.entities import link
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import short
+from agent.dialogue.realise.grounds import PART_OF, short, where
 from agent.dialogue.tasks_route import named
 
 REQUEST = re.compile(
     r"第\s*[1-9一二两三四五六七八九]\s*题|合起来|组合|拼起来|放一起|你|帮我|算啥|"
-    r"算什么|看看|还没写|没写|领域|共同点|有啥|是啥|什么|怎么|[吗呢]$|^那倒是$|^对$|^是$"
+    r"算什么|看看|还没写|没写|领域|共同点|有啥|是啥|什么|怎么|[吗呢]$|^那倒是$|^对$|^是$|"
+    # "能不能把我S03和P06合在一起，弄成一个方向": the ask, not content (coach_blind12)
+    r"能不能|可不可以|合在一起|放在一起|弄成|写成|方向|(?<![A-Za-z])[VSPCvspc]0?[1-9]"
 )
 LEAD = re.compile(r"^(?:就是|其实|反正|那倒是|可是|但是)")
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
@@ -46,20 +48,29 @@ def together(t: Turn) -> Draft:
     told = content(text)
     said = "".join(f"「{short(c, c, ROOM)}」" for c in told[:2])
     pieces, missing = [], []
+    # Across steps ("S03和P06" from synthesis) a bare 第3题 names another question.
+    across = any(
+        PART_OF.get(q[:1]) != PART_OF.get((t.ctx.question.get("id") or "")[:1])
+        for q in ids
+    )
+
+    def ref(qid: str) -> str:
+        return where(qid, step=across)
+
     for qid in ids:
         answer = (answers.get(qid) or "").strip()
         if answer:
             first = CLAUSE.findall(answer)[0].strip()
-            pieces.append((qid, f"第{int(qid[1:])}题「{short(first, first, ROOM)}」"))
+            pieces.append((qid, f"{ref(qid)}「{short(first, first, ROOM)}」"))
         else:
             missing.append(qid)
     lines = [x for _, x in pieces]
     if missing and said:
-        lines.append(f"第{int(missing[0][1:])}题还没写，就用你刚说的{said}")
+        lines.append(f"{ref(missing[0])}还没写，就用你刚说的{said}")
     elif said:
         lines.append(f"你刚说的{said}")
     elif missing:
-        lines.append(f"第{int(missing[0][1:])}题还空着")
+        lines.append(f"{ref(missing[0])}还空着")
     lead = "放在一起看：" + "，".join(lines) + "。"
     if FIELD.search(text):
         sources = [answers.get(q, "") for q in ids] + told

@@ -1,0 +1,104 @@
+"""Edit the last stitched answer as asked, with their words only (Coach 3 §6).
+
+After the coach stitched an answer from their clauses (concrete.py), the next
+ask is often an edit: "压成两三句，男生读诗的细节要留着", "只留带新人那段，年度
+优秀什么的都不要了", "其实下午最想去旧书市场，帮我加进去". Each is done on the
+clauses of what they told or wrote, verbatim: kept, dropped or added. Nothing
+is reworded: "口语一点" is handed back, since only they can say it their way.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import short
+from agent.dialogue.signals import ADD, DROP, KEEP, SHORTER_ASK, SPOKEN
+
+# A clause of what they wrote or told (concrete.py reads answers with it too).
+CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+SENTENCE = CLAUSE  # the ask is read clause by clause, like the story
+# A part of the message that asks rather than adds ("帮我把这个加进去").
+ASKS = re.compile(r"帮我|你把|你帮|能不能|可不可以|加进去|留着|只留|不要了|去掉|删")
+# Words of the ask that name nothing in the story.
+NOISE = re.compile(
+    r"那个|这个|那段|这段|那部分|细节|一定|要|留着|只留|保留|留下|都不要了?|不要了?|去掉|删掉?|"
+    r"什么的|之类的|帮我|把|你|其实|就行|可以|压成|两三句|一句|再|点|吧|了|的|呢|啊"
+)
+KEEP_AT_MOST = 3
+
+
+def _marks(phrase: str) -> list[str]:
+    """Return the two-character pieces of what an ask points at ("男生读诗")."""
+    core = NOISE.sub(" ", phrase)
+    runs = re.findall(r"[\u4e00-\u9fffA-Za-z0-9]{2,}", core)
+    return [r[i : i + 2] for r in runs for i in range(len(r) - 1)]
+
+
+def _hits(clause: str, marks: list[str]) -> int:
+    return sum(m in clause for m in marks)
+
+
+def edit(t: Turn, source: str, where: str) -> Draft | None:
+    """Return the edit asked for on ``source``'s clauses, or None if none applies."""
+    text = t.ctx.text or ""
+    clauses = [c.strip() for c in CLAUSE.findall(source) if len(c.strip()) >= 4]
+    if not clauses:
+        return None
+    parts = [p.strip() for p in SENTENCE.findall(text)]
+    keep_marks = [m for p in parts if KEEP.search(p) for m in _marks(p)]
+    drop_marks = [m for p in parts if DROP.search(p) for m in _marks(p)]
+    added = (
+        [
+            p
+            for p in parts
+            if len(p) >= 6
+            and not ASKS.search(p)
+            and not SPOKEN.search(p)
+            and not SHORTER_ASK.search(p)
+        ]
+        if ADD.search(text)
+        else []
+    )
+    if not (keep_marks or drop_marks or added or SHORTER_ASK.search(text)):
+        if SPOKEN.search(text):
+            return Draft(
+                [
+                    [
+                        f"换成口语得你来，我替你改就不是你的话了。{where}那几句都是你的原话，"
+                        "念出来哪句别扭，就照你平时怎么说改一两个词。"
+                    ]
+                ],
+                rows=[],
+                pending=dict(t.d.pending),
+            )
+        return None
+    most = 1 if re.search(r"一句", text) else KEEP_AT_MOST
+    dropped = [c for c in clauses if drop_marks and _hits(c, drop_marks)]
+    kept = [c for c in clauses if c not in dropped]
+    if keep_marks:
+        wanted = [c for c in kept if _hits(c, keep_marks)]
+        if not wanted:
+            return None  # what they point at is not in it: ask, don't guess
+        if SHORTER_ASK.search(text) or re.search(r"只留", text):
+            opening = [] if kept[0] in wanted else [kept[0]]
+            kept = [c for c in kept if c in opening + wanted][: max(most, len(wanted))]
+    elif SHORTER_ASK.search(text) and len(kept) > most:
+        kept = [kept[0], *kept[1:][-(most - 1) :]] if most > 1 else kept[:1]
+    if not kept and not added:
+        return None
+    said = "".join(f"「{short(c, c, 18)}」" for c in kept[:4])
+    plus = "".join(f"「{short(a, a, 18)}」" for a in added[:1])
+    cut = [c for c in clauses if c not in kept]
+    extra = f"，再加上{plus}" if plus else ""
+    lines = [f"只动你写的和你前面聊到的原话，{where}可以是：{said}{extra}。"]
+    if cut:
+        lines.append(
+            f"去掉了「{short(cut[0], cut[0], 12)}」{'等' if len(cut) > 1 else ''}。"
+        )
+    lines.append("顺序和措辞由你定，哪句不对再告诉我。")
+    return Draft(
+        [lines],
+        rows=[],
+        pending={**t.d.pending, "source": "，".join(kept + added)[:300]},
+    )
