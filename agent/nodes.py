@@ -32,7 +32,7 @@ from agent.cache import COMMON_TTL, cached, off_loop
 from agent.clock import deadline_for, remaining, variation
 from agent.configuration import Configuration
 from agent.context import ContextManager, SessionSnapshot, TurnContext
-from agent.dialogue.choices import CHOICES, choices_for
+from agent.dialogue.choices import CHOICES, choices_for, likely_choices
 from agent.dialogue.policy import GUARDED, decide
 from agent.dialogue.state import DialogueState
 from agent.dialogue.understanding import understand
@@ -104,7 +104,7 @@ def _understand(session: SessionSnapshot, state: AgentState, qid: str | None) ->
     if choice and choice.intent and not u.crisis:
         u.intent = choice.intent  # a click names its act: nothing to guess
     plan = decide(ctx, u, dialogue)
-    plan.choices = choices_for(plan.act, ctx)
+    plan.choices = choices_for(plan.act, ctx, likely_choices(u.leans, ctx))
     return {"ctx": ctx, "u": u.dump(), "plan": plan.dump(), "quick": chip is not None}
 
 

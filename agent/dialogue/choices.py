@@ -40,6 +40,10 @@ CHOICES = {
         ),
         Choice("why1", "第一条为什么", "第一条为什么？", "item_why"),
         Choice("try", "设计个小实验", "帮我设计一个小实验试试", "experiment"),
+        # Tasks offered when the coach is unsure which one was meant (abstain).
+        Choice("compare2", "比一比两个候选", "帮我比较一下C01和C02", "compare"),
+        Choice("polish", "帮我改具体", "帮我把这题的答案改得具体一点", "concrete"),
+        Choice("summary", "总结我写的", "帮我总结一下我写的", "summary"),
     )
 }
 CARE = ("crisis", "care")
@@ -84,8 +88,59 @@ def choice_text(choice_id: str, offered: list[dict]) -> str | None:
     )
 
 
-def choices_for(act: str, ctx: TurnContext) -> list[dict]:
+# What the task model or the intent classifier leaned to, as a choice.
+LEANS = {
+    "top": "top5",
+    "combine": "combine",
+    "synthesis": "combine",
+    "compare": "compare2",
+    "choose": "compare2",
+    "rewrite": "polish",
+    "feedback": "review",
+    "summary": "summary",
+    "interpret": "summary",
+    "examples": "example",
+    "question_help": "rephrase",
+    "concept": "rephrase",
+    "experiment": "try",
+}
+
+
+def _can(choice: str, ctx: TurnContext) -> bool:
+    """Tell whether a choice can be carried out with what is on screen and saved."""
+    answers = {q: a for q, a in (ctx.answers or {}).items() if (a or "").strip()}
+    parts = {q[:1] for q in answers if q[:1] in "VSP"}
+    qid = ctx.question.get("id", "")
+    return {
+        "top5": bool(parts),
+        "combine": len(parts) >= 2,
+        "compare2": sum(q.startswith("C") for q in answers) >= 2,
+        "polish": bool(ctx.draft or answers.get(qid)),
+        "summary": len(answers) >= 2,
+        "review": bool(ctx.draft),
+        "example": bool(qid),
+        "rephrase": bool(qid),
+        "try": ctx.step == "synthesis",
+    }.get(choice, False)
+
+
+def likely_choices(leans: list[str], ctx: TurnContext) -> list[str]:
+    """Return the choices for what the message most likely asked, best first."""
+    ids = [LEANS[x] for x in leans if x in LEANS]
+    return [i for i in dict.fromkeys(ids) if _can(i, ctx)][:3]
+
+
+def choices_for(
+    act: str, ctx: TurnContext, likely: list[str] | None = None
+) -> list[dict]:
     """Return the 1–3 choices offered after a reply of ``act``, as {id, label}."""
+    if act == "abstain" and likely:
+        # Not sure which task was meant: the likeliest ones it can carry out.
+        ids = list(likely)
+        for extra in ("rephrase", "example", "next") if ctx.question else ("rest",):
+            if len(ids) < 2 and extra not in ids:
+                ids.append(extra)
+        return [{"id": i, "label": CHOICES[i].label} for i in ids[:3]]
     if act in CARE:  # after care: help and rest, not workbook steps
         ids = ["help", "rest"]
     elif act == "checkin":

@@ -143,3 +143,15 @@ def task_predict(text: str) -> tuple[str, float]:
     probs = pipeline.predict_proba([folded])[0]
     best = int(probs.argmax())
     return str(pipeline.classes_[best]), float(probs[best])
+
+
+@lru_cache(maxsize=512)
+def task_ranked(text: str) -> tuple[tuple[str, float], ...]:
+    """Return every (task, probability) for ``text``, most likely first."""
+    folded = fold(text)
+    if not folded:
+        return (("other", 1.0),)
+    pipeline = task_model()
+    probs = pipeline.predict_proba([folded])[0]
+    ranked = sorted(zip(pipeline.classes_, probs, strict=True), key=lambda x: -x[1])
+    return tuple((str(c), float(p)) for c, p in ranked)

@@ -159,6 +159,10 @@ META = re.compile(
     r"第.{1,2}题|这题|那题|这道题|"
     # Doubt about the exercise itself ("感觉像在给自己找借口"): not their story.
     r"找借口|贴金|自欺欺人|自我安慰|骗自己|吹牛|瞎玩|别人也会|谁都会|谁不会|"
+    # Asks and disputes said to us (coach_blind12: "那你按我写的原话重新排一遍",
+    # "再把“公平”加进去，你把那句话改一下", "我从来没说过我最看重钱啊").
+    r"你(?:把|按|给我|来|直接|再)|重新排|排一遍|加进去|改一下|没说过|哪句话说过|哪句说过|"
+    r"这种题|这些题|这题目|"
     r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
     re.I,
 )

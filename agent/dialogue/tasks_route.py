@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.numbered import QUESTION_ID, _number
-from agent.dialogue.signals import COMBINE_ASK, FLIP, WANTS_EXAMPLE, asks_edit
+from agent.dialogue.signals import COMBINE_ASK, EDIT, FLIP, WANTS_EXAMPLE, asks_edit
 from agent.dialogue.state import DialogueState
 
 # "比较" is also "rather" ("我比较喜欢画画"): only the verb, with what it compares.
@@ -241,7 +241,12 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
             return "concrete"
         if d.pending.get("items") and d.last_act in LISTS:
             return "plain"
-    if d.last_act == "concrete" and len(text) <= EDIT_MAX and asks_edit(text):
+    if (
+        d.last_act == "concrete"
+        and len(text) <= EDIT_MAX
+        and asks_edit(text)
+        and (d.pending.get("source") or EDIT.search(text))
+    ):
         return "concrete"  # "压成两三句…细节要留着": the last version, edited
     if d.last_act == "compare" and OTHER_ANGLE.search(text):
         return "compare"

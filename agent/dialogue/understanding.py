@@ -218,6 +218,9 @@ class Understanding:
     # What this message denies that the coach's last reply took for granted
     # ("没哭过啊" → ["哭"]): honoured now, never presupposed again (denial.py).
     denied: list[str] = field(default_factory=list)
+    # When unsure: what the task model and the classifier leaned to, best first
+    # ("top", "rewrite", "examples"…), offered as choices (choices.LEANS).
+    leans: list[str] = field(default_factory=list)
 
     def dump(self) -> dict:
         """Return the understanding as a plain dict for the graph state."""
@@ -557,6 +560,12 @@ def _abstention(
     ):
         return "short"  # "自由", "3", "那个": too little to pick anything for
     if (
+        intent == "story"
+        and (parts := facts.spans(text))
+        and all(facts.asks(text, c) for c in parts)
+    ):  # every clause asks us or is about the task: no story to quote back
+        return "unsure"  # (coach_blind12: "你写到「那你按我写的原话重新排一遍」")
+    if (
         intent in GATED
         and intent == pred.intent  # no rule and no dialogue state confirmed it
         and pred.confidence < classifier.ABSTAIN_BELOW
@@ -725,7 +734,11 @@ def understand(
     if asks_interpret(text, told=True):
         u.intent = "interpret"  # "这能看出我有什么才能吗": what they just told
         return u
-    if TOP_ASK.search(text):
+    if (
+        TOP_ASK.search(text)
+        or (KEYWORDS.search(text) and ctx.answers and not WANTS_EXAMPLE.search(text))
+        or (d.last_act in ("top", "item_why") and RERANK.search(text))
+    ):
         u.intent = "top"  # a task with evidence, whatever the classifier guessed
         return u
     if asks_together(text, ctx.step):
@@ -759,6 +772,14 @@ def understand(
         named = ctx.question.get("id")  # "这题怎么理解": the one on screen
     if named and (ctx.answers or {}).get(named) and READ_MINE.search(text):
         u.intent, u.topic = "read_answer", named  # the saved answer is the subject
+        return u
+    if (
+        (named or ctx.question.get("id")) == ctx.question.get("id")
+        and ctx.draft
+        and JUDGE_MINE.search(text)
+        and len(text) <= JUDGE_MAX
+    ):  # "我V02是不是写得太短了": their draft on screen, looked at
+        u.intent = "feedback"
         return u
     if (
         named
@@ -857,4 +878,32 @@ def understand(
         u.abstained = _abstention(text, ctx, raw, intent, u, d)
     if u.abstained:
         u.intent = "abstain"
+        if u.abstained == "unsure":
+            u.leans = _leans(text, pred)
     return u
+
+
+# "提几个价值观关键词", "给我两三个候选词，我自己挑": names from the knowledge
+# base their words point to, each with its quote (realise/tasks.top, scoped).
+KEYWORDS = re.compile(
+    r"关键词|候选词|提(?:几|两三|三)个|(?:给|帮)我(?:提|想|找)?(?:几|两三|三|两)个(?:词|说法)|"
+    r"提炼(?:成|出)?.{0,4}(?:几|两三|三|两)个词"
+)
+# "那你按我写的原话重新排一遍": the list just given, ordered again.
+RERANK = re.compile(r"重新排|再排|排一遍|重排|换个顺序")
+# "我V02是不是写得太短了", "这题我写得行不行": a look at the draft on screen.
+JUDGE_MINE = re.compile(
+    r"写得?(?:是不是)?(?:太|有点|挺)?(?:短|长|普通|简单|空|水|乱|平淡)了?|"
+    r"写得?(?:行不行|可以吗|怎么样|对不对|够不够|好不好)|是不是写得"
+)
+JUDGE_MAX = 40
+LEAN_MIN = 0.12  # a task the task model gives at least this is worth offering
+
+
+def _leans(text: str, pred: classifier.Prediction) -> list[str]:
+    """Return the tasks and intents this message leans to, best first."""
+    tasks = classifier.task_ranked(text)
+    return [t for t, p in tasks if t != "other" and p >= LEAN_MIN] + [
+        pred.intent,
+        pred.runner_up,
+    ]

@@ -296,9 +296,7 @@ def _echo(text: str, plain: str) -> bool:
     # A figure ("改到我想死哈哈") still is: laughter may mask it, so it is asked
     # about once (round 16 tried dropping it and broke that rule).
     said = lexicon.REPORTED.sub("", normalise(lexicon.QUOTED.sub("", text or "")))
-    return bool(
-        lexicon.ECHOES.search(said) or _hurt_at_home(plain)
-    )
+    return bool(lexicon.ECHOES.search(said) or _hurt_at_home(plain))
 
 
 def _move(part: str) -> bool:

@@ -99,3 +99,65 @@ async def test_what_they_wrote_before_a_colon_is_no_new_answer(kb, offline_confi
     chat = Chat(offline_config, P, question_id="P07", answers={"P07": "摄影和园艺"})
     result = await chat.say("P07我写了两个：摄影和园艺。你看看哪个是真喜欢")
     assert result.trace["act"] != "answer_here", result.text
+
+
+async def test_keywords_asked_of_named_answers_read_only_those(kb, offline_config):
+    answers = {
+        "V02": "当年放弃了大厂，去了一家小公司，图个安稳",
+        "V03": "带着社团做了一年公益，最累的时候也没想过退出",
+        "V05": "最受不了说话不算数的人",
+    }
+    chat = Chat(offline_config, V, question_id="V03", answers=answers)
+    result = await chat.say("帮我从V02和V03里提几个关键词，两三个就行")
+    assert result.trace["act"] == "top", result.text
+    assert "第5题" not in result.text, result.text
+    check(result.text, list(answers.values()))
+
+
+async def test_a_list_asked_again_in_order_is_the_list(kb, offline_config):
+    answers = {"V02": "选工作我最看重自由", "V05": "最烦不守信用的人"}
+    chat = Chat(offline_config, V, question_id="V05", answers=answers)
+    first = await chat.say("帮我挑出最重要的3个价值观")
+    assert first.trace["act"] == "top", first.text
+    again = await chat.say("你按我写的原话重新排一遍")
+    assert again.trace["act"] == "top", again.text
+
+
+async def test_is_my_draft_too_short_looks_at_the_draft(kb, offline_config):
+    answers = {"V02": "选了离家近的工作"}
+    chat = Chat(offline_config, V, question_id="V02", answers=answers)
+    result = await chat.say("说正经的，我这题是不是写得太短了")
+    assert result.trace["act"] == "feedback", result.text
+
+
+async def test_an_ask_is_never_quoted_back_as_their_story(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V03")
+    result = await chat.say("那你按我写的原话重新排一遍，每条后面说说为什么")
+    assert "「那你按我写的原话重新排一遍」" not in result.text, result.text
+    assert "哪一幕" not in result.text, result.text
+
+
+def test_choices_offered_when_unsure_are_tasks_it_can_carry_out():
+    from agent.context import TurnContext
+    from agent.dialogue.choices import choices_for, likely_choices
+
+    bare = TurnContext(
+        session_id="s",
+        step="values_exploration",
+        text="嗯？",
+        question={"id": "V02"},
+        answers={},
+    )
+    assert likely_choices(["rewrite", "top", "examples"], bare) == ["example"]
+    written = TurnContext(
+        session_id="s",
+        step="values_exploration",
+        text="嗯？",
+        question={"id": "V02"},
+        answers={"V02": "离家近", "V05": "插队的人"},
+    )
+    likely = likely_choices(["rewrite", "top", "examples"], written)
+    assert likely == ["polish", "top5", "example"]
+    offered = choices_for("abstain", written, likely)
+    assert [c["id"] for c in offered] == likely
+    assert all(len(c["label"]) <= 12 for c in offered)

@@ -269,6 +269,10 @@ CHOICE_ABOUT = {
     # item 1 of the top list before it, with the answer that names it
     "why1": ("item_why", lambda r: "独立" in r and "她一辈子都很独立" in r),
     "try": ("experiment", lambda r: "实验" in r or "试" in r),
+    # Offered when unsure which task was meant (choices.likely_choices).
+    "compare2": ("compare", lambda r: "C01" in r and "C02" in r),
+    "polish": ("concrete", lambda r: "大学时带社团排练话剧" in r),  # their draft
+    "summary": ("summary", lambda r: "大学时带社团排练话剧" in r),
 }
 
 

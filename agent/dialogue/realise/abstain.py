@@ -23,6 +23,10 @@ DOES = {
     "top5": "从你的答案里挑出最重要的5个",
     "combine": "把三部分合成几个方向",
     "help": "告诉你求助热线",
+    "compare2": "把你的两个候选放在一起比一比",
+    "polish": "帮你把{q}的答案改具体",
+    "summary": "把你写过的理一理",
+    "try": "给候选设计个小实验",
     "fine": "接着往下写",
 }
 QUOTABLE = 8  # a short message is quoted whole; a longer one is not repeated

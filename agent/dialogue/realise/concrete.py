@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue import facts
 from agent.dialogue.facts import REQUEST
 from agent.dialogue.numbered import QUESTION_ID
 from agent.dialogue.realise import Draft, Turn
@@ -195,10 +196,22 @@ SENTENCE = re.compile(r"[^。！!？?\n]+[。！!？?]?")
 
 
 def _own_told(t: Turn) -> str:
-    """Return the story told in the ask itself, its asking sentence left out."""
+    """Return the story told in the ask itself, its asking sentence left out.
+
+    Only a telling counts: a time, a number or a deed of theirs in it, and no
+    sentence that talks to us or about the task ("你写的这个有点太文艺了",
+    "我想看看人家是怎么写的" are no story).
+    """
+    text = t.ctx.text or ""
     told = "".join(
-        s for s in SENTENCE.findall(t.ctx.text or "") if not ASK_SENTENCE.search(s)
+        s
+        for s in SENTENCE.findall(text)
+        if not ASK_SENTENCE.search(s)
+        and not any(facts.asks(text, c) for c in PIECE.findall(s))
+        and not re.search(r"你|这个|那个", s[:6])
     )
+    if not (MOMENT.search(told) or NUMBER.search(told)):
+        return ""
     return re.sub(
         r"^(?:[VSPvsp]0?[1-9])?\s*(?:我想了想|我想想|想了想)?[，,]?", "", told
     )
@@ -470,7 +483,7 @@ def concrete(t: Turn) -> Draft:
                 ]
             ],
             rows=[],
-            pending={"concrete": qid, "source": source[:300]},
+            pending={"concrete": qid, "source": source[:300], "pieces": pieces},
         )
     if not answer:
         lead = f"{where}还没有写下答案" if where else "我还不确定你想让我看哪一题的答案"

@@ -74,6 +74,10 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
             )
         return None
     most = 1 if re.search(r"一句", text) else KEEP_AT_MOST
+    if not (keep_marks or drop_marks or added) and t.d.pending.get("pieces"):
+        # "再短点": fewer of the clauses just offered, not others from the story
+        clauses = [p for p in t.d.pending["pieces"] if p in source] or clauses
+        most = min(most, max(len(clauses) - 1, 1))
     dropped = [c for c in clauses if drop_marks and _hits(c, drop_marks)]
     kept = [c for c in clauses if c not in dropped]
     if keep_marks:

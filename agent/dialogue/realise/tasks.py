@@ -36,8 +36,17 @@ TOP = re.compile(
 )
 # "top 3 values", "前三": the number before its noun ("3 values" has no 个).
 TOP_LEAD = re.compile(r"(?:top|前)\s*([1-9一二两三四五六七八九])", re.I)
-RANK_ASKED = re.compile(r"排个?序|排一下|排个顺序|排顺序|按.{0,6}排|排名|\brank", re.I)
-PICK = re.compile(r"挑|选|排|列|拎|筛|找出|说出|给我说|归纳|总结|提炼|pick|rank", re.I)
+RANK_ASKED = re.compile(
+    r"排个?序|排一下|排个顺序|排顺序|按.{0,6}排|排名|重新排|排一遍|这么排|\brank", re.I
+)
+PICK = re.compile(
+    r"挑|选|排|列|拎|筛|找出|说出|给我说|归纳|总结|提炼|提(?:几|两|三)|pick|rank", re.I
+)
+# Words asked for to choose from ("候选词", "关键词"): hints count as candidates.
+CANDIDATES = re.compile(r"关键词|候选词|我自己挑|我来挑|供我挑|几个词|两三个词|个说法")
+RANGE = re.compile(r"[VSPvsp]0?[1-9]\s*(?:到|至|-|~|～)\s*[VSPvsp]?0?[1-9]")
+# "这段经历对应的才能", "从这事能看出": the answer on screen, not all of them.
+THIS_ONE = re.compile(r"这段|这件事|这事|这个经历|这段经历|这一题|这题")
 DIGITS = dict(zip("一二两三四五六七八九", "1223456789", strict=True))
 KINDS: tuple[tuple[Category, re.Pattern[str], str], ...] = (
     ("values", re.compile(r"价值|重要的事|在意|看重|当回事"), "价值观"),
@@ -69,6 +78,29 @@ def _wanted(t: Turn) -> tuple[Category, str, int]:
     return kind[0], kind[2], count
 
 
+def _scope(t: Turn) -> dict[str, str]:
+    """Return the answers the ask is about: those it names, else all of them.
+
+    "帮我从V01和V02里提几个关键词" reads those two; "这段经历对应的才能" the
+    answer on screen (coach_blind12).
+    """
+    from agent.dialogue.tasks_route import named
+
+    workbook = {q: a for q, a in t.ctx.answers.items() if q[:1] in PART_OF}
+    ids = named(t.ctx.text, t.ctx.step)
+    if len(ids) == 2 and ids[0][0] == ids[1][0] and RANGE.search(t.ctx.text):
+        # "P01到P04": the questions between too
+        low, high = sorted(int(q[1:]) for q in ids)
+        ids = [f"{ids[0][0]}{n:02d}" for n in range(low, high + 1)]
+    ids = [q for q in ids if (workbook.get(q) or "").strip()]
+    if ids:
+        return {q: workbook[q] for q in ids}
+    qid = t.ctx.question.get("id", "")
+    if THIS_ONE.search(t.ctx.text) and (workbook.get(qid) or "").strip():
+        return {qid: workbook[qid]}
+    return workbook
+
+
 def top(t: Turn) -> Draft:
     """Pick the person's top N of one part: what their answers name, then hints.
 
@@ -77,7 +109,7 @@ def top(t: Turn) -> Draft:
     the words it was read from (Coach 3 §4): never stated as theirs.
     """
     category, word, count = _wanted(t)
-    workbook = {q: a for q, a in t.ctx.answers.items() if q[:1] in PART_OF}
+    workbook = _scope(t)
     every = [
         e
         for e in evidence_find(answers=workbook, categories=(category,))
@@ -93,6 +125,19 @@ def top(t: Turn) -> Draft:
     # capped replies); their own unnamed answers are, below. What a V05 anger
     # breaches is reasoned, not a keyword: offered first.
     hinted = violated(workbook, taken) if category == "values" else []
+    if CANDIDATES.search(t.ctx.text):
+        # "给我两三个候选词，我自己挑": what their words only hint at is asked
+        # for, each put to them with its quote, never as theirs.
+        hinted += _first_each(
+            [
+                e
+                for e in every
+                if e.strength == "suspected"
+                and e.voice == "own"
+                and e.entry_id not in taken
+                and e.entry_id not in {h.entry_id for h in hinted}
+            ]
+        )
     hinted = hinted[: max(room_left, 0)]
     if not ranked and not hinted and (own := _own_words(t, category)):
         return _own_offered(t, word, count, own)
@@ -254,8 +299,9 @@ WEAK = frozenset({"S02", "S05"})  # habits criticised, things done badly
 def _own_words(t: Turn, category: Category) -> list[tuple[str, str]]:
     """Return (question id, their first clause) of the part's answers that show it."""
     out = []
+    scope = _scope(t)
     for qid in OWN_ORDER.get(category, ()):
-        text = (t.ctx.answers.get(qid) or "").strip()
+        text = (scope.get(qid) or "").strip()
         if len(text) >= 4 and not is_shrug(text):
             # Their own clauses only: "毕业时我妈说考公稳定" is the mother's
             # (where the question asks what others say of them, theirs too).
