@@ -119,6 +119,11 @@ ABOUT_A_QUESTION = (
     "pushback",
     "feedback",
 )
+# "非要说做不好的，就是开会拉通": the thing done badly, told (S05).
+DONE_BADLY = re.compile(
+    r"(?:做不好|不擅长|搞不定|做不来|最头疼)的?(?:事)?[，,：:]?(?:就是|是)?\s*([^，,。！？、]{2,8})"
+)
+ASKED_BACK = re.compile(r"说明|擅长|看看|啥|什么|吗|呢")
 REQUEST_LEAD = re.compile(r"^(?:请你?|你|能不能|可不可以|帮我|帮忙|麻烦你?)+(?:把|将)?")
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 
@@ -236,7 +241,16 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         text = re.sub(r"^(?:为什么|为啥|怎么|那)", "", ctx.text)
         # The request is not the habit ("帮我把'拖拉'翻成优点" → 拖拉).
         text = REQUEST_LEAD.sub("", text)
-        quoted = re.search(r"[‘'“\"「]([^’'”\"」]{1,8})[’'”\"」]", text)
+        # The habit in quotes, not the sentence pattern asked for ("用“正因为…所以…”
+        # 帮我把“磨蹭”翻一下" is 磨蹭).
+        quoted = next(
+            (
+                m
+                for m in re.finditer(r"[‘'“\"「]([^’'”\"」]{1,8})[’'”\"」]", text)
+                if not re.search(r"正因为|所以|……|…", m.group(1))
+            ),
+            None,
+        )
         trait = (
             quoted.group(1)
             if quoted
@@ -249,16 +263,24 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             trait = read(ctx.text).scolded or trait
         # "帮我把这个缺点翻成优点": the habit is the one they told of.
         if re.fullmatch(
-            r"(?:这个?|它|那个?|这点|这一点)?(?:缺点|毛病|习惯|问题)?", trait
-        ):
+            r"(?:这个?|这种|那种|它|那个?|这点|这一点)?(?:缺点|毛病|习惯|问题)?", trait
+        ) or re.search(r"[，,？?]|看看|反过来|说明|擅长", trait):
+            # "帮我反过来看看，这个做不好…": the ask, not a habit (coach_blind12)
             # The habit they named: in this message, their draft, or their story.
             from agent.dialogue.facts import read
 
             told = [x for r, x in ctx.history if r == "user" and len(x) >= 20]
             for source in (ctx.text, ctx.draft, *reversed(told)):
-                if source and (found := read(source).scolded):
+                bad = DONE_BADLY.search(source or "")
+                bad_text = bad.group(1) if bad else ""
+                # "这个做不好，说明我擅长啥": the ask itself, not the thing
+                bad_text = "" if ASKED_BACK.search(bad_text) else bad_text
+                bad_text = f"不擅长{bad_text}" if bad_text else ""
+                if source and (found := read(source).scolded or bad_text):
                     trait = found
                     break
+            else:
+                trait = ""  # none named: the flip asks which habit
         query = trait or u.topic or ctx.text[:20]
         call = _call("search_content", query=query, category="strengths", limit=4)
         return Plan(act, [call], target={"trait": trait[:8]})

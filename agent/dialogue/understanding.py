@@ -36,6 +36,7 @@ from agent.dialogue.signals import (
     DISPUTES,
     DOUBT_METHOD,
     DOUBTS,
+    DROP,
     FITS_ME,
     FLIP,
     FLIP_FORCED,
@@ -43,6 +44,7 @@ from agent.dialogue.signals import (
     GRIEF,
     HARDSHIP,
     INJECTION_ANY,
+    KEEP,
     LEAD_PARTICLES,
     LEAVE,
     LEAVE_MAX_CHARS,
@@ -747,6 +749,16 @@ def understand(
     if number_missing(text, ctx.step):
         u.intent = "question_help"  # "第十题是啥" in a step of nine: say so
         return u
+    edited = named_question(text, ctx.step) or ctx.question.get("id")
+    if (
+        len(text) <= EDIT_MAX
+        and (KEEP.search(text) or DROP.search(text))
+        and edited
+        and (ctx.answers or {}).get(edited)
+        and not ctx.selection
+    ):  # "第六题孩子出生那句留着，讲我老公那段去掉": their answer, edited
+        u.intent = "concrete"
+        return u
     if task := task_intent(text, d, ctx.step):
         u.intent = task  # compare, make concrete, "第二条为什么" (tasks_route.py)
         return u
@@ -897,6 +909,7 @@ JUDGE_MINE = re.compile(
     r"写得?(?:行不行|可以吗|怎么样|对不对|够不够|好不好)|是不是写得"
 )
 JUDGE_MAX = 40
+EDIT_MAX = 60  # an edit of a saved answer is said briefly
 LEAN_MIN = 0.12  # a task the task model gives at least this is worth offering
 
 

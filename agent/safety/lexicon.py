@@ -826,7 +826,11 @@ STILL = re.compile(
 # Whose hand is raised: a guess of abuse names someone at home, a guess of a
 # threat names someone else; without one ("组长说我漏了一个单"), it drops a level.
 HOME = re.compile(
-    _CLOSE.replace("|他|她)", ")") + r"|家|" + _HIT + r"(?:了|过)?我|动手|不让我|关|锁|"
+    _CLOSE.replace("|他|她)", ")")
+    # "大家都躲着走" names no home (coach_blind13): 家 as a word of its own.
+    + r"|(?<![大专作画商店厂买卖国])家(?!属|长)|"
+    + _HIT
+    + r"(?:了|过)?我|动手|不让我|关|锁|"
     r"强行|强迫|(?:抱|亲|摸|碰)我|猥亵|骚扰|威胁我|逼我|不准我|不许我|翻我|"
     r"把我.{0,4}(?:按|推|锁|关|堵|摁)|(?:掐|按|堵|锁|摁)着?我|乱摸|locks?\s*me|"
     r"husband|wife|dad|mom|father|mother|partner|boyfriend|girlfriend|hits?\s*me",

@@ -161,3 +161,49 @@ def test_choices_offered_when_unsure_are_tasks_it_can_carry_out():
     offered = choices_for("abstain", written, likely)
     assert [c["id"] for c in offered] == likely
     assert all(len(c["label"]) <= 12 for c in offered)
+
+
+async def test_a_flip_asked_with_the_pattern_flips_the_habit_not_the_pattern(
+    kb, offline_config
+):
+    chat = Chat(offline_config, S, question_id="S02")
+    result = await chat.say("用“正因为……所以……”帮我把“爱较真”翻一下")
+    assert result.trace["act"] == "flip", result.text
+    assert "正因为爱较真" in result.text, result.text
+    assert "正因为正因为" not in result.text, result.text
+
+
+async def test_a_flip_of_the_thing_done_badly_told_before(kb, offline_config):
+    told = "非要说做不好的，就是跟客户砍价，每次砍完价我都觉得对不起人家"
+    chat = Chat(
+        offline_config,
+        S,
+        question_id="S05",
+        recent_messages=[("user", told), ("coach", "这件事你记得很清楚。")],
+    )
+    result = await chat.say("那你帮我反过来看看，这个做不好，说明我其实擅长啥？")
+    assert result.trace["act"] == "flip", result.text
+    assert "反过来看看" not in result.text and "说明我" not in result.text, result.text
+    assert "不擅长跟客户砍价" in result.text, result.text
+
+
+async def test_a_saved_answer_is_edited_at_once_keep_this_drop_that(kb, offline_config):
+    answer = (
+        "毕业那年我在夜市摆了三个月摊，第一次自己挣到房租。"
+        "后来我哥非要插手，说我这是瞎折腾，我们吵了一架，现在也不怎么说话。"
+    )
+    chat = Chat(offline_config, V, question_id="V03", answers={"V03": answer})
+    result = await chat.say("第三题帮我改改，摆摊那句留着，后面我哥那段去掉")
+    assert result.trace["act"] == "concrete", result.text
+    kept = result.text.split("去掉了")[0]
+    assert "摆了三个月摊" in kept and "我哥" not in kept, result.text
+    check(result.text, [answer])
+
+
+async def test_i_never_said_that_is_taken_as_a_correction(kb, offline_config):
+    answers = {"V02": "家里条件一般，我爸让我选个稳当的专业"}
+    chat = Chat(offline_config, V, question_id="V02", answers=answers)
+    await chat.say("帮我挑出最重要的3个价值观")
+    result = await chat.say("等一下，我没说过我看重钱啊，那是我爸的考虑")
+    assert result.trace["act"] == "repair", result.text
+    assert "哪一幕" not in result.text and "什么滋味" not in result.text, result.text

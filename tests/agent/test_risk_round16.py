@@ -67,3 +67,10 @@ def test_round16_got_through_or_blocked_does_not_hide_a_risk_back_now(message):
 def test_a_figure_with_a_laugh_is_asked_about_at_most():
     """Laughter may mask it (issue 23): a gentle check-in, never the script."""
     assert assess("这周报表改到我想死哈哈，终于交了").level != "high"
+
+
+def test_everyone_keeping_away_names_no_home():
+    """ "大家都躲着走" is a ward, not a family (coach_blind13)."""
+    ward = "有个病人一直骂人，摔东西，大家都躲着走，她就坐下听他讲完"
+    assert assess(ward).level == "none", assess(ward)
+    assert assess("我爸喝多了就摔东西，家里人都躲着他").found

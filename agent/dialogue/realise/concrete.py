@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue import facts
+from agent.dialogue import facts, signals
 from agent.dialogue.facts import REQUEST
 from agent.dialogue.numbered import QUESTION_ID
 from agent.dialogue.realise import Draft, Turn
@@ -253,6 +253,9 @@ def _chat_told(t: Turn, least: int = STORY_CHARS) -> str:
     )
 
 
+KEEP_OR_DROP = re.compile(signals.KEEP.pattern + "|" + signals.DROP.pattern)
+
+
 # A clause about their own doing ("我一口气接了二十多单"), not a thought.
 MINE = re.compile(
     r"^(?:那天|后来|然后|当时|最后|就|结果)?我(?!觉得|想|感觉|猜|估计|也不知道)"
@@ -452,7 +455,8 @@ def concrete(t: Turn) -> Draft:
         and asks_edit(t.ctx.text or "")
         # A plain cut of a saved answer stays with _shorter below ("再短点，一句话").
         and (t.d.pending.get("source") or EDIT.search(t.ctx.text or ""))
-    ):
+    ) or (answer and KEEP_OR_DROP.search(t.ctx.text or "")):
+        # ...or a saved answer edited at once ("孩子出生那句留着，讲我老公那段去掉")
         # "压成两三句，那个细节要留着": the last version, edited in their words
         source = t.d.pending.get("source") or answer
         where = f"第{number(qid)}题" if qid and not qid.startswith("?") else "这题"

@@ -79,6 +79,13 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
         clauses = [p for p in t.d.pending["pieces"] if p in source] or clauses
         most = min(most, max(len(clauses) - 1, 1))
     dropped = [c for c in clauses if drop_marks and _hits(c, drop_marks)]
+    if dropped and re.search(r"段|部分|那些|后面|以后", text):
+        # "讲我老公那段去掉": the rest of that sentence goes with it
+        for sentence in re.split(r"[。！!？?\n]", source):
+            parts = [c.strip() for c in CLAUSE.findall(sentence) if len(c.strip()) >= 4]
+            hit = next((i for i, c in enumerate(parts) if c in dropped), None)
+            if hit is not None:
+                dropped += [c for c in parts[hit:] if c not in dropped]
     kept = [c for c in clauses if c not in dropped]
     if keep_marks:
         wanted = [c for c in kept if _hits(c, keep_marks)]
@@ -92,6 +99,7 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
     if not kept and not added:
         return None
     said = "".join(f"「{short(c, c, 18)}」" for c in kept[:4])
+    said += "……" if len(kept) > 4 else ""  # the rest kept, as written
     plus = "".join(f"「{short(a, a, 18)}」" for a in added[:1])
     cut = [c for c in clauses if c not in kept]
     extra = f"，再加上{plus}" if plus else ""

@@ -499,7 +499,11 @@ def flip(t: Turn) -> Draft:
     if FLIP_FORCED.search(t.ctx.text or ""):  # "你说成优点我觉得有点硬凹"
         return _flip_doubted(t, trait)
     if row is None:  # nothing to name: no trait is said to be theirs (§5)
-        body = ["能翻，几乎每个被念叨过的习惯都有另一面。"]
+        # The sentence asked for, begun in their words; the rest only they know.
+        body = [
+            f"可以先照这个写：「正因为{trait}，所以我……」，后半句得是你真做成过的事。",
+            f"能翻，句子可以这样起头：「正因为{trait}，所以我……」，后半句只有你填得出。",
+        ]
     else:
         strong = cell(row.get("strength_form"))
         body = [
