@@ -52,7 +52,8 @@ def _request_quoted(sentence: str, message: str, others: list[str]) -> bool:
 
 # The reply says the quote is what they asked, not who they are.
 NAMED_AS_ASKED = re.compile(
-    r"对不上号|没太抓准|没听懂|你问的|你问我|你想问|说的是哪个|怕猜错|没法确定你想"
+    r"对不上号|没太抓准|没听懂|你问的|你问我|你想问|说的是哪个|怕猜错|没法确定你想|"
+    r"按你说的"  # their yardstick for a comparison, named as theirs (compare.py)
 )
 # Words that make a clause a request to us or a question, not a statement.
 TO_US = re.compile(

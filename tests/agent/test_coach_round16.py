@@ -8,6 +8,8 @@ question about a saved answer, not a new one.
 
 from __future__ import annotations
 
+import re
+
 from tests.agent.test_offline import Chat, P, S, V, X
 from tests.agent.test_tasks import check
 
@@ -207,3 +209,22 @@ async def test_i_never_said_that_is_taken_as_a_correction(kb, offline_config):
     result = await chat.say("等一下，我没说过我看重钱啊，那是我爸的考虑")
     assert result.trace["act"] == "repair", result.text
     assert "哪一幕" not in result.text and "什么滋味" not in result.text, result.text
+
+
+async def test_a_comparison_by_their_own_yardstick_names_it(kb, offline_config):
+    answers = {
+        "P03": "最近老搜怎么做蛋糕裱花",
+        "S03": "给朋友做生日蛋糕能弄一整晚",
+        "C01": "在家接定制蛋糕的单",
+        "C02": "去蛋糕店当学徒",
+    }
+    chat = Chat(offline_config, X, question_id="C01", answers=answers)
+    result = await chat.say("C01和C02，按“能不能周末陪孩子”这个标准帮我比一比")
+    assert result.trace["act"] == "compare", result.text
+    assert "按你说的“能不能周末陪孩子”来比" in result.text, result.text
+    again = await chat.say("那要是看哪个能更快挣到钱呢")
+    assert again.trace["act"] == "compare", again.text
+    assert "更快挣到钱" in again.text, again.text
+    for reply in (result.text, again.text):
+        line_a = reply.split("B「")[0]
+        assert line_a.count("写过") == len(set(re.findall(r"第\d题", line_a))), reply

@@ -70,7 +70,7 @@ def test_a_figure_with_a_laugh_is_asked_about_at_most():
 
 
 def test_everyone_keeping_away_names_no_home():
-    """ "大家都躲着走" is a ward, not a family (coach_blind13)."""
+    """A ward where "大家都躲着走" is no family home (coach_blind13)."""
     ward = "有个病人一直骂人，摔东西，大家都躲着走，她就坐下听他讲完"
     assert assess(ward).level == "none", assess(ward)
     assert assess("我爸喝多了就摔东西，家里人都躲着他").found

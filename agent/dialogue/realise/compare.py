@@ -87,6 +87,14 @@ LIMIT_ASKS = {
 }
 
 
+# A yardstick they name for the comparison ("你按“能不能每天四点去接孩子”这个标准
+# 帮我比一比", "要是看哪个能更快赚到第一笔钱呢").
+MEASURE = re.compile(
+    r"(?:按|按照|从|以)[“\"「]?([^”\"」，,。？?]{2,16}?)[”\"」]?(?:这个|这条)?(?:标准|角度|尺子)"
+    r"|看哪(?:个|条)(?:能|更)?([^，,。？?]{2,14})"
+)
+
+
 def _from_message(text: str) -> list[str]:
     """Return the two candidates the message spells out, if it does."""
     for pattern in (LABELLED, EITHER, BOTH):
@@ -248,7 +256,12 @@ def _side(
     """
     plain = candidate.replace("「", "").replace("」", "")  # a direction's names
     name = short(plain, plain[:2], NAME_ROOM)
-    pairs: list = grounds(candidate, answers)
+    pairs: list = []
+    for n, e in grounds(candidate, answers):
+        # One line per answer: two entries read from one answer said it twice
+        # ("你在喜欢的事第3题写过…；你在喜欢的事第3题写过…", coach_blind12).
+        if e.question_id not in {x.question_id for _, x in pairs}:
+            pairs.append((n, e))
     seen = {e.question_id for _, e in pairs}
     for hit, e in related(candidate, answers):
         if e.question_id not in seen:
@@ -427,7 +440,15 @@ def compare(t: Turn) -> Draft:
         i["ids"] = [x for x in i["ids"] if x != "words"]
     limits = situation.cues(text=t.ctx.text)
     cue = next((c for c in LIMIT_ASKS if c in limits), "")
-    if cue:  # their stated limit, by name, as the measure: still their choice
+    measure = MEASURE.search(t.ctx.text)
+    if measure:  # their own yardstick ("按能不能每天四点去接孩子"): theirs to apply
+        lines = [line.split("；")[0] for line in lines]  # room for the yardstick
+        close = (
+            # Said as their yardstick, not quoted as something they told of.
+            f"按你说的“{(measure.group(1) or measure.group(2)).rstrip('呢吗啊')}”来比，"
+            "答案里没写到，A、B哪条做得到只有你清楚。"
+        )
+    elif cue:  # their stated limit, by name, as the measure: still their choice
         close = f"你说的「{limits[cue]}」也得算进来：{LIMIT_ASKS[cue]}？选哪个由你定。"
     elif both:
         close = "依据都在这里，选哪个由你定；想先给哪个设计个小实验？"
