@@ -136,16 +136,10 @@ def task_model():
 @lru_cache(maxsize=2048)
 def task_predict(text: str) -> tuple[str, float]:
     """Return (task or "other", its probability) for ``text``."""
-    folded = fold(text)
-    if not folded:
-        return "other", 1.0
-    pipeline = task_model()
-    probs = pipeline.predict_proba([folded])[0]
-    best = int(probs.argmax())
-    return str(pipeline.classes_[best]), float(probs[best])
+    return task_ranked(text)[0]
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
 def task_ranked(text: str) -> tuple[tuple[str, float], ...]:
     """Return every (task, probability) for ``text``, most likely first."""
     folded = fold(text)

@@ -308,9 +308,18 @@ DROP = re.compile(r"不要了|都不要|去掉|删掉|删了|拿掉|别要|不�
 ADD = re.compile(r"加进去|加上|补上|补进去|写进去|放进去|加一句")
 SHORTER_ASK = re.compile(r"压成|压缩|短一?点|太长|有点长|精简|[两三一]\s*句")
 SPOKEN = re.compile(r"口语|像我说话|太文|太正式|书面")
-EDIT = re.compile(KEEP.pattern + "|" + DROP.pattern + "|" + ADD.pattern)
+KEEP_OR_DROP = re.compile(KEEP.pattern + "|" + DROP.pattern)
+EDIT = re.compile(KEEP_OR_DROP.pattern + "|" + ADD.pattern)
 
 
 def asks_edit(text: str) -> bool:
     """Tell whether a message edits the last stitched answer."""
     return bool(EDIT.search(text) or SHORTER_ASK.search(text) or SPOKEN.search(text))
+
+
+# A yardstick they name for the comparison ("你按“能不能每天四点去接孩子”这个标准
+# 帮我比一比", "要是看哪个能更快赚到第一笔钱呢").
+MEASURE = re.compile(
+    r"(?:按|按照|从|以)[“\"「]?([^”\"」，,。？?]{2,16}?)[”\"」]?(?:这个|这条)?(?:标准|角度|尺子|来比)"
+    r"|看哪(?:个|条)(?:能|更)?([^，,。？?]{2,14})"
+)

@@ -11,7 +11,14 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.numbered import QUESTION_ID, _number
-from agent.dialogue.signals import COMBINE_ASK, EDIT, FLIP, WANTS_EXAMPLE, asks_edit
+from agent.dialogue.signals import (
+    COMBINE_ASK,
+    EDIT,
+    FLIP,
+    MEASURE,
+    WANTS_EXAMPLE,
+    asks_edit,
+)
 from agent.dialogue.state import DialogueState
 
 # "比较" is also "rather" ("我比较喜欢画画"): only the verb, with what it compares.
@@ -224,8 +231,6 @@ AGAIN_SHORTER = re.compile(
     r"^(?:再|还是太?|还能再)(?:短|精简|简短|简单|缩)(?:点|一点|些|一些)?"
 )
 # "换一个角度说说吧，别从哪个能赚钱来比": the comparison, on another ground.
-# "那要是看哪个能更快赚到第一笔钱呢": the same two, by another yardstick.
-MEASURE = re.compile(r"(?:按|按照|以)[^，,。]{2,16}(?:标准|角度|来比)|看哪(?:个|条)")
 OTHER_ANGLE = re.compile(r"换(?:一个|个)?角度|再比|重新比|别从.{0,12}比")
 
 
@@ -251,6 +256,7 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     ):
         return "concrete"  # "压成两三句…细节要留着": the last version, edited
     if d.last_act == "compare" and (OTHER_ANGLE.search(text) or MEASURE.search(text)):
+        # "那要是看哪个能更快赚到第一笔钱呢": the same two, by another yardstick
         return "compare"
     if COMPARE.search(text):
         return "compare"

@@ -36,7 +36,6 @@ from agent.dialogue.signals import (
     DISPUTES,
     DOUBT_METHOD,
     DOUBTS,
-    DROP,
     FITS_ME,
     FLIP,
     FLIP_FORCED,
@@ -44,7 +43,7 @@ from agent.dialogue.signals import (
     GRIEF,
     HARDSHIP,
     INJECTION_ANY,
-    KEEP,
+    KEEP_OR_DROP,
     LEAD_PARTICLES,
     LEAVE,
     LEAVE_MAX_CHARS,
@@ -752,7 +751,7 @@ def understand(
     edited = named_question(text, ctx.step) or ctx.question.get("id")
     if (
         len(text) <= EDIT_MAX
-        and (KEEP.search(text) or DROP.search(text))
+        and KEEP_OR_DROP.search(text)
         and edited
         and (ctx.answers or {}).get(edited)
         and not ctx.selection

@@ -14,6 +14,7 @@ import re
 from agent.dialogue import entities, situation
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, for_entry, in_text, short, where
+from agent.dialogue.signals import MEASURE
 from knowledge import selectors as kb
 from knowledge.evidence import Evidence
 from knowledge.evidence.records import Category
@@ -85,14 +86,6 @@ LIMIT_ASKS = {
     "time": "哪条能在你现有的时间里先试一小步",
     "health": "哪条对身体的负担小一些",
 }
-
-
-# A yardstick they name for the comparison ("你按“能不能每天四点去接孩子”这个标准
-# 帮我比一比", "要是看哪个能更快赚到第一笔钱呢").
-MEASURE = re.compile(
-    r"(?:按|按照|从|以)[“\"「]?([^”\"」，,。？?]{2,16}?)[”\"」]?(?:这个|这条)?(?:标准|角度|尺子)"
-    r"|看哪(?:个|条)(?:能|更)?([^，,。？?]{2,14})"
-)
 
 
 def _from_message(text: str) -> list[str]:

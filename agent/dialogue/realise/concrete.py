@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue import facts, signals
+from agent.dialogue import facts
 from agent.dialogue.facts import REQUEST
 from agent.dialogue.numbered import QUESTION_ID
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.edit import CLAUSE, edit
 from agent.dialogue.realise.grounds import PART_OF, number, short, substance, where
-from agent.dialogue.signals import EDIT, asks_edit
+from agent.dialogue.signals import EDIT, KEEP_OR_DROP, asks_edit
 
 QUESTION_REF = re.compile(r"第\s*([1-9一二三四五六七八九])\s*题")
 DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
@@ -251,9 +251,6 @@ def _chat_told(t: Turn, least: int = STORY_CHARS) -> str:
         (x for x in reversed(recent) if len(x) >= least and not REQUEST.search(x)),
         "",
     )
-
-
-KEEP_OR_DROP = re.compile(signals.KEEP.pattern + "|" + signals.DROP.pattern)
 
 
 # A clause about their own doing ("我一口气接了二十多单"), not a thought.

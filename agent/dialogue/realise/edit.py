@@ -17,7 +17,6 @@ from agent.dialogue.signals import ADD, DROP, KEEP, SHORTER_ASK, SPOKEN
 
 # A clause of what they wrote or told (concrete.py reads answers with it too).
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
-SENTENCE = CLAUSE  # the ask is read clause by clause, like the story
 # A part of the message that asks rather than adds ("帮我把这个加进去").
 ASKS = re.compile(r"帮我|你把|你帮|能不能|可不可以|加进去|留着|只留|不要了|去掉|删")
 # Words of the ask that name nothing in the story.
@@ -45,7 +44,7 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
     clauses = [c.strip() for c in CLAUSE.findall(source) if len(c.strip()) >= 4]
     if not clauses:
         return None
-    parts = [p.strip() for p in SENTENCE.findall(text)]
+    parts = [p.strip() for p in CLAUSE.findall(text)]  # the ask, clause by clause
     keep_marks = [m for p in parts if KEEP.search(p) for m in _marks(p)]
     drop_marks = [m for p in parts if DROP.search(p) for m in _marks(p)]
     added = (
