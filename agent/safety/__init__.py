@@ -115,7 +115,8 @@ def _strong(text: str) -> tuple[str, bool] | None:
     return None
 
 
-_WISH = re.compile(r"(?:真|好|很|就|总)想|我想|我要|恨不得")
+# "我只知道我最近老想zs": a wish of theirs, however often it comes (round 17).
+_WISH = re.compile(r"(?:真|好|很|就|总|老|又|一直|总是|常常?|天天)想|我想|我要|恨不得")
 # Their own end weighed for those left ("家里人收拾起来不会太麻烦"), and a
 # place they are at this moment ("俺现在就在工地塔吊顶上"): the study or the
 # site around them is no story.
@@ -274,6 +275,8 @@ def assess_with(text: str, scorer, **bars) -> Risk:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
     level = guess_level(text, plain, kind, score, **bars)
+    if level == "none" and score >= bars.get("check", CHECK):
+        kind, score, level = _beside_model(plain, scorer, bars) or (kind, score, level)
     if level == "none":
         return NONE
     if _hurt_at_home(plain):  # whatever the classifier's kind
@@ -281,6 +284,28 @@ def assess_with(text: str, scorer, **bars) -> Risk:
     if level == "firm":
         return Risk(kind, "check", score, "model", firm=True)
     return Risk(kind, level, score, "model")
+
+
+def _beside_model(plain: str, scorer, bars: dict) -> tuple[str, float, str] | None:
+    """Return a risk told in a sentence of its own beside a role model, or None.
+
+    "我想活成初中班主任那样。可我跟她完全相反，我活着就是在浪费空气…": the
+    role model (or a thing ended) lowers its own sentence, not the next one,
+    which is read alone with every rule (safety_blind17). Only these two: a
+    story, the news or a job frames every sentence after it.
+    """
+    local = (lexicon.BECOME, lexicon.ENDS_THING)
+    if not any(r.search(plain) for r in local):
+        return None
+    for part in (p.strip() for p in _SENTENCE.split(plain)):
+        framed = any(r.search(part) for r in local)
+        if len(part) < SENTENCE_MIN or part == plain or framed:
+            continue
+        part_kind, part_score = scorer(part)
+        level = guess_level(part, part, part_kind, part_score, **bars)
+        if level != "none":
+            return part_kind, part_score, level
+    return None
 
 
 # Where a reader pauses in what was typed: punctuation, or a space beside a
@@ -410,7 +435,7 @@ def guess_level(
     if _settled(plain) and not lexicon.ECHOES.search(plain):
         level = 0
     level = max(min(level, at_most), 0)
-    if level == 2 and not cue:
+    if level == 2 and not cue and not lexicon.SURE_WORDS.search(plain):
         return "firm"
     return ("none", "check", "high")[level]
 
