@@ -79,6 +79,10 @@ TOPIC_FILLERS = re.compile(
     r"至于|说到|说起|关于|对于|的话|方面|这块|这东西|这种事|这件事|这事|啥的|什么的|之类的|"
     r"嘛|呢|啊|吧|么|\s"
 )
+# Pointing at the words just quoted: "这四个字", "这个词", "这句话", "这评价".
+POINTER = re.compile(
+    r"(?:这|那)(?:[一两二三四五六七八九十几]?个)?(?:字|词|话|说法|评价|标签|称号)"
+)
 # What may stand beside a shrug in a clause that is only that shrug ("我也不确定").
 HEDGE_FILLERS = re.compile(r"[我也还都就真的其实诶欸啊呀吧呢哈嘛了嗯~\s.,;:!?。…]")
 # Where a rejected stretch starts ("以前总觉得…，现在不这么想了").
@@ -99,6 +103,11 @@ FORMER_VIEW = re.compile(
 )
 # A change of mind, said without a negation: "现在早就想开了", "想法变了".
 CHANGED = re.compile(r"想开了|看开了|看淡了|想通了|放下了|释然了|变了|放飞了|改观了")
+# "直到我爸住院…，我才明白…" (round 16): what the person came to see since.
+REALISED = re.compile(
+    r"(?:才|终于|这才|后来)(?:真正)?(?:明白|知道|发现|意识到|懂得?|看清|想明白|想通|醒悟|体会到)"
+)
+UNTIL = re.compile(r"直到|等到|后来|现在|如今")
 # "…，现在完全没兴趣了": a dismissal may say that the view is gone now.
 NOW = re.compile(r"现在|如今|后来|早就|已经|完全|彻底|再也|根本|一点都|一点也")
 # Hedges proper, unlike other shrugs ("还好", "随便"): a hedge doubts its whole
@@ -115,6 +124,8 @@ CAUSE = re.compile(r"(?:正是|[是就正])?因为|是由于")
 # (it looks back) nor "虽然不确定自己是真好奇还是…" (the person's own doubt).
 CONCEDES = re.compile(r"^(?:虽然|虽说|虽|尽管|哪怕|即使|就算)")
 MAYBE = frozenset({"可能", "也许", "或许", "大概", "说不定"})
+# "哪怕累一点、钱少一点都行": a cost accepted, its "都行" no shrug (round 16).
+ACCEPTS = re.compile(r"^(?:哪怕|即使|就算|即便)")
 # A hedge with a question of its own as object doubts that, not the sentence:
 # "不知道她哪来那么大的韧性", "不确定干什么，但一定要和家人在一起".
 WH_OBJECT = re.compile(r"[^算]*?(?:哪|为什么|为啥|怎么|什么|啥|谁|多少|多大|几)")
@@ -184,6 +195,10 @@ KIND = re.compile(
 # "他那种…", "我爸这种…": "that" with a possessor is their trait, not a
 # pointer back at what the person said before.
 POSSESSED = re.compile(rf"(?:{OTHER_PEOPLE})的?$")
+# "不是那种只知道挣钱的人" (round 16): "that kind" with a description of its
+# own ("…的人", "…的生活") points at that description, not back at what the
+# person said before ("我想被说有文化，不是那种只知道挣钱的人").
+DESCRIBED = re.compile(r"[^,.;:!?。的]{2,12}的[^\W\d_]")
 # "看别人做PPT讲半天讲不清": a clause about someone else seen or heard.
 THEIR_CLAUSE = re.compile(rf"(?:看|看到|看着|看见|听)?(?:{OTHER_PEOPLE})")
 # One of the people around the person, the whole word ("孩子", "老公").
@@ -268,6 +283,15 @@ NOT_COMPANY = re.compile(r"吵|闹|矛盾|不合|冷战|翻脸|关系|借|要钱
 DEGREE = re.compile(r"特别|非常|超级|超|很|最|挺|太|真心|打心底里|从心里")
 OWN_OBJECT = re.compile(r"别的|其他|其余|剩下的")
 COMPARED_PAST = re.compile(r"还|都")
+# A value put first: "…比什么都重要", "最要紧", "是第一位", "就是一切".
+RANKED = re.compile(
+    r"比什么都(?:重要|要紧|强|好|珍贵)|最(?:重要|要紧|关键|珍贵)|(?:是|放在?|排)第一位?|"
+    r"就是一切|是一切"
+)
+RANK_BLOCKED = re.compile(r"^的|[不没别说讲觉认让要叫]")
+# "什么都没有家人重要", "啥也比不上健康": everything ranks below the word.
+SUPREME = re.compile(r"(?:什么|啥|一切|任何东西|哪样|别的)(?:都|也)$")
+RANKS_BELOW = re.compile(r"没有?$|不如$|比不上$|比不过$|没法比$")
 CHAIN_GAP = 1  # negations this close form one double negative ("不是不在乎")
 
 
@@ -387,8 +411,24 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     hedges = [
         t
         for t in tokens
-        if (t.start, t.end) in shrugs
-        or (t.word.kind == "negation" and HEDGE_STEMS.fullmatch(t.word.text))
+        if (
+            (t.start, t.end) in shrugs
+            or (t.word.kind == "negation" and HEDGE_STEMS.fullmatch(t.word.text))
+        )
+        # "什么都没有家人重要": a ranking, no shrug (round 16).
+        and not (SUPREME.search(folded, 0, t.start) and RANKS_BELOW.match(t.word.text))
+        # "我自己一般去看漫画" (round 16): "一般" before a verb is "usually";
+        # only at its clause's end ("我觉得一般", "一般吧") is it a shrug.
+        and not (
+            t.word.text == "一般"
+            and COMMENT_TAIL.sub("", folded[t.end : _clause_end(folded, t.end)])
+        )
+        # "…，哪怕累一点、钱少一点都行" (round 16): a cost accepted in a
+        # concession, no shrug at what the person chose.
+        and not (
+            ACCEPTS.match(_clause_text(folded, t.start).lstrip("".join(CLAUSE_ENDS)))
+            and not HEDGE_STEMS.search(t.word.text)
+        )
     ]
     questions = question_spans(
         folded, [(t.start, t.end) for t in tokens if t.word.kind == "entry"]
@@ -476,6 +516,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 and not _companion(folded, token, s, e)
                 and not _done_for(folded, token, s, e)
                 and not _lacked(folded, token, s, e)
+                and not _ranked(folded, token, s, e)
                 and not (
                     (s, e) == (token.start, token.end)
                     and lift.corroborated(folded, _span(token), known)
@@ -652,6 +693,25 @@ def _done_for(folded: str, token: Token, start: int, end: int) -> bool:
     return bool(CARE_NEXT.match(folded, token.end) or EASED.match(folded, token.end))
 
 
+def _ranked(folded: str, token: Token, start: int, end: int) -> bool:
+    """Return whether a weak value word is put first in its clause.
+
+    "我才明白身体好、一家人在一起比什么都重要" (round 16): the ranking is the
+    stance the weak list waits for. Not someone's words ("爸妈说钱最重要"),
+    whose thing it is ("孩子的教育最重要"), or a "no" between.
+    """
+    if (start, end) != (token.start, token.end) or not all(
+        n.startswith("V") for n in token.word.names
+    ):
+        return False
+    stop = _clause_end(folded, token.end)
+    ranked = RANKED.search(folded, token.end, stop)
+    if ranked is None:
+        return False
+    between = folded[token.end : ranked.start()]
+    return len(between) <= 10 and not RANK_BLOCKED.search(between)
+
+
 def _span(token: Token) -> lift.Span:
     word = token.word
     negates = word.before or word.after
@@ -823,7 +883,7 @@ def _points_back(text: str) -> bool:
     for a in ANAPHORS:
         i = text.find(a)
         while i >= 0:
-            if not POSSESSED.search(text[:i]):
+            if not POSSESSED.search(text[:i]) and not DESCRIBED.match(text, i + len(a)):
                 return True
             i = text.find(a, i + 1)
     return False
@@ -892,6 +952,12 @@ def _before(folded: str, tokens: list[Token], i: int) -> int:
             break
         if not token.word.before:
             continue
+        # "什么都没有家人重要", "啥都不如身体好" (round 16): nothing is above
+        # it; the word after the "no" is what the person puts first.
+        if SUPREME.search(folded, 0, token.start) and RANKS_BELOW.match(
+            token.word.text
+        ):
+            break
         # "讲得比老师还通俗易懂", "比谁都自律": the word after 还/都 is what the
         # person outdoes them in, not the loser of the comparison.
         if token.word.text == "比" and COMPARED_PAST.search(folded, token.end, edge):
@@ -962,11 +1028,25 @@ def _topic_dismissed(
         return False
     start = mark + 1
     later = [t for t in tokens if t.clause == target.clause + 1]
-    dismissal = next((t for t in later if t.word.after), None)
-    if dismissal is None or dismissal.start - start > REACH:
+    # "“说干就干”这四个字跟我一点关系都没有" (round 16): a clause that opens by
+    # pointing at the words just said ("这四个字", "这个词", "这句话") is about
+    # them, however far its "no" stands; it may hint, not name, before it.
+    pointed = POINTER.match(folded, start, end)
+    if pointed:
+        start = pointed.end()
+    dismissal = next(
+        (t for t in later if t.word.after or (pointed and t.word.before)), None
+    )
+    if dismissal is None or (dismissal.start - start > REACH and not pointed):
         return False
-    if any(t.word.kind == "entry" and t.start < dismissal.start for t in later):
+    if any(
+        t.start < dismissal.start
+        and (t.word.names if pointed else t.word.kind == "entry")
+        for t in later
+    ):
         return False
+    if pointed:
+        return not any(t.word.names for t in later)
     return not COMMENT_TAIL.sub("", folded[dismissal.end : end])
 
 
@@ -1038,9 +1118,21 @@ def _former(folded: str, tokens: list[Token], clause: list[int]) -> set[int]:
                 CONTRAST_OPENS.match(text[k].lstrip(",:"))
                 for k in _rest_of_sentence(text, d)
             )
-            if NOW_OPENS.match(body_d.lstrip(marks)) and turns and not kept:
+            # "以前我觉得有钱就是一切，直到…我才明白身体好最重要" (round 16):
+            # a later realisation of something else replaces the old view.
+            new = {i for t in later for i in t.word.names}
+            realised = (
+                REALISED.search(body_d) and new and not new & names and not negations
+            )
+            if (
+                (NOW_OPENS.match(body_d.lstrip(marks)) and turns) or realised
+            ) and not kept:
                 k = c
-                while k < d and (k == c or text[k][:1] not in SENTENCE_ENDS):
+                while k < d and (
+                    k == c
+                    or text[k][:1] not in SENTENCE_ENDS
+                    and not UNTIL.match(text[k].lstrip(marks))
+                ):
                     found.add(k)
                     k += 1
                 break
@@ -1097,6 +1189,12 @@ def _wish_end(folded: str, i: int) -> int:
     ):
         end = _clause_end(folded, end + 1)
     return end
+
+
+def _clause_text(folded: str, i: int) -> str:
+    """Return the clause holding index i, from the mark that opened it."""
+    left = max((j for j in range(i) if folded[j] in CLAUSE_ENDS), default=0)
+    return folded[left : _clause_end(folded, i)]
 
 
 def _clause_end(folded: str, i: int) -> int:

@@ -37,6 +37,13 @@ _DRAGGED = re.compile(
     r"(?:但是?|不过|可是)(?:每次|每回|还是|也|都|总|总是|又)*"
     r"(?:被|不得不|只能|只好|硬着头皮|得去|得陪)"
 )
+# Given up now, whatever the verb: "我现在不玩了", "早就不画了", "后来也没再弹了".
+# A one-character verb and a final 了, at the clause's end ("现在不玩了，改…"
+# is still the cue's clause; "现在不一样了" is no give-up).
+_QUIT_NOW = re.compile(
+    r"(?:现在|如今|早就|早已|后来|已经|早)(?:都|也|就|早就)?(?:不|没再|不再)"
+    r"(?!是|会|能|行|用|要|一|太|怎)[^\W\d_]了(?=$|[,.;:!?。…~\s])"
+)
 # "虽然现在还差得远，但我一直在学": a conceded shortfall takes nothing back.
 _CONCEDES = re.compile(r"^(?:虽然|虽说|虽|尽管|哪怕|就算)")
 # "至于明星八卦，我没那么关心", "说到球赛我就没啥兴趣了", "我对球赛没兴趣了":
@@ -122,7 +129,14 @@ def _scope(
 def _cue_spans(folded: str, cues: Iterable[str]) -> list[tuple[int, int]]:
     """Return where the cues occur, not overlapping, the longest at a place."""
     pattern = _pattern(tuple(cues))
-    return [m.span() for m in pattern.finditer(folded)] if pattern else []
+    found = [m.span() for m in pattern.finditer(folded)] if pattern else []
+    # "不过我现在不玩了" (round 16): given up now, said with any one verb.
+    found += [
+        m.span()
+        for m in _QUIT_NOW.finditer(folded)
+        if not any(s <= m.start() < e for s, e in found)
+    ]
+    return sorted(found)
 
 
 @lru_cache(maxsize=4)

@@ -59,6 +59,10 @@ _REPORTED = re.compile(
     # Made to do it: "被我妈逼着练琴", "被迫跟着看".
     rf"|被(?:我们|我)?{_SPEAKER}?(?:逼着|逼|拉着|拖着|要求|安排)|被迫"
     r"|听说|据说|俗话说|老话说|常言道"
+    # Round 16: "问了三个人，一个说我心细，还有一个说“不知道”": one of those
+    # asked, at a clause's start, as the speaker.
+    r"|(?:^|(?<=[,.;:!?。\n]))(?:还有|另外|另|其中)?(?:一个|一位|有个|个)人?"
+    r"(?:说|觉得)(?!法|话|明|服|谎|出|起|到|了算)"
     # Someone else's written words: "一张卡片，写着'…'", "信上写着：…".
     r"|(?<![我])(?:上面|上|里)?写着(?=[:：“”\"'‘’「」『』])"
 )
@@ -254,18 +258,28 @@ _CONJ = "(?:但是|但|可是|可|不过|而且|而|然后|后来)?"
 # What may stand between "我" and the person ("我大学室友", "有个朋友").
 _MODIFIER = (
     "(?:大学|高中|初中|小学|公司|部门|单位|隔壁|以前的|以前|前|老|亲|表|堂|家(?!里)|"
-    "家里的|身边的|那个|一个|有个|有一个|"
+    "家里的|身边的|那个|一个|有个|有一个|那些|这些|"
     # "我带的徒弟", "我认识的一个大哥"
     "带的|教的|带过的|教过的|认识的|遇到的|见过的)"
 )
 # Read by reading.py too: "希望我带过的学生…" is a wish for them.
 MODIFIER = _MODIFIER
 # When the clause is set, before its subject: "那段时间我的主管…".
-_WHEN = "(?:那段时间|那时候|那时|当时|小时候|以前|现在|后来|上学时|读书时)?"
+_WHEN = (
+    "(?:那段时间|那时候|那时|当时|小时候|以前|现在|后来|上学时|读书时|"
+    # Round 16: any time frame of the person's doing before the other, "选专业
+    # 的时候完全是我爸拿主意" (not one about the person: no 我 in it).
+    "[^\\W\\d_我你他她]{1,8}?的时候)?"
+)
 # Seeing them: "看到我闺蜜终于自由了" is the friend's freedom.
 _SEEING = "(?:看到|看着|看见|听到|听说)?"
 # Giving the credit to them: "其实主要是组长厉害", "全靠我师父带".
-_CREDIT = "(?:其实)?(?:主要|全|都|多半)?(?:是|靠|多亏了?|归功于)?"
+_CREDIT = "(?:其实)?(?:主要|完全|全都|全|都|多半)?(?:是|靠|多亏了?|归功于)?"
+# Round 16: a group of people by its measure word alone ("那帮球员是真的扛得
+# 住", "一群人"): 帮 and 群 count people, never the person ("那些/这些" join the
+# modifiers: "那些学生"); and "那种/这种" before the subject ("那种大家都愿意
+# 帮一把的感觉") is still theirs.
+_KIND_OF = "(?:那种|这种)?"
 # Whose they are, with a short "…的" of where they belong: "我们组的小李",
 # "隔壁组的老王", "我们楼下的阿姨". Only after an owner or a modifier: a bare
 # "真正的朋友" is the person's view of friendship, not someone's clause.
@@ -276,8 +290,9 @@ _BELONGS = (
 # Where they are, before "有人" or "有个…": "公司里有人收回扣还升职了" (round 15).
 _THERE = r"(?:[^\W\d_我你他她]{1,3}[里上](?=有))?"
 _OTHER_OPENS = re.compile(
-    rf"^{_CONJ}{_WHEN}{_THERE}{_SEEING}{_CREDIT}"
-    rf"(?:{_BELONGS}|(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}){_OTHER}"
+    rf"^{_CONJ}{_WHEN}{_THERE}{_SEEING}{_CREDIT}{_KIND_OF}"
+    rf"(?:(?:{_BELONGS}|(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}){_OTHER}"
+    r"|(?:那帮|这帮|一帮|那群|这群|一群)(?=[^\W\d_我]))"
 )
 # Others speaking of the person without naming them: "被说最多的是…",
 # "从小被夸会讲故事" (about the person, like "同事说我…").
@@ -294,7 +309,9 @@ _WAVED = re.compile(
 )
 # The person speaking for themselves again: "我…", "但我…", "这个我…".
 _SELF = re.compile(
-    rf"^{_CONJ}(?:说实话|说真的|老实说)?(?:其实)?(?:我|自己|和我|跟我|对我|这个我|这点我|这我)"
+    # Not "自己家", "自己的…" after someone else's clause: their own (round 16,
+    # "她都去帮一把，自己家其实也不宽裕").
+    rf"^{_CONJ}(?:说实话|说真的|老实说)?(?:其实)?(?:我|自己(?!家|的)|和我|跟我|对我|这个我|这点我|这我)"
     # A short topic, then the person doing it: "家里的东西我都分门别类" (round
     # 14). No one else in the topic ("她的事我都…" is still about her).
     rf"|^(?![^我]{{0,5}}{_OTHER})[^\W\d_我你他她们]{{1,6}}我(?=都|就|也|总|一般|全|会|来|负责|把|每)"
@@ -466,9 +483,12 @@ def others_spans(
             rejects = any(s <= i < e for i in negations) and not any(
                 s <= i < e for i in entries
             )
+            # "我羡慕的就是那种不被任何人安排的状态" (round 16): a clause that
+            # admires them sets nothing apart, whatever it negates inside.
             if (
                 _SELF.match(text)
                 and (rejects or _APART.match(text))
+                and not ADMIRES.search(text)
                 or (_WAVED.match(text))
             ):
                 # "我师姐读书多，…，但她有点看不起人，这点我不想学" (round 14):

@@ -83,8 +83,9 @@ def test_nobodys_neglect_on_p06_is_the_problem_named(kb, text):
 def test_a_turn_to_being_dragged_along_keeps_the_take_back(kb):
     text = "我们这圈人一聚就聊房子，首付多少，说实话我挺烦的，但每次都被拉进去。"
     assert strength(text, "P05", "P109") == "suspected"
-    # A turn that says it anew still ends the take-back's reach.
-    text = "以前聊房子我挺烦的，但现在我自己也天天看首付。"
+    # A turn that says it anew still ends the take-back's reach. (Round 16:
+    # 首付 is weak now, like 买房 and 房子; 找房子 is the strong alias left.)
+    text = "以前聊房子我挺烦的，但现在我自己也天天找房子。"
     assert strength(text, "P05", "P109") == "named"
 
 
