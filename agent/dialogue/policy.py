@@ -27,7 +27,7 @@ from agent.dialogue.plans import (
     _refer,
     _search,
 )
-from agent.dialogue.signals import SORT_ASK, STUCK
+from agent.dialogue.signals import GIVES_EXAMPLE, SORT_ASK, STUCK
 from agent.dialogue.state import DialogueState
 from agent.dialogue.understanding import Understanding
 
@@ -124,6 +124,34 @@ DONE_BADLY = re.compile(
     r"(?:做不好|不擅长|搞不定|做不来|最头疼)的?(?:事)?[，,：:]?(?:就是|是)?\s*([^，,。！？、]{2,8})"
 )
 ASKED_BACK = re.compile(r"说明|擅长|看看|啥|什么|吗|呢")
+# "S05我写的那两条做不好的事": the ask points at a saved answer, not a habit.
+POINTS_AT_ANSWER = re.compile(
+    r"(?<![A-Za-z])[VSPCvspc]0?[1-9]|第\s*\S\s*题|我写的|我填的"
+)
+WEAK_LEAD = re.compile(r"^(?:我)?(?:最怕|害怕|怕|不会|不擅长|做不好|讨厌|受不了)(.+)")
+
+
+def answer_trait(answer: str) -> str:
+    """Return the first thing a saved answer says they do badly, in its words.
+
+    "最怕写PPT和做各种汇报材料，还有社交应酬" → "怕写PPT": the first item of
+    the first clause, with its own lead, never a word of ours.
+    """
+    from agent.dialogue.facts import read
+
+    if found := read(answer).scolded:
+        return found
+    if bad := DONE_BADLY.search(answer):
+        return f"不擅长{bad.group(1)}"
+    clause = re.split(r"[，,。；;！!？?]", answer.strip())[0]
+    m = WEAK_LEAD.match(clause)
+    if not m:
+        return clause if len(clause) <= 8 else ""
+    item = re.split(r"和|、|还有|跟|以及", m.group(1))[0].strip()
+    lead = "怕" if "怕" in clause[: m.start(1)] else "不擅长"
+    return f"{lead}{item}" if 1 <= len(item) <= 6 else ""
+
+
 REQUEST_LEAD = re.compile(r"^(?:请你?|你|能不能|可不可以|帮我|帮忙|麻烦你?)+(?:把|将)?")
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 
@@ -149,7 +177,10 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
     ):  # "这题还能写吗" right after question 4 was explained: question 4
         call = _call("guide_question", question_id=d.about)
         return Plan("rephrase", [call], target={"question_id": d.about})
-    if u.intent in ABOUT_A_QUESTION and (
+    if (
+        u.intent in ABOUT_A_QUESTION
+        and not GIVES_EXAMPLE.search(ctx.text)  # "说个S03的例子，上个月我…"
+    ) and (
         asked := question_asked(
             ctx.text, ctx.step, qid, meaning_only=u.intent in ("examples", "more")
         )
@@ -257,7 +288,15 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             else re.split(r"能|可以|也能|算|怎么|翻|是不是", text)[0].strip(" ，,。我")
         )
         trait = re.sub(r"[这那它]$", "", trait)
-        if not quoted:  # "我妈说我磨蹭是缺点，…" → 磨蹭, not someone's verdict
+        pointed = named_question(ctx.text, ctx.step)
+        if (
+            not quoted
+            and pointed
+            and POINTS_AT_ANSWER.search(trait)
+            and (saved := (ctx.answers or {}).get(pointed))
+        ):
+            trait = answer_trait(saved)  # "把S05我写的那两条翻一下": that answer
+        elif not quoted:  # "我妈说我磨蹭是缺点，…" → 磨蹭, not someone's verdict
             from agent.dialogue.facts import read
 
             trait = read(ctx.text).scolded or trait

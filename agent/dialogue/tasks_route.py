@@ -61,6 +61,15 @@ DOWNSIDE = re.compile(
     r"缺点|短板|短处|不足|坏处|副作用|用过头|代价|缺陷|\bdownsides?\b|\bcons\b", re.I
 )
 # A saved candidate by its id ("那C02的缺点呢").
+# "每个才能的短处也写一下": every item of the last list, not one of them.
+EACH = re.compile(r"每(?:一)?个|每一?条|各自|它们|这几个|这些|都(?:写|说|列)")
+# "'追问本质'那条留着，最后一条删掉": items of the last list kept or dropped.
+LIST_EDIT = re.compile(
+    r"(?:那|这|第.|最后一?)(?:条|个|项)(?:就|先)?(?:留着|删掉|删了|去掉|不要了?|划掉|保留)|"
+    r"(?:删掉|去掉|划掉)(?:第.|最后一?)(?:条|个|项)"
+)
+# "“整理秩序”和“计划先行”能不能合并": two of the last list, put as one.
+MERGE = re.compile(r"合并|合成一(?:个|条)|并成一|算(?:成)?一(?:个|条)|是一回事")
 CANDIDATE_ID = re.compile(r"(?<![A-Za-z])[Cc]0?([1-4])(?!\d)")
 # "这个候选有什么缺点": the one just listed, pointed at without a number.
 THIS_ITEM = re.compile(r"这个(?:候选|方向|选项|想法|主意|办法)?|这条|这一条|它")
@@ -269,6 +278,17 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         )
     ):
         return "item_why"  # refs.py asks which when two were listed
+    if (
+        d.pending.get("items")
+        and d.last_act in (*LISTS, "abstain")
+        and DOWNSIDE.search(text)
+        and EACH.search(text)
+    ):
+        return "item_why"  # "每个才能的短处也写一下": each item's downside
+    if d.pending.get("items") and d.last_act in LISTS and LIST_EDIT.search(text):
+        return "item_why"  # "那条留着，最后一条删掉": the list, edited
+    if d.pending.get("items") and d.last_act in LISTS and MERGE.search(text):
+        return "item_why"  # "这两个能不能合并": which are listed, what each is
     if DIFFER.search(text) and len(named(text, step)) >= 2:
         return "differ"  # "V08和V01我看着差不多…区别在哪": the questions, apart
     if NEXT.search(text) or SKIP.search(text):

@@ -29,6 +29,7 @@ from agent.dialogue.signals import (
     ASKS_IF,
     ATTACK,
     BURDEN,
+    CLAIMED,
     COMBINE_ASK,
     COMPARE,
     COUNTS_ASK,
@@ -40,6 +41,7 @@ from agent.dialogue.signals import (
     FLIP,
     FLIP_FORCED,
     FOLLOW_UPS,
+    GIVES_EXAMPLE,
     GRIEF,
     HARDSHIP,
     INJECTION_ANY,
@@ -73,9 +75,11 @@ from agent.dialogue.signals import (
     WORKBOOK,
     WORN,
     WORN_MAX_CHARS,
+    WRITE_FOR_ME,
 )
 from agent.dialogue.state import DialogueState
 from agent.dialogue.tasks_route import (
+    LIST_EDIT,
     asks_interpret,
     asks_together,
     classified_task,
@@ -378,6 +382,8 @@ def _resolve(
         "decide_for_me", pred
     ):
         return "decide_for_me", True  # asking the coach to pick
+    if WRITE_FOR_ME.search(text):
+        return "decide_for_me", True  # "你直接帮我把P05到P08都填了": not ours to write
     if (
         intent == "go_on"
         and d.last_act in ("choose", "synthesis", "refer")
@@ -732,6 +738,17 @@ def understand(
     ):
         u.intent = "injection"
         return u
+    if CLAIMED.search(text) and len(text) <= DISPUTE_MAX:
+        from agent.dialogue.realise.stance import claimed_core, said_by_us
+
+        core = claimed_core(text)
+        spoke = any(role != "user" for role, _ in ctx.history)
+        if core and not said_by_us(core, ctx.history) and spoke:
+            u.intent = "pushback"  # "我啥时候说想住海边了": never said by us
+            return u
+    if GIVES_EXAMPLE.search(text) and len(text) >= NARRATIVE_MIN_CHARS:
+        u.intent = "story"  # "说个S03的例子，上个月我给小区做了个表…": told
+        return u
     if asks_interpret(text, told=True):
         u.intent = "interpret"  # "这能看出我有什么才能吗": what they just told
         return u
@@ -741,6 +758,9 @@ def understand(
         or (d.last_act in ("top", "item_why") and RERANK.search(text))
     ):
         u.intent = "top"  # a task with evidence, whatever the classifier guessed
+        return u
+    if named_question(text, ctx.step) and COLUMNS_ASK.search(text):
+        u.intent = "summary"  # "V04帮我分成想继承的和不想要的两栏": one answer, sorted
         return u
     if asks_together(text, ctx.step):
         u.intent = "together"  # "第1题第2题还有这个合起来看看": named answers
@@ -755,6 +775,8 @@ def understand(
         and edited
         and (ctx.answers or {}).get(edited)
         and not ctx.selection
+        # "那条留着，最后一条删掉" after a list: the list, not the answer
+        and not (d.pending.get("items") and LIST_EDIT.search(text))
     ):  # "第六题孩子出生那句留着，讲我老公那段去掉": their answer, edited
         u.intent = "concrete"
         return u
@@ -894,6 +916,7 @@ def understand(
     return u
 
 
+COLUMNS_ASK = re.compile(r"分成.{0,14}(?:两栏|两列|两类|两部分|两边)")
 # "提几个价值观关键词", "给我两三个候选词，我自己挑": names from the knowledge
 # base their words point to, each with its quote (realise/tasks.top, scoped).
 KEYWORDS = re.compile(

@@ -89,7 +89,14 @@ def _strong(text: str) -> tuple[str, bool] | None:
                 kind == "means" and bool(lexicon.SPORT.search(text)) and not wish
             )
             settled = kind == "abuse" and _settled(text)
-            story = fiction or about or leisure or settled
+            sentence = _sentence_at(plain, found.start())
+            worn = (  # hands worn by work, not cut (coach_blind15)
+                kind == "self_harm"
+                and "口子" in found.group(0)
+                and bool(lexicon.HAND_WEAR.search(sentence))
+                and not lexicon.SELF_CUT.search(sentence)
+            )
+            story = fiction or about or leisure or settled or worn
             if (
                 lexicon.OTHERS_END.search(plain)
                 or lexicon.OWN_PAST_END.search(plain)
@@ -404,6 +411,7 @@ def guess_level(
         or lexicon.ENDS_THING.search(plain)
         or lexicon.PET_HURT.search(plain)
         or lexicon.PRESCRIBED.search(plain)
+        or lexicon.EDITING.search(plain)
         or (
             kind != "abuse"
             and lexicon.PAST.search(plain)

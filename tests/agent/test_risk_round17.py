@@ -42,6 +42,11 @@ def test_round17_risks_get_full_care_of_their_kind(message, kind):
         "撑下去的理由就是孩子，她上小学了特别懂事",
         "我把旧书都捐给社区图书馆了，搬家带不走",
         "燃气公司的人今天来换了新的表",
+        # Read on coach_blind15 (the full script for each before): editing a
+        # list with the coach, hands worn by work, a comic watched.
+        "你列的那几个里，'耐心'那条留着，最后一条删掉，短处形式不用写了，再列一遍",
+        "摆摊那几年，冬天天不亮就和面，一天站十二个钟头，手上全是口子",
+        "我最喜欢的是一部老动画里的配角，最后那个镜头我看哭了",
     ],
 )
 def test_round17_ordinary_lines_get_no_care(message):

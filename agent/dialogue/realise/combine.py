@@ -69,7 +69,11 @@ def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
         for e in evidence_find(answers=workbook, categories=ORDER)
         if usable(e)
     )
-    here = [e for e in in_text(text, ORDER) if e.strength == "named"]
+    here = [
+        e
+        for e in in_text(text, ORDER)
+        if e.strength == "named" and not _other_part(e, text)
+    ]
     parts: dict[Category, list[Evidence]] = {}
     for category in ORDER:
         mine = [e for e in found if e.category == category]
@@ -112,6 +116,20 @@ def parts_of(answers: dict, text: str) -> dict[Category, list[Evidence]]:
         ranked = sorted(first.values(), key=lambda e: -support[e.entry_id])
         parts[category] = ranked[:PER_PART]
     return parts
+
+
+# The verb a part is said with: "我是擅长写东西" names a talent, not a passion.
+PART_VERBS: dict[str, re.Pattern] = {
+    "interests": re.compile(r"擅长|拿手|在行|会做|做得好"),
+    "strengths": re.compile(r"喜欢|感兴趣|爱看|好奇"),
+}
+
+
+def _other_part(e: Evidence, text: str) -> bool:
+    """Return whether the message says ``e`` with another part's verb."""
+    verb = PART_VERBS.get(e.category)
+    clause = text[max(0, e.surface_start - 8) : e.surface_start]
+    return bool(verb and verb.search(clause))
 
 
 def _part(e: Evidence, room: int) -> str:

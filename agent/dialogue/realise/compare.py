@@ -361,9 +361,43 @@ def _answers_compared(ids: list[str], answers: dict, told: str = "") -> Draft:
     )
 
 
+# "版本1：老刘这人靠得住\n版本2：他把兄弟们都带出来了": two versions in one answer.
+VERSION = re.compile(
+    r"(?:版本|方案|写法|版)\s*[1-9一二三AB]\s*[：:.、]|^\s*[1-9][.、．]\s*", re.M
+)
+
+
+def _versions(answer: str) -> list[str]:
+    """Return the versions one saved answer holds side by side, or []."""
+    parts = [p.strip(" ；;，,。\n") for p in VERSION.split(answer or "")]
+    parts = [p for p in parts if len(p) >= 2]
+    if len(parts) < 2:
+        parts = [x.strip() for x in (answer or "").splitlines() if len(x.strip()) >= 4]
+    return parts[:2] if len(parts) >= 2 else []
+
+
+def _versions_compared(qid: str, versions: list[str]) -> Draft:
+    """Return the two versions of one answer side by side; the choice is theirs."""
+    sides = "；".join(
+        _answer_side(qid, v).replace(f"第{int(qid[1:])}题", f"第{n}版", 1)
+        for n, v in zip("一二", versions, strict=False)
+    )
+    return Draft(
+        [
+            [
+                f"你第{int(qid[1:])}题写了两版：{sides}。哪个更像你，我替你定不了；"
+                "想象有人当面这样说你，哪一句你更想点头？"
+            ]
+        ],
+        rows=[],
+    )
+
+
 def compare(t: Turn) -> Draft:
     """Return the two candidates side by side, each with its own evidence."""
     every = _ids(t.ctx.text)
+    if len(every) == 1 and (two := _versions(t.ctx.answers.get(every[0]) or "")):
+        return _versions_compared(every[0], two)  # "比较下我V08写的两个版本"
     # "C03让我选…对比一下C01和C02": the two with answers, not the first named.
     saved = [i for i in every if (t.ctx.answers.get(i) or "").strip()]
     ids = (saved if len(saved) >= 2 else every)[:2]

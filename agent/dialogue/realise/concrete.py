@@ -29,7 +29,7 @@ ABSTRACT = re.compile(
 MOMENT = re.compile(
     r"\d|[一二三四五六七八九十两几]+(?:年|个月|天|次|岁|小时|点)|那次|那天|那年|"
     r"那时|当时|时候|去年|前年|上周|上个月|昨天|每天|每周|周末|小时候|以前|"
-    r"有回|有一回|有一次|那回|那阵"
+    r"有回|有一回|有一次|那回|那阵|凌晨|半夜|通宵|一晚上|一下午|一整天|到天亮"
 )
 ACTION = re.compile(
     r"我(?:就|会|都|还|也|先|又|自己|一个人)?(?:去|做|写|说|教|帮|带|找|查|跑|练|画|"
@@ -443,10 +443,34 @@ def _shorter(where: str, qid: str, answer: str, keep: int = KEEP) -> Draft:
     )
 
 
+# "就用我刚说的这件事": the story told just before is the material, not the answer.
+USE_TOLD = re.compile(
+    r"(?:用|按|拿|照|根据)(?:着)?(?:我)?(?:刚|刚才|刚刚|前面|上面)(?:说|讲|聊|提)的"
+)
+
+
 def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
     answer = answer or _inline(t.ctx.text)
+    if USE_TOLD.search(t.ctx.text or "") and len(pieces := _chat_story(t)) >= 2:
+        # The rewrite is made of what they just told, in their words and order.
+        where = f"第{number(qid)}题" if qid and not qid.startswith("?") else "这题"
+        said = "，".join(f"「{p}」" for p in pieces)
+        return Draft(
+            [
+                [
+                    f"用你刚才说的那件事，{where}可以这样写，{OWN}：{said}。",
+                    "按这个顺序连起来就是一版；哪句不对告诉我，我就删掉。",
+                ]
+            ],
+            rows=[],
+            pending={
+                "concrete": qid,
+                "source": _chat_told(t, TOLD_SHORT)[:300],
+                "pieces": pieces,
+            },
+        )
     if (
         t.d.last_act == "concrete"
         and asks_edit(t.ctx.text or "")
@@ -492,7 +516,22 @@ def concrete(t: Turn) -> Draft:
             [[f"{lead}，先写一两句，哪怕很粗糙，我再帮你问具体。"]],
             pending={"concrete": qid},
         )
-    if SHRUG.match(answer) or len(answer) < 3 or SHRUG_LED.match(answer):
+    thin = SHRUG.match(answer) or len(answer) < 3 or SHRUG_LED.match(answer)
+    if (thin or len(answer) <= 8) and len(pieces := _own_story(t)) >= 2:
+        # "P05我就写了“游戏”两个字…我聊游戏其实主要是聊数值平衡": the ask
+        # carries the material; their clauses, in their order (coach_blind14).
+        said = "，".join(f"「{p}」" for p in pieces)
+        return Draft(
+            [
+                [
+                    f"{where}现在写的是「{answer}」。你这条消息里就有具体的，{OWN}：{said}。",
+                    f"连起来写进{where}就是一版；哪句不对告诉我，我就删掉。",
+                ]
+            ],
+            rows=[],
+            pending={"concrete": qid, "source": _own_told(t)[:300], "pieces": pieces},
+        )
+    if thin:
         return Draft(
             [
                 [

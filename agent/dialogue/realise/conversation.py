@@ -19,7 +19,7 @@ from agent.dialogue.realise.phrases import (
     q_ref,
     q_short,
 )
-from agent.dialogue.signals import LEAVE
+from agent.dialogue.signals import LEAVE, WRITE_FOR_ME
 from agent.dialogue.tasks_route import NEXT
 from agent.dialogue.understanding import AGREE_MAX, AGREES
 from agent.rules import clip
@@ -158,6 +158,22 @@ def autonomy(t: Turn) -> Draft:
 
     if stance.OTHERS_CALL.search(t.ctx.text or ""):  # "你是不是也觉得我该听我妈的"
         return stance.whose_call(t)
+    if WRITE_FOR_ME.search(t.ctx.text or ""):  # "你直接帮我把P05到P08都填了"
+        qid = t.ctx.question.get("id", "")
+        own = (t.ctx.answers.get(qid) or "").strip()
+        start = (
+            f"{q_ref(t.ctx.question)}你写了「{own[:12]}」，这就是开头，"
+            if own
+            else f"{q_ref(t.ctx.question) or '这题'}先只写一个词或半句，"
+        )
+        return Draft(
+            [
+                [
+                    "我不替你填：替你写的就不是你的答案了，后面的结果也会跟着不像你。",
+                    f"想快一点的话，{start}我再帮你往下问一句。",
+                ]
+            ]
+        )
     from agent.dialogue.realise.decide import two_options
 
     if named := two_options(t):  # "考还是不考": a step built from their options
@@ -170,6 +186,11 @@ def autonomy(t: Turn) -> Draft:
         and not re.search(r"直接|告诉我|答案|想|问|干啥|怎么办|选", c)
         # "写这么多我也看不出来", "你比我懂": about the exercise or us, no start
         and not re.search(r"看不出|不知道|不懂|写这么多|你比我|搞不清|说不清", c)
+        # "好了别绕了", "填满就行，反正没人看": about the ask, no start (coach_blind14)
+        and not re.search(
+            r"别绕|废话|好了|只回|随便|没人看|就行|填满|都填|适合|说我|告诉我|别问|别整",
+            c,
+        )
         # "你说哪个外卖平台跑单更赚钱？" asks us: never the start of their answer;
         # "我妈说当老师最稳" is her view, not theirs (§4)
         and not asks(t.ctx.text or "", c)
@@ -412,6 +433,8 @@ def repair(t: Turn) -> Draft:
     """Own the miss, try another angle on the question, ask what they wanted."""
     from agent.dialogue.realise import stance
 
+    if never := stance.not_said(t):  # "我啥时候说想住海边了？？": we never did
+        return never
     if stance.DOUBT_METHOD.search(t.ctx.text or ""):  # "填这些对我没啥用吧"
         return stance.doubt(t)
     if handed := stance.correction(t):  # "我不是想被表扬，我就是觉得不公平"

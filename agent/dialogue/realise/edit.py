@@ -25,6 +25,40 @@ NOISE = re.compile(
     r"什么的|之类的|帮我|把|你|其实|就行|可以|压成|两三句|一句|再|点|吧|了|的|呢|啊"
 )
 KEEP_AT_MOST = 3
+# "第二句不对…把那句删了": a line of the version just shown, by its number.
+NTH = re.compile(r"第\s*([一二两三四五六1-6])\s*(?:句|条|个|段)")
+WRONG = re.compile(r"不对|不是我|没说过|没说|不要|删|去掉|拿掉")
+NUMERALS = "一二三四五六"
+
+
+def _nth(t: Turn, text: str, clauses: list[str], where: str) -> Draft | None:
+    """Return the version shown with its Nth line dropped, or None."""
+    m = NTH.search(text)
+    if not (m and WRONG.search(text)):
+        return None
+    shown = [p for p in t.d.pending.get("pieces") or [] if p] or clauses[:4]
+    raw = m.group(1)
+    n = int(raw) if raw.isdigit() else NUMERALS.index(raw.replace("两", "二")) + 1
+    if not 1 <= n <= len(shown):
+        return Draft(
+            [[f"上一版只有{len(shown)}句，找不到第{raw}句；你指的是哪一句？"]],
+            rows=[],
+            pending=dict(t.d.pending),
+        )
+    gone = shown[n - 1]
+    kept = [c for c in shown if c != gone]
+    said = "".join(f"「{short(c, c, 14)}」" for c in kept[:3])
+    return Draft(
+        [
+            [
+                f"删掉了第{raw}句「{short(gone, gone, 12)}」。{where}现在是：{said}，"
+                "都是你前面聊到的原话。",
+                "顺序和措辞由你定。",
+            ]
+        ],
+        rows=[],
+        pending={**t.d.pending, "source": "，".join(kept)[:300], "pieces": kept},
+    )
 
 
 def _marks(phrase: str) -> list[str]:
@@ -44,6 +78,8 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
     clauses = [c.strip() for c in CLAUSE.findall(source) if len(c.strip()) >= 4]
     if not clauses:
         return None
+    if numbered := _nth(t, text, clauses, where):
+        return numbered
     parts = [p.strip() for p in CLAUSE.findall(text)]  # the ask, clause by clause
     keep_marks = [m for p in parts if KEEP.search(p) for m in _marks(p)]
     drop_marks = [m for p in parts if DROP.search(p) for m in _marks(p)]
@@ -111,5 +147,9 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
     return Draft(
         [lines],
         rows=[],
-        pending={**t.d.pending, "source": "，".join(kept + added)[:300]},
+        pending={
+            **t.d.pending,
+            "source": "，".join(kept + added)[:300],
+            "pieces": kept[:4] + added[:1],
+        },
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue import profile
+from agent.dialogue.numbered import named_question
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     combos,
@@ -60,6 +61,9 @@ def experiment(t: Turn) -> Draft:
         best = max(items, key=lambda i: len(said & set(i["name"])))
         if len(said & set(best["name"])) >= 2:
             own = [best["name"]]
+    named = named_question(t.ctx.text, t.ctx.step)
+    if not own and named and (saved := (t.ctx.answers.get(named) or "").strip()):
+        own = [saved[:30].rstrip("。.！!；;，,")]  # "给C04配一个小实验": theirs
     if not own and t.d.pending.get("candidate"):  # the one we were just planning
         own = [t.d.pending["candidate"]]
     lines = t.d.pending.get("lines") or []
@@ -93,6 +97,9 @@ def experiment(t: Turn) -> Draft:
             (
                 f"{own[0]}，拿给三个人看，记下他们的第一句反应"
                 if own[0].startswith("用「")
+                else f"把“{own[0]}”缩到最小试一次：只做一个晚上、只请三五个人，"
+                "结束时记下他们的第一句反应"
+                if re.match(r"(?:开|办|组织|搞|建)", own[0])
                 else f"做出“{own[0]}”的一个最小成品，拿给三个会用它的人看，"
                 "记下他们的第一句反应"
             ),

@@ -16,6 +16,9 @@ from agent.dialogue.realise.violated import violated
 from agent.dialogue.tasks_route import (  # "第三条的缺点": routed here
     CANDIDATE_ID,
     DOWNSIDE,
+    EACH,
+    LIST_EDIT,
+    MERGE,
 )
 from knowledge import selectors as kb
 
@@ -136,10 +139,120 @@ def _item_downside(t: Turn, item: dict, number: str, keep: dict) -> Draft:
     return Draft([[text]], rows=[], pending=keep)
 
 
+def _all_downsides(items: list[dict], keep: dict) -> Draft:
+    """Return each listed entry's downside from the knowledge base.
+
+    Only entries the knowledge base knows have one on file; a clause of
+    theirs with no name gets none, said plainly rather than made up.
+    """
+    said, bare = [], []
+    for i, item in enumerate(items):
+        number = f"第{ORDINAL_WORDS[i + 1] if i < 9 else i + 1}条"
+        words = [x for x in map(_downside, item.get("ids") or []) if x]
+        (said.append(f"{number}{words[0]}") if words else bare.append(number))
+    if not said:
+        text = "上一条列的都没有对上知识库里的词，我说不出它们的短处，不乱编。"
+    else:
+        rest = f"{'、'.join(bare)}没对上现成的词，我不替它编。" if bare else ""
+        text = "；".join(said) + "。" + rest + "这是一般的说法，不是在说你"
+        text += "；哪一条你身上有过这种时候？"
+    return Draft([[text]], rows=[], pending=keep)
+
+
+QUOTED = re.compile(r"[“「\"'‘]([^”」\"'’]{1,10})[”」\"'’]")
+
+
+def _merge(items: list[dict], text: str, keep: dict) -> Draft:
+    """Return what merging two listed names would mean; the merge is theirs.
+
+    Only what is on file is said: which names the last list held, what each
+    means in the knowledge base. Whether two are one thing in them is theirs
+    to say, and the merged name is in their words.
+    """
+    listed = {str(item.get("name") or ""): i for i, item in enumerate(items)}
+    said = []
+    for name in dict.fromkeys(QUOTED.findall(text)):
+        at = listed.get(name)
+        hit = next(
+            (
+                h
+                for cat in ("values", "strengths", "interests")
+                for h in kb.entries_all(category=cat)
+                if h.name == name
+            ),
+            None,
+        )
+        where_ = (
+            f"是上一条的第{ORDINAL_WORDS[at + 1] if at < 9 else at + 1}条"
+            if at is not None
+            else "不在我上一条列的里"
+        )
+        what = f"，说的是{hit.snippet}" if hit and hit.snippet else ""
+        said.append(f"「{name}」{where_}{what}")
+    if not said:
+        text = (
+            "哪两条在你身上其实是同一件事，告诉我序号，我就把它们并成一条；"
+            "名字用你自己的，我不替你挑。"
+        )
+    else:
+        text = (
+            "；".join(said) + "。在你身上如果是同一件事，就并成一条，"
+            "名字用你自己的话起；要不要并，由你定。"
+        )
+    return Draft([[text]], rows=[], pending=keep)
+
+
+def _list_edited(t: Turn, items: list[dict]) -> Draft:
+    """Return the last list with the items they dropped gone, each kept one cited.
+
+    Items are pointed at by number ("第二条", "最后一条") or by name in quotes;
+    nothing is renamed or added.
+    """
+    text = t.ctx.text or ""
+    dropped: set[int] = set()
+    for clause in re.split(r"[，,。；;！!]", text):
+        if not re.search(r"删|去掉|不要|划掉", clause):
+            continue
+        if re.search(r"最后一?(?:条|个|项)", clause):
+            dropped.add(len(items) - 1)
+        for n in re.findall(r"第([一二三四五六七八九1-9])(?:条|个|项)", clause):
+            i = (int(n) if n.isdigit() else ORDINAL_WORDS.index(n)) - 1
+            if 0 <= i < len(items):
+                dropped.add(i)
+        for name in QUOTED.findall(clause):
+            dropped |= {i for i, x in enumerate(items) if x.get("name") == name}
+    kept = [x for i, x in enumerate(items) if i not in dropped]
+    if not dropped:
+        return Draft(
+            [["你想去掉的是第几条？告诉我序号，我就把它从单子上拿掉。"]],
+            pending={"items": items},
+        )
+    gone = "、".join(f"「{items[i]['name']}」" for i in sorted(dropped))
+    rest = "；".join(
+        f"「{x['name']}」（{where(x['qid'], step=True)}）"
+        if x.get("qid")
+        else f"「{x['name']}」"
+        for x in kept[:5]
+    )
+    body = f"留下的是：{rest}。" if kept else "单子上就没有别的了。"
+    return Draft(
+        [[f"好，去掉了{gone}。{body}", "还想动哪一条，直接说。"]],
+        rows=[],
+        pending={"items": kept},
+    )
+
+
 def item_why(t: Turn) -> Draft:
     """Return why item N of the last reply is there: the answers that name it."""
     items = t.d.pending.get("items") or []
     n = t.u.ordinal
+    text = t.ctx.text or ""
+    if items and n is None and DOWNSIDE.search(text) and EACH.search(text):
+        return _all_downsides(items, {"items": items})
+    if items and LIST_EDIT.search(text):
+        return _list_edited(t, items)
+    if items and MERGE.search(text):
+        return _merge(items, text, {"items": items})
     index = (len(items) - 1 if n == -1 else (n or 0) - 1) if items else -1
     if n is None and (at := _candidate_at(t, items)) is not None:
         index = at  # "那C02的缺点呢": the compared candidate saved as C02

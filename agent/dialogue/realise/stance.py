@@ -25,6 +25,7 @@ import re
 
 from agent.dialogue.facts import asks, person_named, span_of, spans
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import where as at
 from agent.dialogue.realise.phrases import combos, q_ref
 from agent.dialogue.signals import DOUBT_METHOD, REFUSED
 
@@ -206,6 +207,63 @@ def rejected(t: Turn) -> Draft | None:
             t.seed,
         )
     )
+
+
+def claimed_core(text: str) -> str:
+    """Return the words a message says were put in its mouth, or ""."""
+    from agent.dialogue.signals import CLAIMED
+
+    m = CLAIMED.search(text or "")
+    if not m:
+        return ""
+    said = m.group("x") or m.group("y") or ""
+    quoted = re.search(r"[“「\"'‘]([^”」\"'’]{2,14})[”」\"'’]", said)
+    core = quoted.group(1) if quoted else re.sub(r"^(?:我|是|说|想|要)+", "", said)
+    return core.strip("的了吧啊呀 ")
+
+
+def said_by_us(core: str, history: list[tuple[str, str]]) -> bool:
+    """Return whether our earlier replies hold these words (or most of them)."""
+    ours = "".join(x for role, x in history if role != "user")
+    if not core or core in ours:
+        return bool(core)
+    pairs = [core[i : i + 2] for i in range(len(core) - 1)]
+    return bool(pairs) and sum(p in ours for p in pairs) / len(pairs) >= 0.6
+
+
+def not_said(t: Turn) -> Draft | None:
+    """Say plainly that we never said what they object to; keep their own words.
+
+    "我啥时候说想住海边了？？删掉。我就想在成都": the coach never wrote 海边. No
+    apology for a thing not done and no guess at what they saw: what they say
+    instead is theirs, quoted.
+    """
+    text = t.ctx.text or ""
+    core = claimed_core(text)
+    if not core or said_by_us(core, t.ctx.history):
+        return None
+    mine = next(
+        (qid for qid, a in (t.ctx.answers or {}).items() if a and core in a), ""
+    )
+    where = f"，{at(mine, step=True)}你写过「{core}」" if mine else "，你的答案里也没有"
+    own = next(
+        (
+            c
+            for c in spans(text)
+            if 4 <= len(c) <= 24
+            and core not in c
+            and not re.search(r"你|删|去掉|啥时候|什么时候|下结论", c)
+            and not asks(text, c)
+        ),
+        "",
+    )
+    said = span_of(text, own) if own else ""
+    rest = (
+        f"你说「{said}」，这句是你自己的，要写进去就照这个写。"
+        if said
+        else "你想写的是什么，用你的话说，我照着来。"
+    )
+    return Draft([[f"我前面的回复里没有说过「{core}」{where}。{rest}"]], rows=[])
 
 
 # "你说得不对": the pushback itself, before what they say instead.

@@ -1,28 +1,136 @@
-"""A summary in their words (combining the parts is realise/combine.py)."""
+"""A summary in their words (combining the parts is realise/combine.py).
+
+The summary reads the part they name ("综合这一步", "价值观那几题", "V04"), or the
+step on screen, in the workbook's order; the only names it adds are the ones
+the evidence matcher finds named in those answers. "分成想继承的和不想要的两栏"
+sorts the clauses of one answer by their own words (不想, 不要…), and what
+says neither is left for them to place.
+"""
 
 from __future__ import annotations
 
-from agent.dialogue import profile
+import re
+
+from agent.dialogue.numbered import named_question
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.phrases import (
-    combos,
+from agent.dialogue.realise.grounds import PART_OF, number, short
+from agent.dialogue.realise.phrases import combos
+from knowledge.evidence import evidence_find
+from knowledge.evidence.records import CATEGORIES
+
+# The part a message names, by the words people use for it.
+PARTS = (
+    ("C", re.compile(r"综合|合成|候选|synthesis", re.I)),
+    ("V", re.compile(r"重要的事|价值观|看重")),
+    ("S", re.compile(r"擅长的事|才能|优势|长处")),
+    ("P", re.compile(r"喜欢的事|热情|领域|兴趣")),
 )
+STEP_PREFIX = {
+    "values_exploration": "V",
+    "strengths_exploration": "S",
+    "interests_exploration": "P",
+    "synthesis": "C",
+}
+ORDER = "VSPC"
+# "三部分写的东西总结一下": every step, not the one on screen.
+ALL = re.compile(r"三部分|三个部分|所有|全部|整体|每一步|前面几步|几步|从头")
+LINES = 4
+# "分成想继承的和不想要的两栏": one answer, its clauses in two columns.
+COLUMNS = re.compile(r"两栏|两列|两类|两部分|两边|分成|分开|拆成")
+NOT_WANTED = re.compile(r"不想|不要|不愿|别像|不学|不能像|受不了|讨厌")
+WANTED = re.compile(r"要学|想学|想继承|继承|我要|想要|想像|学到|留下")
+CLAUSES = re.compile(r"[^，,。；;！!？?\n\s]+")
+
+
+def _scope(t: Turn) -> tuple[str, str]:
+    """Return (prefix or "", question id or "") for what the message names."""
+    text = t.ctx.text or ""
+    if qid := named_question(text, t.ctx.step):
+        return qid[:1], qid
+    if ALL.search(text):
+        return "", ""
+    for prefix, words in PARTS:
+        if words.search(text):
+            return prefix, ""
+    return STEP_PREFIX.get(t.ctx.step, ""), ""
+
+
+def _columns(t: Turn, qid: str, answer: str) -> Draft:
+    """Return one answer's clauses sorted by their own words into two columns."""
+    text = t.ctx.text or ""
+    yes_name = "想继承的" if "继承" in text else "想要的"
+    pieces = [
+        p
+        for c in CLAUSES.findall(answer)
+        for p in re.split(r"(?:但是|但|可是|不过)", c)
+        if len(p) >= 3
+    ]
+    yes = [p for p in pieces if WANTED.search(p) and not NOT_WANTED.search(p)]
+    no = [p for p in pieces if NOT_WANTED.search(p)]
+    rest = [p for p in pieces if p not in yes and p not in no]
+
+    def said(xs: list[str]) -> str:
+        return "".join(f"「{short(x, x, 20)}」" for x in xs[:3]) or "（你还没写）"
+
+    first = short(rest[0], rest[0], 20) if rest else ""
+    left = f"你说「{first}」没写明放哪栏，由你定。" if rest else ""
+    return Draft(
+        [
+            [
+                f"按你第{number(qid)}题自己的话分：{yes_name}：{said(yes)}；"
+                f"不想要的：{said(no)}。{left}哪句放错了，告诉我。"
+            ]
+        ],
+        rows=[],
+    )
 
 
 def summary(t: Turn) -> Draft:
-    """Gather what they wrote into two or three lines, in their own words."""
-    lines = profile.answer_lines(t.ctx.answers, limit=3)
-    if not lines:
-        return Draft(
-            [["你还没写下答案，所以暂时没什么可理的。", "先写一题，我再帮你整理？"]]
+    """Gather what they wrote into a few lines, in their own words."""
+    prefix, qid = _scope(t)
+    answers = {q: a.strip() for q, a in t.ctx.answers.items() if a and a.strip()}
+    if qid and answers.get(qid) and COLUMNS.search(t.ctx.text or ""):
+        return _columns(t, qid, answers[qid])
+    scoped = {q: a for q, a in answers.items() if not prefix or q[:1] == prefix}
+    if qid:
+        scoped = {qid: answers[qid]} if qid in answers else {}
+    chosen = sorted(scoped.items(), key=lambda x: (ORDER.find(x[0][:1]), x[0]))
+    if not prefix and not qid:
+        # Every step: the first answer of each before the second of any.
+        rank = {q: i for i, q in enumerate(sorted(scoped))}
+        firsts = {
+            q: sum(1 for p in scoped if p[:1] == q[:1] and rank[p] < rank[q])
+            for q in scoped
+        }
+        chosen.sort(key=lambda x: (firsts[x[0]], ORDER.find(x[0][:1])))
+    if not chosen:
+        empty = "这一步你还没写下答案" if prefix else "你还没写下答案"
+        return Draft([[f"{empty}，所以暂时没什么可理的。", "先写一题，我再帮你整理？"]])
+    lines = [f"{q}「{short(a, a, 22)}」" for q, a in chosen[:LINES]]
+    more = f"等{len(chosen)}题" if len(chosen) > LINES else ""
+    named = list(
+        dict.fromkeys(
+            e.name
+            for q, a in chosen
+            # Each answer names its own step's part only, as on the results page.
+            for e in evidence_find(
+                answers={q: a},
+                categories=(PART_OF[q[:1]],) if q[:1] in PART_OF else CATEGORIES,
+            )
+            if e.strength == "named" and e.voice == "own"
         )
-    clues = profile.clue_names(t.ctx)
+    )[:3]
+    clue = (
+        "里面直接点到名字的有" + "".join(f"「{n}」" for n in named) + "。"
+        if named
+        else ""
+    )
     return Draft(
         combos(
             [
                 ["到目前你写了：", "帮你理一下："],
-                ["；".join(lines) + "。"],
-                [f"反复出现的线索是{clues}。" if clues else ""],
+                ["；".join(lines) + more + "。"],
+                [clue],
                 ["哪一条最像你？", "读下来，哪一句最让你有感觉？"],
             ],
             t.seed,

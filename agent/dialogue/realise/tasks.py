@@ -101,6 +101,13 @@ def _scope(t: Turn) -> dict[str, str]:
     return workbook
 
 
+def named_ids(t: Turn) -> list[str]:
+    """Return the saved answers the ask names by id or number."""
+    from agent.dialogue.tasks_route import named
+
+    return [q for q in named(t.ctx.text, t.ctx.step) if t.ctx.answers.get(q)]
+
+
 def top(t: Turn) -> Draft:
     """Pick the person's top N of one part: what their answers name, then hints.
 
@@ -110,6 +117,11 @@ def top(t: Turn) -> Draft:
     """
     category, word, count = _wanted(t)
     workbook = _scope(t)
+    if not named_ids(t):
+        # Unnamed, the part is read from its own step only, as on the results
+        # page: "在家装电脑修东西" in V07 is no talent they named (coach_blind14).
+        mine = {q: a for q, a in workbook.items() if PART_OF.get(q[:1]) == category}
+        workbook = mine or workbook
     every = [
         e
         for e in evidence_find(answers=workbook, categories=(category,))

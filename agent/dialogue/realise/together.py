@@ -41,6 +41,10 @@ def content(text: str) -> list[str]:
     return out
 
 
+# "合成一句话", "连成一句": the answers joined, not looked at side by side.
+ONE_LINE = re.compile(r"(?:合|连|并|拼|写|凑)成一句|一句话")
+
+
 def together(t: Turn) -> Draft:
     """Return the named answers side by side; the message fills a missing one."""
     text, answers = t.ctx.text, t.ctx.answers
@@ -97,6 +101,20 @@ def together(t: Turn) -> Draft:
                     lead,
                     "知识库里没有现成的领域名字对得上，我不乱安。",
                     "这几件连在一起，你会怎么叫它？",
+                ]
+            ],
+            rows=[],
+        )
+    saved = [(q, (answers.get(q) or "").strip()) for q in ids if answers.get(q)]
+    if ONE_LINE.search(text) and len(saved) >= 2 and not missing:
+        # "把P07和P04合成一句话": their two answers joined, nothing of ours
+        # between them; the joint is theirs to say (coach_blind14).
+        joined = "，".join(f"「{short(a, a, ROOM * 2)}」" for _, a in saved[:2])
+        return Draft(
+            [
+                [
+                    f"只用你写的，连起来可以是：{joined}。",
+                    "中间用“因为”“所以”还是“也”来接，你自己定；接好了我再帮你看。",
                 ]
             ],
             rows=[],
