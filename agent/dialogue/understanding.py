@@ -80,6 +80,7 @@ from agent.dialogue.signals import (
 from agent.dialogue.state import DialogueState
 from agent.dialogue.tasks_route import (
     LIST_EDIT,
+    SURE,
     asks_interpret,
     asks_together,
     classified_task,
@@ -759,6 +760,13 @@ def understand(
     ):
         u.intent = "top"  # a task with evidence, whatever the classifier guessed
         return u
+    sure_else = pred.confidence >= SURE and pred.intent not in ("experiment", "summary")
+    if EXPERIMENT_ASK.search(text) and not WANTS_EXAMPLE.search(text) and not sure_else:
+        u.intent = "experiment"  # "帮我给C04配一个1–2周的小实验", "复盘时问自己啥"
+        return u
+    if SUMMARY_ASK.search(text) and not TOP_ASK.search(text) and not sure_else:
+        u.intent = "summary"  # "把这一步总结一下吧，S01到S08"
+        return u
     if named_question(text, ctx.step) and COLUMNS_ASK.search(text):
         u.intent = "summary"  # "V04帮我分成想继承的和不想要的两栏": one answer, sorted
         return u
@@ -900,6 +908,8 @@ def understand(
         "feedback",
     ):
         intent = "question_help"  # "也得写吗": the answer is about the question
+    elif d.last_act == "experiment" and re.search(r"再调|调一下|调整|按这个", text):
+        intent = "experiment"  # "别让我去找陌生人…按这个再调一下": the same, refitted
     elif d.last_act == "experiment" and len(text) <= 30 and TIME_LIMIT.search(text):
         intent = "experiment"  # "我周末只有半天空": the same experiment, smaller
     if (ctx.selection and len(text) <= 24 and intent not in SELF_CONTAINED) or (
@@ -916,7 +926,17 @@ def understand(
     return u
 
 
-COLUMNS_ASK = re.compile(r"分成.{0,14}(?:两栏|两列|两类|两部分|两边)")
+COLUMNS_ASK = re.compile(r"分成?.{0,14}(?:两栏|两列|两类|两部分|两边)")
+# "帮我设计一个两周内能做完的小实验", "复盘的时候我要问自己啥" (coach_blind15).
+EXPERIMENT_ASK = re.compile(
+    r"(?:配|设计|弄|安排|想|定)(?:一)?个?.{0,12}小实验|小实验.{0,6}(?:怎么做|怎么设计|设计)|"
+    r"复盘(?:的时候|时)?.{0,8}(?:问|看|列)"
+)
+# "把这一步总结一下", "S01到S08总结成三四句话": their answers gathered.
+SUMMARY_ASK = re.compile(
+    r"(?:把|帮我).{0,12}(?:这一步|这几题|这部分|综合|[VSPC]0?[1-9]到[VSPC]?0?[1-9]).{0,6}"
+    r"(?:总结|梳理|理一理|归纳|概括)|(?:总结|梳理|概括)(?:一下)?(?:这一步|这几题|这部分)"
+)
 # "提几个价值观关键词", "给我两三个候选词，我自己挑": names from the knowledge
 # base their words point to, each with its quote (realise/tasks.top, scoped).
 KEYWORDS = re.compile(

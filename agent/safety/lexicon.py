@@ -853,7 +853,8 @@ STILL = re.compile(
 # Whose hand is raised: a guess of abuse names someone at home, a guess of a
 # threat names someone else; without one ("组长说我漏了一个单"), it drops a level.
 HOME = re.compile(
-    _CLOSE.replace("|他|她)", ")")
+    # "病房里一个老哥" is no brother at home (coach_blind15).
+    _CLOSE.replace("|他|她)", ")").replace("哥哥?|姐姐?", "(?<!老)哥哥?|(?<!老)姐姐?")
     # "大家都躲着走" names no home (coach_blind13): 家 as a word of its own.
     + r"|(?<![大专作画商店厂买卖国])家(?!属|长)|"
     + _HIT

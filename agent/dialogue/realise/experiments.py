@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 
 from agent.dialogue import profile
-from agent.dialogue.numbered import named_question
+from agent.dialogue.facts import is_shrug
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     combos,
 )
+from agent.dialogue.tasks_route import named
+from knowledge.evidence import evidence_find
 
 AMOUNT = re.compile(r"[一二两三四五半0-9]+个?(?:小时|分钟)|半天|一上午|一下午|一晚上")
 
@@ -23,6 +25,8 @@ WORRIED = re.compile(
 REVIEW = re.compile(r"判断|复盘|行不行|有没有用|效果|怎么看|成功|失败")
 
 
+# "帮我写成一件这周就能做的小事，再定个复盘的日子": a design, its review after.
+DESIGN = re.compile(r"写成|设计|配一?个|小事|小实验")
 # Words that name no option ("小事", "那种", "experiment"), only the ask.
 GENERIC = re.compile(r"小事|事情|东西|那种|实验|experiment|吧$|呗$", re.I)
 
@@ -32,10 +36,19 @@ def experiment(t: Turn) -> Draft:
     parts = profile.three_parts(t.ctx, t.u)
     field = parts["interests"][0] if parts["interests"] else None
     talent = parts["strengths"][0] if parts["strengths"] else None
-    if REVIEW.search(t.ctx.text):
+    if REVIEW.search(t.ctx.text) and not DESIGN.search(t.ctx.text):
+        # A talent their own answers name, never a search's guess (coach_blind15:
+        # 「自我反省」 put to someone who never wrote it).
+        named_talents = [
+            e.name
+            for q, a in t.ctx.answers.items()
+            if q.startswith("S") and a
+            for e in evidence_find(answers={q: a}, categories=("strengths",))
+            if e.strength == "named" and e.voice == "own"
+        ]
         used = (
-            f"有没有用上你的「{talent['name']}」"
-            if talent
+            f"有没有用上你的「{named_talents[0]}」"
+            if named_talents
             else "有没有用上你擅长的做法"
         )
         return Draft(
@@ -53,7 +66,11 @@ def experiment(t: Turn) -> Draft:
         )
     career = field.get("career_examples", "").split("|")[0] if field else ""
     # "给我一个这个礼拜能做的小事吧": the ask's own words are no option of theirs.
-    own = [o for o in profile.options_in(t.ctx.text) if not GENERIC.search(o)]
+    own = [
+        re.sub(r"我(?:可以|能做|做得到)$", "", o)  # "去河边捡垃圾拍照我可以"
+        for o in profile.options_in(t.ctx.text)
+        if not GENERIC.search(o)
+    ]
     items = t.d.pending.get("items") or []
     worry = WORRIED.search(t.ctx.text)
     if not own and worry and items:  # the compared option the worry is about
@@ -61,9 +78,18 @@ def experiment(t: Turn) -> Draft:
         best = max(items, key=lambda i: len(said & set(i["name"])))
         if len(said & set(best["name"])) >= 2:
             own = [best["name"]]
-    named = named_question(t.ctx.text, t.ctx.step)
-    if not own and named and (saved := (t.ctx.answers.get(named) or "").strip()):
-        own = [saved[:30].rstrip("。.！!；;，,")]  # "给C04配一个小实验": theirs
+    picked = [  # "C05要我选一条马上试，我选C01": the last one named with an answer
+        s
+        for q in named(t.ctx.text, t.ctx.step)
+        if (s := (t.ctx.answers.get(q) or "").strip()) and not is_shrug(s)
+    ]
+    said = re.search(r"[：:]\s*([^。！？!?，,]{4,24})", t.ctx.text) or re.search(
+        r"([^。！？!?，,]{4,20})我(?:可以|能做|做得到)", t.ctx.text
+    )  # "C04我想写个…：开一家…", "周末去河边捡垃圾拍照我可以"
+    if not own and said and not GENERIC.search(said.group(1)):
+        own = [said.group(1)]
+    if not own and picked:
+        own = [picked[-1][:30].rstrip("。.！!；;，,")]  # "给C04配一个小实验": theirs
     if not own and t.d.pending.get("candidate"):  # the one we were just planning
         own = [t.d.pending["candidate"]]
     lines = t.d.pending.get("lines") or []

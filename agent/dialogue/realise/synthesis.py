@@ -32,6 +32,7 @@ STEP_PREFIX = {
     "synthesis": "C",
 }
 ORDER = "VSPC"
+SPAN = re.compile(r"([VSPCvspc])0?\d\s*(?:到|-|~|～|至)\s*[VSPCvspc]?0?\d")
 # "三部分写的东西总结一下": every step, not the one on screen.
 ALL = re.compile(r"三部分|三个部分|所有|全部|整体|每一步|前面几步|几步|从头")
 LINES = 4
@@ -45,6 +46,8 @@ CLAUSES = re.compile(r"[^，,。；;！!？?\n\s]+")
 def _scope(t: Turn) -> tuple[str, str]:
     """Return (prefix or "", question id or "") for what the message names."""
     text = t.ctx.text or ""
+    if m := SPAN.search(text):  # "S01到S08": the step, not its first answer
+        return m.group(1).upper(), ""
     if qid := named_question(text, t.ctx.step):
         return qid[:1], qid
     if ALL.search(text):
