@@ -83,11 +83,11 @@ def experiment(t: Turn) -> Draft:
         for q in named(t.ctx.text, t.ctx.step)
         if (s := (t.ctx.answers.get(q) or "").strip()) and not is_shrug(s)
     ]
-    said = re.search(r"[：:]\s*([^。！？!?，,]{4,24})", t.ctx.text) or re.search(
+    spelt = re.search(r"[：:]\s*([^。！？!?，,]{4,24})", t.ctx.text) or re.search(
         r"([^。！？!?，,]{4,20})我(?:可以|能做|做得到)", t.ctx.text
     )  # "C04我想写个…：开一家…", "周末去河边捡垃圾拍照我可以"
-    if not own and said and not GENERIC.search(said.group(1)):
-        own = [said.group(1)]
+    if not own and spelt and not GENERIC.search(spelt.group(1)):
+        own = [spelt.group(1)]
     if not own and picked:
         own = [picked[-1][:30].rstrip("。.！!；;，,")]  # "给C04配一个小实验": theirs
     if not own and t.d.pending.get("candidate"):  # the one we were just planning
