@@ -59,7 +59,10 @@ NAMED_AS_ASKED = re.compile(
 TO_US = re.compile(
     r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|"
     # "从我写的里挑三个…吧": a task for us over their answers
-    r"从我写的|我写的(?:里|这些)|[挑选列][出]?[一二三四五六两几\d]+[个条样]"
+    r"从我写的|我写的(?:里|这些)|[挑选列][出]?[一二三四五六两几\d]+[个条样]|"
+    # An edit or a condition put to us ("把重点放在'装瞎'上再改一版", "要跟我自己
+    # 情况有关的", "懒得写三遍"): about the task, never their story (coach_blind15)
+    r"再改|改一版|改一下|给我列|帮我列|要跟我|懒得写|按这个|再调|别让我"
 )
 # Their state of mind in the chat ("我脑子都是乱的", "我也不知道"): a short
 # clause like this says how the conversation feels, never what they answer.

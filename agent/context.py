@@ -20,6 +20,11 @@ COACH_CHARS = 90  # the coach's own earlier replies: their gist is enough
 JOBS_LIMIT = 3
 
 
+NO_ROLE = re.compile(
+    r"失业|待业|无业|没工作|在家|全职(?:妈妈|爸爸|主妇|太太)|退休|学生|无$"
+)
+
+
 @dataclass(frozen=True)
 class SessionSnapshot:
     """What the chat layer knows about a session when a turn starts."""
@@ -176,7 +181,9 @@ class TurnContext:
         # "原纺织厂车间主任，失业半年": the role is the first clause; the rest is a
         # situation that "你做……攒下的本事" would garble.
         occupation = re.split(r"[，,、；;。/（(]", occupation)[0].strip()
-        if occupation:
+        # "失业", "待业", "全职妈妈", "退休": a situation, not work done ("你做失业
+        # 的日子", coach_blind15).
+        if occupation and not NO_ROLE.search(occupation):
             return occupation
         return next((j.get("role", "") for j in self.jobs if j.get("role")), "")
 

@@ -341,9 +341,18 @@ KEEP_OR_DROP = re.compile(KEEP.pattern + "|" + DROP.pattern)
 EDIT = re.compile(KEEP_OR_DROP.pattern + "|" + ADD.pattern)
 
 
+# "把重点放在'装瞎'上再改一版": another version of the last one asked for.
+REDO_ASK = re.compile(r"再改一[版下遍]|改一版|重新改|再来一版|换个版本")
+
+
 def asks_edit(text: str) -> bool:
     """Tell whether a message edits the last stitched answer."""
-    return bool(EDIT.search(text) or SHORTER_ASK.search(text) or SPOKEN.search(text))
+    return bool(
+        EDIT.search(text)
+        or SHORTER_ASK.search(text)
+        or SPOKEN.search(text)
+        or REDO_ASK.search(text)
+    )
 
 
 # A yardstick they name for the comparison ("你按“能不能每天四点去接孩子”这个标准

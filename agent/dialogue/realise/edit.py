@@ -13,7 +13,7 @@ import re
 
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import short
-from agent.dialogue.signals import ADD, DROP, KEEP, SHORTER_ASK, SPOKEN
+from agent.dialogue.signals import ADD, DROP, KEEP, REDO_ASK, SHORTER_ASK, SPOKEN
 
 # A clause of what they wrote or told (concrete.py reads answers with it too).
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
@@ -92,9 +92,12 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
             and not SPOKEN.search(p)
             and not SHORTER_ASK.search(p)
         ]
-        if ADD.search(text)
+        if ADD.search(text) or REDO_ASK.search(text)
         else []
     )
+    # "我气的不光是不公平，是他们明明知道…还装不知道。…再改一版": the fullest
+    # clause they add is the new point (coach_blind15).
+    added = sorted(added, key=len, reverse=True) if REDO_ASK.search(text) else added
     if not (keep_marks or drop_marks or added or SHORTER_ASK.search(text)):
         if SPOKEN.search(text):
             return Draft(
