@@ -20,9 +20,7 @@ COACH_CHARS = 90  # the coach's own earlier replies: their gist is enough
 JOBS_LIMIT = 3
 
 
-NO_ROLE = re.compile(
-    r"失业|待业|无业|没工作|在家|全职(?:妈妈|爸爸|主妇|太太)|退休|学生|无$"
-)
+NO_ROLE = re.compile(r"失业|待业|无业|没工作|在家|全职(?:妈妈|爸爸|主妇|太太)|退休|无$")
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ ABSTRACT = re.compile(
 MOMENT = re.compile(
     r"\d|[一二三四五六七八九十两几]+(?:年|个月|天|次|岁|小时|点)|那次|那天|那年|"
     r"那时|当时|时候|去年|前年|上周|上个月|昨天|每天|每周|周末|小时候|以前|"
-    r"有回|有一回|有一次|那回|那阵|凌晨|半夜|通宵|一晚上|一下午|一整天|到天亮"
+    r"有回|有一回|有一次|那回|那阵"
 )
 ACTION = re.compile(
     r"我(?:就|会|都|还|也|先|又|自己|一个人)?(?:去|做|写|说|教|帮|带|找|查|跑|练|画|"
@@ -40,6 +40,9 @@ FEELING = re.compile(
     r"激动|委屈|失落|兴奋|心疼|痛快|满足|踏实|成就感|烦"
 )
 # "二十多份鱼", "两百多箱货": a count, with or without 多.
+# "能跟室友吵到凌晨": how long it held them, enough to count as a telling
+# (not a moment: the clause with the moment is still the one picked first).
+SPAN_OF_TIME = re.compile(r"凌晨|半夜|通宵|一晚上|一下午|一整天|到天亮")
 NUMBER = re.compile(
     r"\d|[一二三四五六七八九十百两几]+多?(?:年|个|次|天|岁|小时|遍|本|人|份|箱|件|趟|家)"
 )
@@ -213,7 +216,7 @@ def _own_told(t: Turn) -> str:
         and not any(facts.asks(text, c) for c in PIECE.findall(s))
         and not re.search(r"你|这个|那个", s[:6])
     )
-    if not (MOMENT.search(told) or NUMBER.search(told)):
+    if not (MOMENT.search(told) or NUMBER.search(told) or SPAN_OF_TIME.search(told)):
         return ""
     return re.sub(
         r"^(?:[VSPvsp]0?[1-9])?\s*(?:我想了想|我想想|想了想)?[，,]?", "", told
