@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from agent import context
 from agent.dialogue.numbered import named_question
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, number, short
@@ -25,12 +26,7 @@ PARTS = (
     ("S", re.compile(r"擅长的事|才能|优势|长处")),
     ("P", re.compile(r"喜欢的事|热情|领域|兴趣")),
 )
-STEP_PREFIX = {
-    "values_exploration": "V",
-    "strengths_exploration": "S",
-    "interests_exploration": "P",
-    "synthesis": "C",
-}
+STEP_PREFIX = {**context.STEP_PREFIX, "synthesis": "C"}
 ORDER = "VSPC"
 SPAN = re.compile(r"([VSPCvspc])0?\d\s*(?:到|-|~|～|至)\s*[VSPCvspc]?0?\d")
 # "三部分写的东西总结一下": every step, not the one on screen.
