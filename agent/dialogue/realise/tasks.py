@@ -18,6 +18,7 @@ from agent.dialogue.realise.grounds import (
     PART_OF,
     STEP_NAME,
     cite,
+    hint_alone,
     short,
     substance,
     telling,
@@ -146,6 +147,8 @@ def top(t: Turn) -> Draft:
                 for e in every
                 if e.strength == "suspected"
                 and e.voice == "own"
+                # "我负责想点子" is no 「收尾闭环」: two characters say too little
+                and hint_alone(e)
                 and e.entry_id not in taken
                 and e.entry_id not in {h.entry_id for h in hinted}
             ]
