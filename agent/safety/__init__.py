@@ -84,7 +84,10 @@ def _strong(text: str) -> tuple[str, bool] | None:
             # phrasing's own clause is a wish of theirs ("我看就是这个社会本身。
             # 有时候真想开车冲进人群" is no story).
             wish = _WISH.search(_clause_at(plain, found.start()))
-            about = bool(lexicon.ABOUT.search(text)) and not wish
+            # The news or a game frames its own sentence, not the next: V09's
+            # "社会最缺的是…。我每天…看栏杆有多高" is no story (round 18).
+            about = bool(lexicon.ABOUT.search(_sentence_at(plain, found.start())))
+            about = about and not wish
             leisure = (kind == "danger_now" and bool(lexicon.LEISURE.search(text))) or (
                 kind == "means" and bool(lexicon.SPORT.search(text)) and not wish
             )
@@ -275,7 +278,8 @@ def assess_with(text: str, scorer, **bars) -> Risk:
     moves = (
         bars.get("chat", True) and _moves_only(text, plain) and not _echo(text, plain)
     )
-    strong = None if moves else _strong(plain)
+    # "不是想死那种啦": a denied death word is no strong phrasing (round 18).
+    strong = None if moves or lexicon.NOT_DEATH.search(plain) else _strong(plain)
     if strong is None and not moves and _veiled(text):
         strong = ("harm_others", False)
     if strong is not None and not strong[1]:
@@ -442,6 +446,8 @@ def guess_level(
     # Once, long ago, made good: no care, unless a death word is in it too.
     if _settled(plain) and not lexicon.ECHOES.search(plain):
         level = 0
+    if lexicon.NOT_DEATH.search(plain):
+        level = min(level, 1)  # "不是想死那种啦": asked about once, at most
     level = max(min(level, at_most), 0)
     if level == 2 and not cue and not lexicon.SURE_WORDS.search(plain):
         return "firm"

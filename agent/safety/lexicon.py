@@ -48,6 +48,9 @@ _OTHERS = (
 # Per kind, strong phrasings: any one is a full care reply.
 STRONG: dict[str, re.Pattern] = {
     "suicide": re.compile(
+        # Round 18: joining someone who died ("外婆走了以后我就一直想跟她一起去").
+        r"(?:走了|去世|不在了|过世|没了)[^。！？]{0,16}(?:想|要)?跟(?:她|他|他们)一起去|"
+        r"(?:走了|去世|不在了|过世)[^。]{0,40}(?:该|要|想)去找(?:她|他|他们)了|"
         r"想s(?![a-z])|(?:以后|之后)(?:应该|可能|大概)?不会再来了[，,。]?(?:你也保重|保重|谢谢|再见)|"
         # Remembered as gone or set free ("希望大家提起我时说一句'她终于解脱了'").
         r"(?:提起我|说起我|记得我|想起我|我走后|我死后|我不在了)[^。！？]{0,14}"
@@ -128,6 +131,9 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:log|sign|check)(?:ging|ed)?\s*(?:off|out)\s*(?:for\s*good|forever|permanently)"
     ),
     "self_harm": re.compile(
+        # Round 18: fists on a wall until hurt ("砸墙，砸到指节裂开缝了四针").
+        r"(?:砸|捶|撞|打|锤)(?:墙|玻璃|柜子|门)[^。！？]{0,8}(?:指节|手背|拳头|手指|额头|头)"
+        r"[^。！？]{0,4}(?:裂|缝了?.{0,2}针|出血|流血|骨折|肿)|"
         r"又划了|划了(?:几|好几)(?:道|下)|(?:画|划)了?(?:几|好几)道|(?:打|扇|掐|咬|抓|捶|砸|抽|拧)自己|"
         r"cutting\s*(?:again|myself)|been\s*cutting|咬到出血|咬(?:手|胳膊).{0,6}出血|"
         r"一把一把(?:扯|拔)|(?:打火机|烟头).{0,6}烫(?!我)|烫(?:自己|手指|手臂|胳膊|手背)|"
@@ -160,6 +166,9 @@ STRONG: dict[str, re.Pattern] = {
         r"[^.!?]{0,20}\bon\s*my|burn(?:ed|ing|t)?\s*myself"
     ),
     "means": re.compile(
+        # Round 18: a height measured for a fall ("看栏杆有多高，算翻过去掉下去要几秒").
+        r"(?:栏杆|桥|楼|天台|顶楼|窗|阳台)[^。！？]{0,12}(?:多高|几层|几米)[^。！？]{0,16}"
+        r"(?:翻过去|掉下去|跳下去|摔下去|几秒)|(?:翻过去|跳下去|掉下去|摔下去)(?:要|得|需要)?几秒|"
         # Round 16: a load tested on a frame or hook, a knot learned for it.
         r"(?:门框|房梁|横梁|挂钩|暖气管|晾衣杆|吊扇|衣柜杆|钩子)(?:上)?.{0,10}(?:试了?试|试过|试一试|试了一?下).{0,10}"
         r"(?:吃住力|吃得住|吃不吃得住|承重|受力|撑得住|结不结实|牢不牢)|"
@@ -296,6 +305,16 @@ STRONG: dict[str, re.Pattern] = {
         + r"[^，。！？]{0,6}(?:打|揍|踹)完(?:我妈妈?|妈妈|我)"
     ),
     "harm_others": re.compile(
+        # Round 18: poison or acid put in someone's food or cup; a blow with a
+        # tool said outright; a weapon taken to wait for someone.
+        r"(?:往|在)[^。，！？]{0,8}(?:饭|菜|水|汤|茶|杯|碗|饭盒)里(?:偷偷)?(?:下|放|倒|加|掺)(?:点|些)?"
+        r"(?:老鼠药|农药|毒药|毒鼠强|安眠药|硫酸|百草枯|敌敌畏)|"
+        r"(?:硫酸|农药|毒药|老鼠药|百草枯)[^。！？]{0,12}(?:倒进|放进|加进|下到|掺进|泼)"
+        r"(?:他|她|他们)?的?.{0,4}(?:杯|碗|汤|饭|水|脸)|"
+        r"(?:把|将)(?:他|她|那人|那个人|他们)(?:给)?(?:砍|捅|劈|剁)(?:了|死|伤)|"
+        r"打残|打废(?:他|她|他们)|弄残|一个算一个|"
+        r"等(?:他|她|他们)[^。！？]{0,24}(?:开车|开着车)?(?:直接)?撞(?:过去|上去|死)|"
+        r"(?:带|拿|揣)(?:根|把|个|上)?(?:棍子|铁棍|钢管|刀|砖头|斧头|锤子)(?:去)?(?:堵|找|等)|"
         # Round 16: something put in someone's food or drink ("在她那罐蜂蜜里加点料").
         r"(?:在|往)" + _OTHERS + r"?(?:的|那)?[^。，！？]{0,6}"
         r"(?:饭|菜|水|汤|茶|咖啡|蜂蜜|奶|牛奶|饮料|酒|杯|碗|饭盒|早饭|便当|罐)"
@@ -706,7 +725,7 @@ ABOUT = re.compile(
     r"《[^》]{1,16}》|游戏(?!账号|号|机|装备|卡)|打\s*boss|boss\s*(?:战|关|fight)|副本|关卡|通关|存档|"
     r"新闻|报道|热搜|社会|现象|话题|科普|公益|"
     r"(?:自杀|抑郁|霸凌|家暴|虐待|自残)(?:率|问题|现象|新闻|人群|群体|议题|案)|"
-    r"工地|钢筋|农活|种地|搬砖|车间|后厨|流水线|"
+    r"工地|钢筋|农活|种地|搬砖|扛水泥|扛包|车间|后厨|流水线|"
     r"emergency\s*dispatch|dispatcher|paramedic|firefighter|\ber\s*nurse|"
     r"podcast|true\s*crime|documentar|"
     r"suicide\s*(?:rates?|prevention|statistics|awareness|hotline\s*volunteer)|"
@@ -730,11 +749,16 @@ WORK_SEEN = re.compile(
     r"(?:送|送进|拉)来(?:的|了)?[^。！？]{0,4}(?:割腕|喝农药|吃药|跳楼|服毒|车祸)|"
     r"(?:当|做|是)(?:了)?(?:医生|护士|药师|法医|警察|心理咨询师)|(?:医生|护士|药师)(?:的)?(?:工作|日常|生涯)"
 )
+# "不是想死那种啦，就是想好好歇歇": the death word denied. A check-in at
+# most: the denial is taken at its word, and asked about once (round 18).
+NOT_DEATH = re.compile(
+    r"(?:不是|并不是|没有|没)(?:说)?(?:想死|要死|想不开|寻死|轻生)(?:那种|的意思)?"
+)
 # Editing a list or a draft with the coach ("'追问本质'那条留着，最后一条删掉，
 # 短处形式那部分也不用写了"): workbook talk, whatever the classifier leans to
 # (coach_blind15: the full script for it). Lowers like ``ABOUT``.
 EDITING = re.compile(
-    r"(?:那|这|第.|最后一?)(?:条|个|句|项|版)(?:就|先)?(?:留着|删掉|删了|去掉|不要了?|保留)|"
+    r"(?:那|这|第.|最后一?)(?:条|个|句|项|版)(?:就|先|也|都)?(?:留着|删掉|删了|去掉|不要了?|保留)|"
     r"再列一遍|重新列|短处形式|长处形式|列个表|再改一版"
 )
 # Hands worn by work ("和面熬汤，一天站十四个钟头，手上全是口子"): a strong

@@ -393,9 +393,48 @@ def _versions_compared(qid: str, versions: list[str]) -> Draft:
     )
 
 
+# "S03和S06有啥共同点": what two answers share, not which is better.
+COMMON = re.compile(
+    r"共同点|共同之处|相同的地方|一样的地方|有啥联系|什么联系|有没有关系|是不是一回事"
+)
+
+
+def _common(ids: list[str], answers: dict) -> Draft:
+    """Return what the named answers' own-step words share, or say nothing does.
+
+    A shared entry is said only where each answer names or hints at it in its
+    own words; else each answer is quoted and the common thread is theirs.
+    """
+    from agent.dialogue.realise.grounds import own_step, telling
+
+    found = {q: own_step({q: answers[q].strip()}) for q in ids}
+    shared = set.intersection(*({e.name for e in found[q]} for q in ids))
+    quotes = "；".join(
+        f"第{int(q[1:])}题「{telling(answers[q].strip(), 12)}」" for q in ids
+    )
+    if shared:
+        name = sorted(shared)[0]
+        words = "、".join(
+            f"「{next(e.surface for e in found[q] if e.name == name)}」" for q in ids
+        )
+        text = (
+            f"{quotes}：两处都说到了{words}，跟「{name}」有关。"
+            "这算不算你的共同点，由你认；还有别的相通之处吗？"
+        )
+    else:
+        text = (
+            f"{quotes}。知识库里没有两处都对得上的词，我不硬凑；"
+            "放在一起读，你觉得相通的是哪一点？"
+        )
+    return Draft([[text]], rows=[])
+
+
 def compare(t: Turn) -> Draft:
     """Return the two candidates side by side, each with its own evidence."""
     every = _ids(t.ctx.text)
+    saved_ids = [i for i in every if (t.ctx.answers.get(i) or "").strip()]
+    if COMMON.search(t.ctx.text) and len(saved_ids) >= 2:
+        return _common(saved_ids[:3], t.ctx.answers)  # "S03和S06有啥共同点"
     if len(every) == 1 and (two := _versions(t.ctx.answers.get(every[0]) or "")):
         return _versions_compared(every[0], two)  # "比较下我V08写的两个版本"
     # "C03让我选…对比一下C01和C02": the two with answers, not the first named.
