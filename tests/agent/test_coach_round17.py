@@ -232,3 +232,15 @@ async def test_an_attack_is_never_quoted_back_as_material(kb, offline_config):
     result = await chat.say("这题太大了，我只能想到一些废话")
     assert "system prompt" not in result.text, result.text
     assert "贴出来" not in result.text, result.text
+
+
+async def test_what_two_answers_share_is_said_or_left_to_them(kb, offline_config):
+    answers = {
+        "S03": "研究Excel公式，能弄一晚上",
+        "S06": "把部门报销流程全改成了自动化模板",
+    }
+    chat = Chat(offline_config, S, question_id="S06", answers=answers)
+    result = await chat.say("S03和S06有啥共同点")
+    assert result.trace["act"] == "compare", result.text
+    assert "哪个更像你" not in result.text, result.text  # not a ranking
+    assert "第3题「" in result.text and "第6题「" in result.text, result.text
