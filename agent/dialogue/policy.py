@@ -289,7 +289,11 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         )
         trait = re.sub(r"[这那它]$", "", trait)
         pointed = named_question(ctx.text, ctx.step)
-        if (
+        use = re.search(r"就用(.{2,12}?)这个", ctx.text)  # "就用解释设计理由这个"
+        if use and not quoted:
+            lead = "不擅长" if "不擅长" in ctx.text else ""
+            trait = lead + use.group(1)
+        elif (
             not quoted
             and pointed
             and POINTS_AT_ANSWER.search(trait)
@@ -301,9 +305,13 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
 
             trait = read(ctx.text).scolded or trait
         # "帮我把这个缺点翻成优点": the habit is the one they told of.
-        if re.fullmatch(
-            r"(?:这个?|这种|那种|它|那个?|这点|这一点)?(?:缺点|毛病|习惯|问题)?", trait
-        ) or re.search(r"[，,？?]|看看|反过来|说明|擅长", trait):
+        if not use and (
+            re.fullmatch(
+                r"(?:这个?|这种|那种|它|那个?|这点|这一点)?(?:缺点|毛病|习惯|问题)?",
+                trait,
+            )
+            or re.search(r"[，,？?]|看看|反过来|说明|擅长", trait)
+        ):
             # "帮我反过来看看，这个做不好…": the ask, not a habit (coach_blind12)
             # The habit they named: in this message, their draft, or their story.
             from agent.dialogue.facts import read
@@ -322,7 +330,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
                 trait = ""  # none named: the flip asks which habit
         query = trait or u.topic or ctx.text[:20]
         call = _call("search_content", query=query, category="strengths", limit=4)
-        return Plan(act, [call], target={"trait": trait[:8]})
+        return Plan(act, [call], target={"trait": trait[:10] if use else trait[:8]})
     if act == "counts":
         strong = [e for e in u.entities if e["strong"]]
         category = u.category or STEP_CATEGORY.get(ctx.step, "all")

@@ -16,6 +16,8 @@ from agent.dialogue.signals import (
     EDIT,
     FLIP,
     MEASURE,
+    REDO_ASK,
+    SHORTER_ASK,
     WANTS_EXAMPLE,
     asks_edit,
 )
@@ -296,7 +298,7 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         return "differ"  # "V08和V01我看着差不多…区别在哪": the questions, apart
     if NEXT.search(text) or SKIP.search(text):
         return "progress"  # "这题能先跳过吗？我想先去写后面的": where to go next
-    if d.last_act == "purpose" and AGAIN.search(text):
+    if d.last_act == "purpose" and (AGAIN.search(text) or SHORTER_ASK.search(text)):
         return "purpose"  # "太空了，改实在点": the same frame, made concrete
     if PURPOSE.search(text) and not re.search(r"什么意思|是啥|是什么|怎么理解", text):
         return "purpose"
@@ -309,8 +311,8 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         return "means"
     if len(text) <= EARN_MAX and EARN.search(text) and not CONCRETE.search(text):
         return "means"  # income first: the same act, said as a need
-    if CONCRETE.search(text):
-        return "concrete"
+    if CONCRETE.search(text) or (REDO_ASK.search(text) and named(text, step)):
+        return "concrete"  # "C02要不要改？把'累'考虑进去，帮我改一版"
     if len(text) <= BOUND_MAX and BOUND.search(text) and BOUND_ON.search(text):
         return "means"  # a limit of time or place: the steps made to fit it
     if answer_here(text):

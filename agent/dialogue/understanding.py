@@ -747,6 +747,9 @@ def understand(
         if core and not said_by_us(core, ctx.history) and spoke:
             u.intent = "pushback"  # "我啥时候说想住海边了": never said by us
             return u
+    if FLIP.search(text) and re.search(r"造(?:个|一个)?句|就用.{1,12}这个", text):
+        u.intent = "flip"  # "帮我造个句…正因为…所以…，就用解释设计理由这个"
+        return u
     if GIVES_EXAMPLE.search(text) and len(text) >= NARRATIVE_MIN_CHARS:
         u.intent = "story"  # "说个S03的例子，上个月我给小区做了个表…": told
         return u
@@ -766,6 +769,9 @@ def understand(
         return u
     if SUMMARY_ASK.search(text) and not TOP_ASK.search(text) and not sure_else:
         u.intent = "summary"  # "把这一步总结一下吧，S01到S08"
+        return u
+    if named_question(text, ctx.step) and ONE_LINE.search(text):
+        u.intent = "together"  # "V05那条和我这版合成一句": their words joined
         return u
     if named_question(text, ctx.step) and COLUMNS_ASK.search(text):
         u.intent = "summary"  # "V04帮我分成想继承的和不想要的两栏": one answer, sorted
@@ -926,6 +932,7 @@ def understand(
     return u
 
 
+ONE_LINE = re.compile(r"(?:合|连|并|拼|凑)成一[句条]")
 COLUMNS_ASK = re.compile(r"分成?.{0,14}(?:两栏|两列|两类|两部分|两边)")
 # "帮我设计一个两周内能做完的小实验", "复盘的时候我要问自己啥" (coach_blind15).
 EXPERIMENT_ASK = re.compile(

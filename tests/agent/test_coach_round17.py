@@ -244,3 +244,43 @@ async def test_what_two_answers_share_is_said_or_left_to_them(kb, offline_config
     assert result.trace["act"] == "compare", result.text
     assert "哪个更像你" not in result.text, result.text  # not a ranking
     assert "第3题「" in result.text and "第6题「" in result.text, result.text
+
+
+async def test_a_version_typed_in_the_message_is_joined_with_the_answer_named(
+    kb, offline_config
+):
+    answers = {"V05": "开会时有人只说“不行”不说为什么"}
+    chat = Chat(offline_config, V, question_id="V09", answers=answers)
+    result = await chat.say(
+        "我写了一版：“社会缺的是把道理讲清楚的耐心。” 帮我把它和V05那条合成一句"
+    )
+    assert result.trace["act"] == "together", result.text
+    assert "「开会时有人只说“不行”不说为什么」" in result.text, result.text
+    assert "「社会缺的是把道理讲清楚的耐心。」" in result.text or (
+        "「社会缺的是把道理讲清楚的耐心」" in result.text
+    ), result.text
+
+
+async def test_a_purpose_made_shorter_keeps_each_slot_in_their_words(
+    kb, offline_config
+):
+    answers = {
+        "V08": "她是个能把复杂问题讲清楚的人",
+        "S07": "清晰、可靠、有耐心",
+        "P06": "很多女性离婚后才发现自己对家里的钱一无所知",
+    }
+    chat = Chat(offline_config, X, question_id="C01", answers=answers)
+    first = await chat.say("帮我写一句工作目的")
+    assert first.trace["act"] == "purpose", first.text
+    shorter = await chat.say("太长了，能压到二十个字以内吗？")
+    assert shorter.trace["act"] == "purpose", shorter.text
+    assert shorter.text.startswith("压短的办法是每格只留几个字"), shorter.text
+
+
+async def test_a_flip_uses_the_thing_they_name_with_jiu_yong(kb, offline_config):
+    chat = Chat(offline_config, S, question_id="S05", answers={"S05": "开会、写方案"})
+    result = await chat.say(
+        "帮我造个句，“正因为我不擅长……所以我擅长……”，就用当众发言这个"
+    )
+    assert result.trace["act"] == "flip", result.text
+    assert "「正因为不擅长当众发言，所以我……」" in result.text, result.text

@@ -21,6 +21,7 @@ from agent.dialogue.realise.grounds import (
     number,
     short,
 )
+from agent.dialogue.signals import SHORTER_ASK
 from agent.dialogue.tasks_route import AGAIN
 from knowledge.evidence import Evidence
 from knowledge.evidence.records import Category
@@ -71,6 +72,25 @@ def purpose(t: Turn) -> Draft:
             return draft  # "太空了，改实在点": their words, under their limit
     answers = t.ctx.answers
     parts = parts_of(answers, t.ctx.text)
+    if t.d.last_act == "purpose" and SHORTER_ASK.search(t.ctx.text):
+        # "太长了，能压到二十个字以内吗": each slot cut to its fewest words;
+        # the sentence is still theirs to say (coach_blind15).
+        slots = [
+            (label, parts[category], _answer_of(category, first, answers))
+            for label, category, first in SLOTS
+        ]
+        cut = [x for x in (_slot(lb, p, q, answers, 10) for lb, p, q in slots) if x]
+        if cut:
+            return Draft(
+                [
+                    [
+                        "压短的办法是每格只留几个字：" + "；".join(cut) + "。",
+                        "照“我工作是为了……，用……，做……”连成一句，"
+                        "二十字以内就够，写好发我。",
+                    ]
+                ],
+                rows=[],
+            )
     for room in (16, 12, 9):
         lines, empty = [], []
         for label, category, first in SLOTS:

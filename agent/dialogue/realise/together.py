@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent.claims import TO_US
 from agent.dialogue.entities import link
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, short, where
@@ -36,13 +37,15 @@ def content(text: str) -> list[str]:
     out = []
     for c in CLAUSE.findall(text):
         c = LEAD.sub("", c.strip())
-        if len(c) >= 4 and not REQUEST.search(c):
+        if len(c) >= 4 and not REQUEST.search(c) and not TO_US.search(c):
             out.append(c)
     return out
 
 
 # "合成一句话", "连成一句": the answers joined, not looked at side by side.
-ONE_LINE = re.compile(r"(?:合|连|并|拼|写|凑)成一句|一句话")
+ONE_LINE = re.compile(r"(?:合|连|并|拼|写|凑)成一[句条]|一句话")
+# "我写了一版：“社会缺少…”": a version typed in the message, quoted.
+TYPED = re.compile(r"[“\"「]([^”\"」]{6,60})[”\"」]")
 
 
 def together(t: Turn) -> Draft:
@@ -106,7 +109,8 @@ def together(t: Turn) -> Draft:
             rows=[],
         )
     saved = [(q, (answers.get(q) or "").strip()) for q in ids if answers.get(q)]
-    if ONE_LINE.search(text) and len(saved) >= 2 and not missing:
+    saved += [("", m.group(1)) for m in TYPED.finditer(text)][:1]
+    if ONE_LINE.search(text) and len(saved) >= 2:
         # "把P07和P04合成一句话": their two answers joined, nothing of ours
         # between them; the joint is theirs to say (coach_blind14).
         joined = "，".join(f"「{short(a, a, ROOM * 2)}」" for _, a in saved[:2])
