@@ -284,3 +284,22 @@ async def test_a_flip_uses_the_thing_they_name_with_jiu_yong(kb, offline_config)
     )
     assert result.trace["act"] == "flip", result.text
     assert "「正因为不擅长当众发言，所以我……」" in result.text, result.text
+
+
+async def test_a_story_just_told_is_split_into_two_columns(kb, offline_config):
+    story = (
+        "我外公一辈子手艺好，谁家桌椅坏了都帮着修，这个我想学。"
+        "我舅舅就是脾气太冲，一句话不对就摔门走，这个我不想要"
+    )
+    chat = Chat(
+        offline_config,
+        V,
+        question_id="V04",
+        recent_messages=[("user", story), ("coach", "这两边你说得很清楚。")],
+    )
+    result = await chat.say("帮我把这段弄成V04那种分两栏的格式，想保留的和不想要的")
+    assert result.trace["act"] == "summary", result.text
+    assert "还没有写下答案" not in result.text, result.text
+    wanted, rest = result.text.split("不想要的：")
+    assert "这个我想学」" in wanted, result.text
+    assert "这个我不想要」" in rest, result.text

@@ -181,9 +181,13 @@ def empathy(t: Turn) -> Draft:
         feel = [
             f"{feel[0]}这些题不是考试，是帮你看清自己在意什么、擅长什么、喜欢什么。"
         ]
+    # Every question with something written counts: "写下了4题" when six are
+    # saved read as a wrong count (coach_blind14 review); the ones worth
+    # building on are still the longer ones (len(real) decides the line).
     real = [v for v in t.ctx.answers.values() if len(v.strip()) >= 8]
+    written = [v for v in t.ctx.answers.values() if v.strip()]
     affirm = (
-        [f"你已经写下了{len(real)}题，这些都是你自己的线索。"]
+        [f"你已经写下了{len(written)}题，这些都是你自己的线索。"]
         if len(real) >= 2
         else [""]
     )

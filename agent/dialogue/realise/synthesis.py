@@ -37,6 +37,10 @@ COLUMNS = re.compile(r"两栏|两列|两类|两部分|两边|分成|分开|拆�
 NOT_WANTED = re.compile(r"不想|不要|不愿|别像|不学|不能像|受不了|讨厌")
 WANTED = re.compile(r"要学|想学|想继承|继承|我要|想要|想像|学到|留下")
 CLAUSES = re.compile(r"[^，,。；;！!？?\n\s]+")
+# "这个我想学", "这个也不想要": a clause that only points back at the one before.
+POINTER = re.compile(
+    r"^(?:这个|这些|这点|这一点|那个)(?:我|也|都|就)*(?:想|不想|要|不要|学)"
+)
 
 
 def _scope(t: Turn) -> tuple[str, str]:
@@ -54,29 +58,38 @@ def _scope(t: Turn) -> tuple[str, str]:
     return STEP_PREFIX.get(t.ctx.step, ""), ""
 
 
-def _columns(t: Turn, qid: str, answer: str) -> Draft:
-    """Return one answer's clauses sorted by their own words into two columns."""
+def _columns(t: Turn, qid: str, answer: str, *, told: bool = False) -> Draft:
+    """Return one answer's sentences sorted by their own words into two columns.
+
+    A sentence is the unit ("…谁家有事都去帮忙，这个我想学"): "这个我想学" alone
+    names nothing. Spaces between characters are stops too, and "但" splits a
+    sentence that holds both sides.
+    """
     text = t.ctx.text or ""
     yes_name = "想继承的" if "继承" in text else "想要的"
-    pieces = [
-        p
-        for c in CLAUSES.findall(answer)
-        for p in re.split(r"(?:但是|但|可是|不过)", c)
-        if len(p) >= 3
-    ]
+    spaced = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "。", answer)
+    pieces: list[str] = []
+    for clause in CLAUSES.findall(spaced.replace("。", "\n")):
+        for p in re.split(r"(?:但是|但|可是|不过)", clause):
+            p = p.strip("，, ")
+            if pieces and POINTER.match(p):
+                pieces[-1] = f"{pieces[-1]}，{p}"  # "…都去帮忙，这个我想学"
+            elif len(p) >= 3:
+                pieces.append(p)
     yes = [p for p in pieces if WANTED.search(p) and not NOT_WANTED.search(p)]
     no = [p for p in pieces if NOT_WANTED.search(p)]
     rest = [p for p in pieces if p not in yes and p not in no]
 
     def said(xs: list[str]) -> str:
-        return "".join(f"「{short(x, x, 20)}」" for x in xs[:3]) or "（你还没写）"
+        return "".join(f"「{short(x, x, 24)}」" for x in xs[:2]) or "（你还没写）"
 
-    first = short(rest[0], rest[0], 20) if rest else ""
+    first = short(rest[0], rest[0], 16) if rest else ""
     left = f"你说「{first}」没写明放哪栏，由你定。" if rest else ""
+    whose = "刚才说的" if told else f"第{number(qid)}题自己的"
     return Draft(
         [
             [
-                f"按你第{number(qid)}题自己的话分：{yes_name}：{said(yes)}；"
+                f"按你{whose}话分：{yes_name}：{said(yes)}；"
                 f"不想要的：{said(no)}。{left}哪句放错了，告诉我。"
             ]
         ],
@@ -88,8 +101,13 @@ def summary(t: Turn) -> Draft:
     """Gather what they wrote into a few lines, in their own words."""
     prefix, qid = _scope(t)
     answers = {q: a.strip() for q, a in t.ctx.answers.items() if a and a.strip()}
-    if qid and answers.get(qid) and COLUMNS.search(t.ctx.text or ""):
-        return _columns(t, qid, answers[qid])
+    if qid and COLUMNS.search(t.ctx.text or ""):
+        told = [x for r, x in t.ctx.history if r == "user" and x != t.ctx.text]
+        if answers.get(qid):
+            return _columns(t, qid, answers[qid])
+        if told and len(told[-1]) >= 20:
+            # "帮我把这段弄成V04的格式吧，分两栏": the story just told, sorted
+            return _columns(t, qid, told[-1], told=True)
     scoped = {q: a for q, a in answers.items() if not prefix or q[:1] == prefix}
     if qid:
         scoped = {qid: answers[qid]} if qid in answers else {}
