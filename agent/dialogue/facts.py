@@ -19,6 +19,7 @@ from agent.dialogue.lexicon import (
     SHRUGS,
     TIME_MARKS,
 )
+from agent.dialogue.signals import CLAIMED
 
 # Spaces split Chinese clauses ("累死了 不想写") but not English words.
 # Where something happened: "在养老院", "店里", "车间", "村小".
@@ -400,3 +401,25 @@ def pasted(text: str) -> list[str]:
     """
     lines = [x.strip() for x in (text or "").splitlines() if len(x.strip()) >= 3]
     return lines if len(lines) >= 3 else []
+
+
+# Words put in the coach's mouth or theirs ("我啥时候说想住海边了？？"), checked
+# against what was said: understanding routes on it, stance answers it.
+def claimed_core(text: str) -> str:
+    """Return the words a message says were put in its mouth, or ""."""
+    m = CLAIMED.search(text or "")
+    if not m:
+        return ""
+    said = m.group("x") or m.group("y") or ""
+    quoted = re.search(r"[“「\"'‘]([^”」\"'’]{2,14})[”」\"'’]", said)
+    core = quoted.group(1) if quoted else re.sub(r"^(?:我|是|说|想|要)+", "", said)
+    return core.strip("的了吧啊呀 ")
+
+
+def said_by_us(core: str, history: list[tuple[str, str]]) -> bool:
+    """Return whether our earlier replies hold these words (or most of them)."""
+    ours = "".join(x for role, x in history if role != "user")
+    if not core or core in ours:
+        return bool(core)
+    pairs = [core[i : i + 2] for i in range(len(core) - 1)]
+    return bool(pairs) and sum(p in ours for p in pairs) / len(pairs) >= 0.6

@@ -740,11 +740,9 @@ def understand(
         u.intent = "injection"
         return u
     if CLAIMED.search(text) and len(text) <= DISPUTE_MAX:
-        from agent.dialogue.realise.stance import claimed_core, said_by_us
-
-        core = claimed_core(text)
+        core = facts.claimed_core(text)
         spoke = any(role != "user" for role, _ in ctx.history)
-        if core and not said_by_us(core, ctx.history) and spoke:
+        if core and not facts.said_by_us(core, ctx.history) and spoke:
             u.intent = "pushback"  # "我啥时候说想住海边了": never said by us
             return u
     if FLIP.search(text) and re.search(r"造(?:个|一个)?句|就用.{1,12}这个", text):

@@ -23,7 +23,14 @@ __all__ = [
 
 import re
 
-from agent.dialogue.facts import asks, person_named, span_of, spans
+from agent.dialogue.facts import (
+    asks,
+    claimed_core,
+    person_named,
+    said_by_us,
+    span_of,
+    spans,
+)
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import where as at
 from agent.dialogue.realise.phrases import combos, q_ref
@@ -207,28 +214,6 @@ def rejected(t: Turn) -> Draft | None:
             t.seed,
         )
     )
-
-
-def claimed_core(text: str) -> str:
-    """Return the words a message says were put in its mouth, or ""."""
-    from agent.dialogue.signals import CLAIMED
-
-    m = CLAIMED.search(text or "")
-    if not m:
-        return ""
-    said = m.group("x") or m.group("y") or ""
-    quoted = re.search(r"[“「\"'‘]([^”」\"'’]{2,14})[”」\"'’]", said)
-    core = quoted.group(1) if quoted else re.sub(r"^(?:我|是|说|想|要)+", "", said)
-    return core.strip("的了吧啊呀 ")
-
-
-def said_by_us(core: str, history: list[tuple[str, str]]) -> bool:
-    """Return whether our earlier replies hold these words (or most of them)."""
-    ours = "".join(x for role, x in history if role != "user")
-    if not core or core in ours:
-        return bool(core)
-    pairs = [core[i : i + 2] for i in range(len(core) - 1)]
-    return bool(pairs) and sum(p in ours for p in pairs) / len(pairs) >= 0.6
 
 
 def not_said(t: Turn) -> Draft | None:
