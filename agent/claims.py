@@ -62,7 +62,10 @@ TO_US = re.compile(
     r"从我写的|我写的(?:里|这些)|[挑选列][出]?[一二三四五六两几\d]+[个条样]|"
     # An edit or a condition put to us ("把重点放在'装瞎'上再改一版", "要跟我自己
     # 情况有关的", "懒得写三遍"): about the task, never their story (coach_blind15)
-    r"再改|改一版|改一下|给我列|帮我列|要跟我|懒得写|按这个|再调|别让我"
+    r"再改|改一版|改一下|给我列|帮我列|要跟我|懒得写|按这个|再调|别让我|"
+    # The question's own words, or their reading of it ("题目后面说“…”", "是指
+    # 学生说"): about the question, never their story (coach_blind15 reading)
+    r"题目(?:后面|里|上)?说|这道?题(?:问|是问)|是指|我试着写了"
 )
 # Their state of mind in the chat ("我脑子都是乱的", "我也不知道"): a short
 # clause like this says how the conversation feels, never what they answer.
