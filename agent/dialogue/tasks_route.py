@@ -61,6 +61,10 @@ CONCRETE = re.compile(
     r"(?:你|帮我|替我)(?:帮我)?(?:把.{0,10})?(?:写下来|记下来|写进去|写上去)|"
     r"(?:帮我|你帮我)重写|重写(?:一下|下)"
 )
+# "就用我刚说的这件事": the story told just before is the material (concrete.py).
+USE_TOLD = re.compile(
+    r"(?:用|按|拿|照|根据)(?:着)?(?:我)?(?:刚|刚才|刚刚|前面|上面)(?:说|讲|聊|提)的"
+)
 # "第三条呢？它的缺点是什么": about an item too (realise/refs.py answers it).
 DOWNSIDE = re.compile(
     r"缺点|短板|短处|不足|坏处|副作用|用过头|代价|缺陷|\bdownsides?\b|\bcons\b", re.I
@@ -311,7 +315,12 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         return "means"
     if len(text) <= EARN_MAX and EARN.search(text) and not CONCRETE.search(text):
         return "means"  # income first: the same act, said as a need
-    if CONCRETE.search(text) or (REDO_ASK.search(text) and named(text, step)):
+    if (
+        CONCRETE.search(text)
+        or (REDO_ASK.search(text) and named(text, step))
+        # "就用我刚说的这件事，帮我把第3题写一下": the story just told, written up
+        or (USE_TOLD.search(text) and re.search(r"写|改|整理|弄成", text))
+    ):
         return "concrete"  # "C02要不要改？把'累'考虑进去，帮我改一版"
     if len(text) <= BOUND_MAX and BOUND.search(text) and BOUND_ON.search(text):
         return "means"  # a limit of time or place: the steps made to fit it

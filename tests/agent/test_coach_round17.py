@@ -303,3 +303,18 @@ async def test_a_story_just_told_is_split_into_two_columns(kb, offline_config):
     wanted, rest = result.text.split("不想要的：")
     assert "这个我想学」" in wanted, result.text
     assert "这个我不想要」" in rest, result.text
+
+
+async def test_write_it_up_from_what_i_just_told_is_a_rewrite(kb, offline_config):
+    story = (
+        "去年公司裁员，组里只剩我一个，我一个人把交接文档写了一百多页，每个坑都标出来了"
+    )
+    chat = Chat(
+        offline_config,
+        V,
+        question_id="V03",
+        recent_messages=[("user", story), ("coach", "这件事你记得很清楚。")],
+    )
+    result = await chat.say("就用我刚说的这件事，帮我把第3题写一下")
+    assert result.trace["act"] == "concrete", result.text
+    assert "「我一个人把交接文档写了一百多页」" in result.text, result.text

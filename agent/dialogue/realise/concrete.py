@@ -18,6 +18,7 @@ from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.edit import CLAUSE, edit
 from agent.dialogue.realise.grounds import PART_OF, number, short, substance, where
 from agent.dialogue.signals import EDIT, KEEP_OR_DROP, asks_edit
+from agent.dialogue.tasks_route import USE_TOLD
 
 QUESTION_REF = re.compile(r"第\s*([1-9一二三四五六七八九])\s*题")
 DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
@@ -447,12 +448,6 @@ def _shorter(where: str, qid: str, answer: str, keep: int = KEEP) -> Draft:
         rows=[],
         pending={"concrete": qid},
     )
-
-
-# "就用我刚说的这件事": the story told just before is the material, not the answer.
-USE_TOLD = re.compile(
-    r"(?:用|按|拿|照|根据)(?:着)?(?:我)?(?:刚|刚才|刚刚|前面|上面)(?:说|讲|聊|提)的"
-)
 
 
 def concrete(t: Turn) -> Draft:
