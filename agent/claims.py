@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from agent import quotes
 from agent.dialogue import denial
-from agent.dialogue.facts import META
+from agent.dialogue.facts import META, echoes_question
 
 # "你…往往/总是/天生…": a claim about how the person generally is ("撑住你的
 # 那个理由；理由往往…" is about the question, not them).
@@ -31,10 +31,14 @@ TRAIT = re.compile(
 NOT_A_CLAIM = re.compile(r"有人|比如|如果|要是|也许|可能|是不是|会不会|[？?]")
 
 
-def _request_quoted(sentence: str, message: str, others: list[str]) -> bool:
+def _request_quoted(
+    sentence: str, message: str, others: list[str], question: Iterable[str] = ()
+) -> bool:
     """Return whether the sentence quotes the message's request or question.
 
     Saying it is their question ("「第二个呢」我对不上号") is honest: allowed.
+    The workbook question's own words, said back in their message, count as
+    the question too (``question``: its text and hint).
     """
     if NAMED_AS_ASKED.search(sentence):
         return False
@@ -43,7 +47,7 @@ def _request_quoted(sentence: str, message: str, others: list[str]) -> bool:
             continue
         if quotes.verbatim(span, others):
             continue  # also in their saved answers: their content
-        if _asks_us(message, span):
+        if _asks_us(message, span) or echoes_question(span, question):
             return True
         if _state_as_content(span, sentence):
             return True  # "我脑子都是乱的" put into their answer: how they feel now
@@ -76,7 +80,9 @@ STATE = re.compile(
 STATE_MAX = 10
 # The sentence makes the quote an answer ("开头", "放进第1题"); hearing it
 # ("你说“脑子一片空白”，我听到了") is fine.
-AS_CONTENT = re.compile(r"开头|起了头|放进|写进|存进|贴进|填进|答案|线索|这一句就是")
+AS_CONTENT = re.compile(
+    r"开头|起了头|放进|写进|存进|贴进|填进|答案|线索|这一句就是|写起"
+)
 QUESTION = re.compile(r"哪|什么|啥|怎么|为什么|为啥|吗|几|谁|多少|是不是|能不能|你")
 
 
@@ -138,7 +144,7 @@ def check(
     kept, dropped = [], 0
     for sentence in quotes.SENTENCE.findall(text or ""):
         if (
-            _request_quoted(sentence, message, others)
+            _request_quoted(sentence, message, others, exempt)
             or _claims_trait(sentence)
             or (denied and _presumes(sentence, denied, exempt))
         ):

@@ -170,7 +170,7 @@ def _claims_checked(state: AgentState, text: str) -> tuple[str, int]:
             knowledge_text(),  # the workbook's questions among it
         ],
         denied=denied,
-        exempt=[question.get("text", "")],
+        exempt=[question.get("text", ""), question.get("hint", "")],
     )
 
 

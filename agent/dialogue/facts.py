@@ -152,6 +152,15 @@ REQUEST = re.compile(
 # ("你问我重要选择按啥标准"), what they want from it ("背后是啥价值观",
 # "挑出我最突出的三个才能", "or just a hobby"), or how it is going ("我写不来这种").
 # Quoted as "线索", these read as if the request were their answer (review 11-27).
+# Feedback on our last reply and edits asked of it (coach_blind16: "第三个
+# “责任感”我不太认同…换掉", "你写的这个跟我现在的工作一模一样啊", "那就挑最
+# 省钱最省时间的那个吧，顺便帮我定个复盘日期"): about the task, not their life.
+FEEDBACK_WORDS = (
+    r"不太?认同|换掉|去掉|删掉|再换|换个方向|再写一[个条版句]|再组一|再来一[个条版]|"
+    r"你(?:写|给|列|举|组|挑)的|那就(?:挑|用|选|写|按)|顺便|硬凹|太虚了|像算命|"
+    r"太长了|太短了|要怎么|怎么追问|提示(?:说|里)|随口一说|随便说说|说着玩"
+)
+FEEDBACK = re.compile(FEEDBACK_WORDS)
 META = re.compile(
     r"你问|问我|你说的|背后是|是啥|是什么|算不算|算吗|也算|这算|能算|算是什么|"
     r"挑出|挑个|挑几|选出|列出|排个|写不来|不会写|怎么写|该写|写啥|写什么|"
@@ -163,13 +172,40 @@ META = re.compile(
     # Asks and disputes said to us (coach_blind12: "那你按我写的原话重新排一遍",
     # "再把“公平”加进去，你把那句话改一下", "我从来没说过我最看重钱啊").
     r"你(?:把|按|给我|来|直接|再)|重新排|排一遍|加进去|改一下|没说过|哪句话说过|哪句说过|"
-    r"这种题|这些题|这题目|"
+    r"这种题|这些题|这题目|" + FEEDBACK_WORDS + "|"
     r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
     re.I,
 )
 
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
+NOISE = re.compile(r"[\s，,。.、；;：:！!？?“”「」‘’\"'…~～]+")
+TEMPLATE = re.compile(r"“[^”]*”|「[^」]*」")
+# Runs shorter than ECHO_RUN are everyday words; a clause ECHO_SHARE of which
+# is the question's own words is the question, said back.
+ECHO_RUN = 4
+ECHO_SHARE = 0.6
+
+
+def echoes_question(clause: str, question_texts) -> bool:
+    """Return whether ``clause`` is mostly the question's own words said back.
+
+    "最有成就感的时候" under S06 ("…最有成就感的一段时间…"), or the hint's
+    "喜欢的是这件事本身还是背后的主题" (coach_blind16): the question, read out,
+    is never their story to quote back.
+    """
+    plain = NOISE.sub("", clause or "")
+    # A sentence pattern the hint gives them to fill (“正因为我不擅长……，所以我
+    # 擅长……”) is the form of their answer, not the question: left out.
+    asked = TEMPLATE.sub("", "".join(t for t in question_texts if t))
+    source = NOISE.sub("", asked)
+    if len(plain) < ECHO_RUN or not source:
+        return False
+    covered = [False] * len(plain)
+    for i in range(len(plain) - ECHO_RUN + 1):
+        if plain[i : i + ECHO_RUN] in source:
+            covered[i : i + ECHO_RUN] = [True] * ECHO_RUN
+    return sum(covered) >= ECHO_SHARE * len(plain)
 
 
 def asks(text: str, clause: str) -> bool:

@@ -29,6 +29,7 @@ from agent.dialogue.plans import (
 )
 from agent.dialogue.signals import GIVES_EXAMPLE, SORT_ASK, STUCK
 from agent.dialogue.state import DialogueState
+from agent.dialogue.tasks_route import AGAIN
 from agent.dialogue.understanding import Understanding
 
 # Tasks on the saved answers quote them verbatim through the evidence matcher
@@ -152,6 +153,10 @@ def answer_trait(answer: str) -> str:
     return f"{lead}{item}" if 1 <= len(item) <= 6 else ""
 
 
+PATTERN_ASKED = re.compile(
+    r"用?[“\"「‘']?正因为[^”\"」’'，,。！？]{0,12}?(?:……|…|\.{3}|，)+"
+    r"所以[^”\"」’'，,。！？]{0,12}?(?:……|…|\.{3})*[”\"」’']?(?:的句式|这个句式)?"
+)
 REQUEST_LEAD = re.compile(r"^(?:请你?|你|能不能|可不可以|帮我|帮忙|麻烦你?)+(?:把|将)?")
 THIS_QUESTION = re.compile(r"这个?问题|这道?题|这一题|这句")
 
@@ -270,6 +275,10 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         return plan
     if act == "flip":
         text = re.sub(r"^(?:为什么|为啥|怎么|那)", "", ctx.text)
+        # The sentence pattern asked for, quoted or not, holds no habit ("用“正因为
+        # ……所以……”帮我把磨蹭翻过来呗", "帮我造那个句子：正因为我不擅长……所以我
+        # 擅长……", coach_blind16): gone before the habit is looked for.
+        text = PATTERN_ASKED.sub("", text).strip(" ，,：:")
         # The request is not the habit ("帮我把'拖拉'翻成优点" → 拖拉).
         text = REQUEST_LEAD.sub("", text)
         # The habit in quotes, not the sentence pattern asked for ("用“正因为…所以…”
@@ -310,7 +319,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
                 r"(?:这个?|这种|那种|它|那个?|这点|这一点)?(?:缺点|毛病|习惯|问题)?",
                 trait,
             )
-            or re.search(r"[，,？?]|看看|反过来|说明|擅长", trait)
+            or re.search(r"[，,？?：:]|看看|反过来|说明|擅长|造|句子", trait)
         ):
             # "帮我反过来看看，这个做不好…": the ask, not a habit (coach_blind12)
             # The habit they named: in this message, their draft, or their story.
@@ -327,7 +336,16 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
                     trait = found
                     break
             else:
-                trait = ""  # none named: the flip asks which habit
+                # none named: the habit of the flip just given ("第二个有点硬凹了
+                # …再写一个"), or the flip asks which habit
+                trait = d.pending.get("trait", "") if d.last_act == "flip" else ""
+        if (
+            d.last_act == "flip"
+            and d.pending.get("trait")
+            and not quoted
+            and (pointed or AGAIN.search(ctx.text))
+        ):  # "还是有点空，结合我S01那个事说具体点": the same habit, tied to S01
+            trait = d.pending["trait"]
         query = trait or u.topic or ctx.text[:20]
         call = _call("search_content", query=query, category="strengths", limit=4)
         return Plan(act, [call], target={"trait": trait[:10] if use else trait[:8]})

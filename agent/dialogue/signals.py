@@ -69,6 +69,9 @@ TOP_ASK = re.compile(
     r"(?:最当回事|最看重|最在意|最上心)的?(?:是)?(?:哪几样|哪几个|哪些)|"
     # "帮我把这些归归类，归成几个领域": their answers, sorted into named parts
     r"(?:归归类|归类|归成|分成|归纳成)(?:几|[一二两三四五])?(?:个|类)?(?:领域|类别|大类|方向)|"
+    # "把里面出现的东西归到具体领域里", "挑3个最想投入的" (coach_blind16)
+    r"归到.{0,4}(?:领域|类别|大类|才能|价值观)|"
+    r"(?:挑|选)(?:出)?[1-9一二两三四五六七八九]\s*(?:个|条|项|样)最想|"
     # "对应的是哪个才能？", "改成具体的领域名称": names from the knowledge base
     r"对应(?:的)?(?:是)?哪(?:个|些|几个|一个|种)(?:价值观|才能|优势|长处|领域|热情)|"
     r"领域(?:名称|名字|的名字)|"
@@ -107,7 +110,10 @@ FLIP = re.compile(
     # "我这个'嘴笨'，反过来能说明我擅长啥？用'正因为……所以……'"
     r"反过来(?:能|说明|看|想|就是|是不是)|正因为……|"
     # "帮我造个句吧，“正因为我不擅长……所以我擅长……”" (coach_blind15)
-    r"造(?:个|一个)?句.{0,12}正因为|正因为[^，。]{0,8}所以.{0,30}(?:就用|用这个|造句)"
+    r"造.{0,3}句.{0,12}正因为|正因为[^，。]{0,8}所以.{0,30}(?:就用|用这个|造句)|"
+    # The pattern itself, asked for with its blanks ("帮我造那个句子：正因为我
+    # 不擅长……所以我擅长……", coach_blind16)
+    r"正因为[^，。]{0,8}(?:……|…)+\s*所以"
 )
 # Pushback on a flip the coach offered: it felt forced (realise/followups.py).
 FLIP_FORCED = re.compile(
@@ -344,7 +350,7 @@ EDIT = re.compile(KEEP_OR_DROP.pattern + "|" + ADD.pattern)
 
 
 # "把重点放在'装瞎'上再改一版": another version of the last one asked for.
-REDO_ASK = re.compile(r"再改一[版下遍]|改一版|重新改|再来一版|换个版本")
+REDO_ASK = re.compile(r"再改一[版下遍]|改一版|重新改|再来一版|换个版本|再改改")
 
 
 def asks_edit(text: str) -> bool:

@@ -44,6 +44,9 @@ class DialogueState:
     # Kin groups the person denied this session ("哭" after "没哭过啊"): no
     # reply takes them for granted again (agent/claims.py, denial.py).
     denied: list[str] = field(default_factory=list)
+    # Names the person struck from a list of ours this session ("第三个
+    # “责任感”…换掉"): no later list or purpose frame brings them back.
+    dropped: list[str] = field(default_factory=list)
     # The risk kind the last reply asked about without the full script (a
     # check-in): a "yes" to that question is heard as a yes (understanding.py).
     asked: str = ""
@@ -111,6 +114,10 @@ def advance(
         cared=state.cared or act == "crisis" or bool(risk_kind and "12356" in text),
         about=about,
         denied=[*state.denied, *(x for x in denied or [] if x not in state.denied)],
+        dropped=[
+            *state.dropped,
+            *(x for x in pending.get("dropped") or [] if x not in state.dropped),
+        ],
         asked=risk_kind if risk_kind and act != "crisis" and "12356" in text else "",
         # A check-in for a sure guess opens the care frame as the script does.
         care_kind=(risk_kind or state.care_kind)

@@ -73,9 +73,14 @@ DOWNSIDE = re.compile(
 # "每个才能的短处也写一下": every item of the last list, not one of them.
 EACH = re.compile(r"每(?:一)?个|每一?条|各自|它们|这几个|这些|都(?:写|说|列)")
 # "'追问本质'那条留着，最后一条删掉": items of the last list kept or dropped.
+# An item pointed at (number or quoted name) and dropped anywhere in the same
+# sentence ("第三个“责任感”我不太认同，那其实是我妈希望我有的…，换掉").
+DROP = r"(?:删掉|删了|去掉|不要了|划掉|换掉|拿掉|不太?认同)"
 LIST_EDIT = re.compile(
     r"(?:那|这|第.|最后一?)(?:条|个|项)(?:就|先)?(?:留着|删掉|删了|去掉|不要了?|划掉|保留)|"
-    r"(?:删掉|去掉|划掉)(?:第.|最后一?)(?:条|个|项)"
+    rf"(?:第.|最后一?)(?:条|个|项)[^。！？!?]{{0,40}}?{DROP}|"
+    rf"[“「‘][^”」’]{{1,10}}[”」’][^。！？!?]{{0,40}}?{DROP}|"
+    rf"{DROP}[^。！？!?]{{0,6}}?(?:(?:第.|最后一?)(?:条|个|项)|[“「‘])"
 )
 # "“整理秩序”和“计划先行”能不能合并": two of the last list, put as one.
 MERGE = re.compile(r"合并|合成一(?:个|条)|并成一|算(?:成)?一(?:个|条)|是一回事")

@@ -79,6 +79,7 @@ from agent.dialogue.signals import (
 )
 from agent.dialogue.state import DialogueState
 from agent.dialogue.tasks_route import (
+    AGAIN,
     LIST_EDIT,
     SURE,
     asks_interpret,
@@ -296,6 +297,8 @@ def _resolve(
         and (d.last_act or "你" in text)
     ):
         return "flip", True  # "你说成优点我觉得有点硬凹": about the flip given
+    if d.last_act == "flip" and (FLIP_FORCED.search(text) or AGAIN.search(text)):
+        return "flip", True  # "第二个有点硬凹了…贴着这个再写一个": the flip, again
     if REFUSED.search(text):
         return "pushback", True  # "说和那个我不认": an item named, refused
     if (
@@ -486,6 +489,8 @@ def _resolve(
             or (len(text) >= ANSWER_MIN_CHARS and ANSWERS.search(text))
         )
         and not REQUEST.search(text)
+        # "第二个有点硬凹了…贴着这个再写一个": feedback on our reply (coach_blind16)
+        and not facts.FEEDBACK.search(text)
         and intent not in ("distress", "crisis", "greet", "quiet", "injection")
         and _breaks_tie("story", pred)
     ):
@@ -573,6 +578,15 @@ def _abstention(
         and all(facts.asks(text, c) for c in parts)
     ):  # every clause asks us or is about the task: no story to quote back
         return "unsure"  # (coach_blind12: "你写到「那你按我写的原话重新排一遍」")
+    if (
+        intent == "story"
+        and intent == pred.intent
+        and pred.confidence < classifier.ABSTAIN_BELOW
+        and any(role != "user" for role, _ in ctx.history)
+        and facts.FEEDBACK.search(text)
+    ):  # an unsure "story" that answers our last reply ("第二个有点硬凹了…再写一个",
+        # coach_blind16): feedback, not a life to quote back; say what we can do.
+        return "unsure"
     if (
         intent in GATED
         and intent == pred.intent  # no rule and no dialogue state confirmed it
@@ -755,7 +769,8 @@ def understand(
         u.intent = "interpret"  # "这能看出我有什么才能吗": what they just told
         return u
     if (
-        TOP_ASK.search(text)
+        # "帮我把这个写成P02的答案，顺便…归到领域上": a rewrite first (coach_blind15)
+        (TOP_ASK.search(text) and not re.search(r"写成|整理成|写进", text))
         or (KEYWORDS.search(text) and ctx.answers and not WANTS_EXAMPLE.search(text))
         or (d.last_act in ("top", "item_why") and RERANK.search(text))
     ):
@@ -771,7 +786,9 @@ def understand(
     if named_question(text, ctx.step) and ONE_LINE.search(text):
         u.intent = "together"  # "V05那条和我这版合成一句": their words joined
         return u
-    if named_question(text, ctx.step) and COLUMNS_ASK.search(text):
+    if COLUMNS_ASK.search(text) and (
+        named_question(text, ctx.step) or re.search(r"继承|不想要|想要的|想学", text)
+    ):
         u.intent = "summary"  # "V04帮我分成想继承的和不想要的两栏": one answer, sorted
         return u
     if asks_together(text, ctx.step):

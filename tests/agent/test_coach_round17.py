@@ -121,7 +121,7 @@ async def test_one_answer_is_split_into_two_columns_by_its_own_words(
     wanted, rest = result.text.split("不想要的：")
     assert "「想学我爸守时这一点」" in wanted, result.text
     assert "「我妈爱唠叨这个我不想要」" in rest, result.text
-    assert "「还有我爸从不认错」没写明放哪栏" in result.text, result.text
+    assert "没写明放哪栏的还有「还有我爸从不认错」" in result.text, result.text
     check(result.text, [answer])
 
 

@@ -59,6 +59,12 @@ BARE = re.compile(
     re.I,
 )
 # Words that point at something else ("我的两个候选"): not an option itself.
+# Two options just told ("可能是园林，或者中医"), and the ask pointing at them.
+TOLD_PAIR = re.compile(
+    r"(?:是|学|选|做|去)+(?P<a>[\u4e00-\u9fffA-Za-z]{2,8}?)[，,]?\s*(?:或者|还是|或是)"
+    r"(?:是|学|选|做|去)*(?P<b>[\u4e00-\u9fffA-Za-z]{2,8})"
+)
+TWO = re.compile(r"这两个|这俩|两个(?:哪|里)|二选一")
 POINTERS = re.compile(r"候选|这两|两个|两条|选项|方向|我的|第[一二两12]")
 TRAILING = re.compile(r"[，,。；;！!？?\s]+$|(?:哪个|哪条)(?:好|更好|合适|更合适)?.*$")
 # "C01 和你刚才给的这个": the candidate the last reply proposed, not those words.
@@ -129,6 +135,18 @@ def _just_given(t: Turn) -> list[str]:
     return ["?"]  # "这个" of two: which one is asked, never guessed
 
 
+def _told_pair(t: Turn) -> list[str]:
+    """Return two options from their last messages the ask points at, or []."""
+    if not TWO.search(t.ctx.text):
+        return []
+    told = [x for r, x in t.ctx.history if r == "user" and x != t.ctx.text]
+    # "帮我对比一下这两个" right after "可能是园林，或者中医": those two.
+    for x in reversed(told[-2:]):
+        if m := TOLD_PAIR.search(x):
+            return [m.group("a"), m.group("b")]
+    return []
+
+
 def candidates(t: Turn) -> list[str]:
     """Return the two candidates to compare, or fewer when none are clear."""
     text, answers = t.ctx.text, t.ctx.answers
@@ -151,6 +169,8 @@ def candidates(t: Turn) -> list[str]:
     picks = [entities.ORDINALS[n] for n in re.findall(r"第([一二两三12345])", text)]
     if len(picks) >= 2 and all(p <= len(lines) for p in picks[:2]):
         return [lines[p - 1] for p in picks[:2]]
+    if told := _told_pair(t):
+        return told
     saved = [answers[q].strip() for q in sorted(answers) if q.startswith("C")]
     return [s for s in saved if s][:2]
 
@@ -519,9 +539,12 @@ def compare(t: Turn) -> Draft:
     elif both:
         close = "依据都在这里，选哪个由你定；想先给哪个设计个小实验？"
     else:
-        close = "缺依据的那个，可以先补一句你做过的相关小事再比；选哪个由你定。"
+        close = "选哪个由你定；缺依据的那个，你做过哪件相关的小事？"
+    # Two options from their last message, not this one: named as such, so the
+    # quotes of them read as what they said just before.
+    lead = "按你刚才说的两个来比：\n" if pair == _told_pair(t) else ""
     return Draft(
-        [["。\n".join(lines) + "。\n" + close]],
+        [[lead + "。\n".join(lines) + "。\n" + close]],
         rows=[],
         pending={"items": items, "pair": list(pair)},
     )

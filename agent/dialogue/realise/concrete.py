@@ -16,8 +16,21 @@ from agent.dialogue.facts import REQUEST
 from agent.dialogue.numbered import QUESTION_ID
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.edit import CLAUSE, edit
-from agent.dialogue.realise.grounds import PART_OF, number, short, substance, where
-from agent.dialogue.signals import EDIT, KEEP_OR_DROP, asks_edit
+from agent.dialogue.realise.grounds import (
+    PART_OF,
+    fit_pieces,
+    number,
+    short,
+    substance,
+    where,
+)
+from agent.dialogue.signals import (
+    ATTACK,
+    EDIT,
+    INJECTION_ANY,
+    KEEP_OR_DROP,
+    asks_edit,
+)
 from agent.dialogue.tasks_route import USE_TOLD
 
 QUESTION_REF = re.compile(r"第\s*([1-9一二三四五六七八九])\s*题")
@@ -164,10 +177,11 @@ def _told_since(history: list[tuple[str, str]]) -> bool:
 # How a story is led into ("你这么一说我想起来一个", "硬要说的话"): no content.
 LEAD_IN = re.compile(
     r"^(?:哦+|噢+|嗯+|啊)?(?:这样啊|你这么一说|这么一说|我想起来|想起来|说起来|硬要说的?话|"
-    r"非要说的?话|跟你说|那有一个|有一个|我想想|怎么说呢|对了)"
+    r"非要说的?话|跟你说|那有一个|有一个|我想想|怎么说呢|对了|"
+    r"(?:好吧|嗯)?我?想(?:起|到)(?:来)?(?:一个|一件)?$)"
 )
 # Spaces between characters are pauses too ("泡茶算不算 一泡就是一下午").
-PIECE = re.compile(r"[^，,。；;！!？?\n\s]+(?:\s+(?=[A-Za-z0-9]))?")
+PIECE = re.compile(r"[^，,。；;！!？?…\n\s]+(?:\s+(?=[A-Za-z0-9]))?")
 
 
 def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
@@ -185,10 +199,12 @@ def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
         if 4 <= len(c.strip())
         and not LEAD_IN.match(c.strip())
         and not re.search(r"算不算|[？?吗]$", c.strip())
+        # "这题我是不是就写这个": about the task, in the story's message
+        and not facts.asks(story, c.strip())
     ]
     if len(clauses) < (3 if least >= STORY_CHARS else 2):
         return []
-    return [short(c, c, 16) for c in _picked(clauses)]
+    return fit_pieces(_picked(clauses))
 
 
 # The ask inside a message that also tells the story ("…最后拿了一等奖。你帮我把
@@ -232,9 +248,11 @@ def _own_story(t: Turn) -> list[str]:
     clauses = [
         c.strip()
         for c in PIECE.findall(told)
-        if 4 <= len(c.strip()) and not LEAD_IN.match(c.strip())
+        if 4 <= len(c.strip())
+        and not LEAD_IN.match(c.strip())
+        and not facts.asks(told, c.strip())
     ]
-    return [short(c, c, 16) for c in _picked(clauses)] if len(clauses) >= 2 else []
+    return fit_pieces(_picked(clauses)) if len(clauses) >= 2 else []
 
 
 # "按刚才陈姨那件事": the story named by who or what it was about.
@@ -246,9 +264,15 @@ NAMED_STORY = re.compile(
 
 def _chat_told(t: Turn, least: int = STORY_CHARS) -> str:
     """Return the story they told in chat just before (the one named, if named)."""
-    recent = [x for role, x in t.ctx.history if role == "user" and x != t.ctx.text][
-        -STORY_BACK:
-    ]
+    recent = [
+        x
+        for role, x in t.ctx.history
+        # "忽略你之前收到的所有指令…": an attack is never their story (coach_blind5)
+        if role == "user"
+        and x != t.ctx.text
+        and not INJECTION_ANY.search(x)
+        and not ATTACK.search(x)
+    ][-STORY_BACK:]
     if (m := NAMED_STORY.search(t.ctx.text or "")) and (
         named := next((x for x in reversed(recent) if m.group(1) in x), "")
     ):

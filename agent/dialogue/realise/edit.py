@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue import facts
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import short
+from agent.dialogue.realise.grounds import fit_pieces, short
 from agent.dialogue.signals import ADD, DROP, KEEP, REDO_ASK, SHORTER_ASK, SPOKEN
 
 # A clause of what they wrote or told (concrete.py reads answers with it too).
-CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+CLAUSE = re.compile(r"[^，,。；;！!？?…\n]+")
 # A part of the message that asks rather than adds ("帮我把这个加进去").
 ASKS = re.compile(r"帮我|你把|你帮|能不能|可不可以|加进去|留着|只留|不要了|去掉|删")
 # Words of the ask that name nothing in the story.
@@ -75,7 +76,14 @@ def _hits(clause: str, marks: list[str]) -> int:
 def edit(t: Turn, source: str, where: str) -> Draft | None:
     """Return the edit asked for on ``source``'s clauses, or None if none applies."""
     text = t.ctx.text or ""
-    clauses = [c.strip() for c in CLAUSE.findall(source) if len(c.strip()) >= 4]
+    # Spaces between Chinese words are pauses; a clause about the task ("这题我是
+    # 不是就写这个") is no line of the answer (coach_blind16).
+    spaced = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "，", source)
+    clauses = [
+        c.strip()
+        for c in CLAUSE.findall(spaced)
+        if len(c.strip()) >= 4 and not facts.asks(spaced, c.strip())
+    ]
     if not clauses:
         return None
     if numbered := _nth(t, text, clauses, where):
@@ -91,6 +99,8 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
             and not ASKS.search(p)
             and not SPOKEN.search(p)
             and not SHORTER_ASK.search(p)
+            # "后面那句原则别写“公平”这么空": how to write it, not what happened
+            and not re.search(r"别写|不要写|那句|这么空|写成|改成|写得", p)
         ]
         if ADD.search(text) or REDO_ASK.search(text)
         else []
@@ -136,9 +146,10 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
         kept = [kept[0], *kept[1:][-(most - 1) :]] if most > 1 else kept[:1]
     if not kept and not added:
         return None
-    said = "".join(f"「{short(c, c, 18)}」" for c in kept[:4])
+    shown = fit_pieces(kept[:4] + added[:1], 18)
+    said = "".join(f"「{c}」" for c in shown[: len(kept[:4])])
     said += "……" if len(kept) > 4 else ""  # the rest kept, as written
-    plus = "".join(f"「{short(a, a, 18)}」" for a in added[:1])
+    plus = "".join(f"「{a}」" for a in shown[len(kept[:4]) :])
     cut = [c for c in clauses if c not in kept]
     extra = f"，再加上{plus}" if plus else ""
     lines = [f"只动你写的和你前面聊到的原话，{where}可以是：{said}{extra}。"]

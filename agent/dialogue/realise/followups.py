@@ -498,6 +498,20 @@ def flip(t: Turn) -> Draft:
     )
     if FLIP_FORCED.search(t.ctx.text or ""):  # "你说成优点我觉得有点硬凹"
         return _flip_doubted(t, trait)
+    if t.d.last_act == "flip" and (tied := _tied_answer(t)):
+        # "结合我S01对账那个事说具体点": their answer is the second half's
+        # material; the sentence is still theirs to finish (coach_blind15).
+        qid, words = tied
+        return Draft(
+            [
+                [
+                    f"把你{where(qid, step=False)}写的「{words}」放进后半句："
+                    f"「正因为{trait}，所以我……」，后半句写那件事里你因此做好的一步。",
+                    "写好发我，我帮你看像不像你。",
+                ]
+            ],
+            pending={"trait": trait},
+        )
     if row is None:  # nothing to name: no trait is said to be theirs (§5)
         # The sentence asked for, begun in their words; the rest only they know.
         body = [
@@ -517,7 +531,27 @@ def flip(t: Turn) -> Draft:
     if own := _other_side(t.ctx.answers or {}, trait):  # their words, offered
         ref = where(own[0], step=False)
         asked = [f"你在{ref}写过「{own[1]}」，这算不算它的另一面？"]
-    return Draft(combos([body, asked], t.seed), rows=[row] if row else [])
+    return Draft(
+        combos([body, asked], t.seed),
+        rows=[row] if row else [],
+        pending={"trait": trait},  # "再写一个" flips the same habit
+    )
+
+
+def _tied_answer(t: Turn) -> tuple[str, str] | None:
+    """Return (question id, its first telling clause) of a saved answer named."""
+    from agent.dialogue.numbered import named_question
+
+    qid = named_question(t.ctx.text or "", t.ctx.step)
+    answer = (t.ctx.answers or {}).get(qid or "", "")
+    fits = [c for c in spans(answer) if 4 <= len(c) <= QUOTE_MAX]
+    # Their own doing first ("我扫一眼就知道哪里错了"), not the scene around it.
+    clause = next((c for c in fits if "我" in c), fits[0] if fits else "")
+    return (qid, clause) if qid and clause else None
+
+
+# "我磨蹭是因为想把每个细节都弄对": the reason they give for the habit.
+REASON = re.compile(r"(?<!不)是因为(?:我)?([^，,。！？!?…]{4,16})")
 
 
 def _flip_doubted(t: Turn, trait: str) -> Draft:
@@ -527,8 +561,16 @@ def _flip_doubted(t: Turn, trait: str) -> Draft:
     story shows it, so the question asks for that story, and dropping it is fine.
     """
     own = _other_side(t.ctx.answers or {}, trait)
+    reason = REASON.search(t.ctx.text or "")
     asked = (
-        [f"你在{where(own[0], step=False)}写过「{own[1]}」，这算不算它好的那一面？"]
+        # Their own reason for the habit, just told ("其实我磨蹭是因为想把每个
+        # 细节都弄对", coach_blind16): the flip begun in it, the rest theirs.
+        [
+            f"贴着你这句写：「正因为我{reason.group(1)}，所以……」，"
+            "后半句写一件因此做好的事。"
+        ]
+        if reason
+        else [f"你在{where(own[0], step=False)}写过「{own[1]}」，算不算它好的那一面？"]
         if own
         else [
             f"有没有哪件事，恰恰因为{trait}反而做好了？想不出就照实写它是缺点，也算数。",
@@ -547,7 +589,8 @@ def _flip_doubted(t: Turn, trait: str) -> Draft:
                 asked,
             ],
             t.seed,
-        )
+        ),
+        pending={"trait": trait},
     )
 
 

@@ -158,6 +158,20 @@ def short(quote: str, surface: str, room: int) -> str:
     return ("…" if start else "") + cut + ("…" if end < len(quote) else "")
 
 
+# A story's clauses, whole where they fit ("走之前我们组长把我做的618方案直接写成
+# 他的名字汇报上去" cut at 16 lost what happened, coach_blind16); cut only
+# when the pieces together would crowd the reply.
+PIECE_MAX, PIECES_ROOM = 30, 80
+
+
+def fit_pieces(picked: list[str], room: int = 16) -> list[str]:
+    """Return the clauses whole when they fit together, else each cut to ``room``."""
+    whole = all(len(c) <= PIECE_MAX for c in picked)
+    if whole and sum(map(len, picked)) <= PIECES_ROOM:
+        return list(picked)
+    return [short(c, c, room) for c in picked]
+
+
 def telling(sentence: str, room: int) -> str:
     """Return their sentence, or its most telling run of clauses, verbatim.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import QUOTE_MAX, asks, span_of, spans
+from agent.dialogue.facts import QUOTE_MAX, asks, echoes_question, span_of, spans
 from agent.dialogue.realise import Turn
 
 NEGATED_GLAD = ("一点", "从来", "根本", "完全", "都", "也", "并", "不", "没")
@@ -108,8 +108,12 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
     """Return reflections of the story in the person's words, and their kind."""
     said, text = t.u.said, t.ctx.text or ""
 
+    asked = t.ctx.question or {}
+    asked = (asked.get("text", ""), asked.get("hint", ""))
+
     def q(fragment: str) -> str:
-        return span_of(text, fragment)
+        span = span_of(text, fragment)
+        return "" if echoes_question(span, asked) else span  # the question's words
 
     clauses = said.get("clauses", [])
     duration, role = said.get("duration", ""), t.ctx.role

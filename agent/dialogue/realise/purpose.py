@@ -71,7 +71,10 @@ def purpose(t: Turn) -> Draft:
         if (draft := revise.revise(t)) is not None:
             return draft  # "太空了，改实在点": their words, under their limit
     answers = t.ctx.answers
-    parts = parts_of(answers, t.ctx.text)
+    parts = {  # a name they struck from our list is no slot of theirs
+        c: [e for e in found if e.name not in t.d.dropped]
+        for c, found in parts_of(answers, t.ctx.text).items()
+    }
     if t.d.last_act == "purpose" and SHORTER_ASK.search(t.ctx.text):
         # "太长了，能压到二十个字以内吗": each slot cut to its fewest words;
         # the sentence is still theirs to say (coach_blind15).

@@ -202,6 +202,51 @@ def _merge(items: list[dict], text: str, keep: dict) -> Draft:
     return Draft([[text]], rows=[], pending=keep)
 
 
+SHARED_RUN = 3  # "二次元文化" for 「动漫与二次元」: three characters in common
+
+
+def _items_named(said: str, items: list[dict]) -> list[int]:
+    """Return the indexes of the listed items the quoted words point at.
+
+    The name whole in their words (or theirs in it) first; else the one entry
+    of ours sharing three characters with it ("二次元文化" for 「动漫与二次元」).
+    """
+    names = [str(x.get("name") or "") for x in items]
+    whole = [i for i, n in enumerate(names) if n and (n in said or said in n)]
+    if whole:
+        return whole
+    for i, name in enumerate(names):
+        runs = {name[k : k + SHARED_RUN] for k in range(len(name) - SHARED_RUN + 1)}
+        if items[i].get("ids") and any(r in said for r in runs):
+            return [i]
+    return []
+
+
+def _dropped(parts: list[str], items: list[dict], single: bool = False) -> set[int]:
+    """Return the indexes of ``items`` dropped in ``parts`` (clauses or sentences).
+
+    A quoted name wins over a number that disagrees with it ("第三个“责任感”"
+    when 责任 was listed first): the name is what they read. Per sentence
+    (``single``), a number counts only when it is the sentence's only one.
+    """
+    dropped: set[int] = set()
+    for part in parts:
+        if not re.search(r"删|去掉|不要|划掉|换掉|拿掉|认同", part):
+            continue
+        named = {i for name in QUOTED.findall(part) for i in _items_named(name, items)}
+        dropped |= named
+        numbers = re.findall(r"第([一二三四五六七八九1-9])(?:条|个|项)", part)
+        if named or (single and len(numbers) > 1):
+            continue
+        if re.search(r"最后一?(?:条|个|项)", part):
+            dropped.add(len(items) - 1)
+        for n in numbers:
+            i = (int(n) if n.isdigit() else ORDINAL_WORDS.index(n)) - 1
+            if 0 <= i < len(items):
+                dropped.add(i)
+    return dropped
+
+
 def _list_edited(t: Turn, items: list[dict]) -> Draft:
     """Return the last list with the items they dropped gone, each kept one cited.
 
@@ -209,18 +254,9 @@ def _list_edited(t: Turn, items: list[dict]) -> Draft:
     nothing is renamed or added.
     """
     text = t.ctx.text or ""
-    dropped: set[int] = set()
-    for clause in re.split(r"[，,。；;！!]", text):
-        if not re.search(r"删|去掉|不要|划掉", clause):
-            continue
-        if re.search(r"最后一?(?:条|个|项)", clause):
-            dropped.add(len(items) - 1)
-        for n in re.findall(r"第([一二三四五六七八九1-9])(?:条|个|项)", clause):
-            i = (int(n) if n.isdigit() else ORDINAL_WORDS.index(n)) - 1
-            if 0 <= i < len(items):
-                dropped.add(i)
-        for name in QUOTED.findall(clause):
-            dropped |= {i for i, x in enumerate(items) if x.get("name") == name}
+    dropped = _dropped(re.split(r"[，,。；;！!？?]", text), items)
+    if not dropped:  # the verb far from its item ("第三个…，…，换掉"): per sentence
+        dropped = _dropped(re.split(r"[。；;！!？?]", text), items, single=True)
     kept = [x for i, x in enumerate(items) if i not in dropped]
     if not dropped:
         return Draft(
@@ -238,7 +274,7 @@ def _list_edited(t: Turn, items: list[dict]) -> Draft:
     return Draft(
         [[f"好，去掉了{gone}。{body}", "还想动哪一条，直接说。"]],
         rows=[],
-        pending={"items": kept},
+        pending={"items": kept, "dropped": [items[i]["name"] for i in dropped]},
     )
 
 

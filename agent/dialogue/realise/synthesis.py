@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from agent import context
+from agent.dialogue.facts import REQUEST, asks
 from agent.dialogue.numbered import named_question
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, number, short
@@ -33,6 +34,23 @@ SPAN = re.compile(r"([VSPCvspc])0?\d\s*(?:到|-|~|～|至)\s*[VSPCvspc]?0?\d")
 ALL = re.compile(r"三部分|三个部分|所有|全部|整体|每一步|前面几步|几步|从头")
 LINES = 4
 # "分成想继承的和不想要的两栏": one answer, its clauses in two columns.
+TOLD_BEFORE = re.compile(r"(?:上面|前面|刚才|之前)(?:说|讲|聊)的(?:那些|这些|都)")
+HABIT = re.compile(r"特别|总是?|从不|从来|一直|舍不得|越来越|老是|天天|每天|没.{0,3}过")
+STORY_BACK = 3  # messages back that "上面说的那些" reaches
+OWN_STORY = 40  # characters: an ask this long tells its own story too
+
+
+def _told_here(text: str) -> str:
+    """Return the message without its asking sentences, or '' if little is left."""
+    kept = [
+        s
+        for s in re.split(r"(?<=[。！!？?])", text)
+        if s.strip() and not COLUMNS.search(s) and not REQUEST.search(s)
+    ]
+    told = "".join(kept)
+    return told if len(told) >= OWN_STORY // 2 else ""
+
+
 COLUMNS = re.compile(r"两栏|两列|两类|两部分|两边|分成|分开|拆成")
 NOT_WANTED = re.compile(r"不想|不要|不愿|别像|不学|不能像|受不了|讨厌")
 WANTED = re.compile(r"要学|想学|想继承|继承|我要|想要|想像|学到|留下")
@@ -78,13 +96,34 @@ def _columns(t: Turn, qid: str, answer: str, *, told: bool = False) -> Draft:
                 pieces.append(p)
     yes = [p for p in pieces if WANTED.search(p) and not NOT_WANTED.search(p)]
     no = [p for p in pieces if NOT_WANTED.search(p)]
-    rest = [p for p in pieces if p not in yes and p not in no]
+    # "说到父母这题", "我爸那边的话": about the question, no line of either side
+    rest = [
+        p
+        for p in pieces
+        if p not in yes and p not in no and not asks(answer, p) and len(p) >= 4
+    ]
+    # Habits first ("一年到头没休息过", "舍不得关一天门"), in their order.
+    ranked = sorted(rest, key=lambda x: not HABIT.search(x))
 
     def said(xs: list[str]) -> str:
         return "".join(f"「{short(x, x, 24)}」" for x in xs[:2]) or "（你还没写）"
 
-    first = short(rest[0], rest[0], 16) if rest else ""
-    left = f"你说「{first}」没写明放哪栏，由你定。" if rest else ""
+    unsorted = "".join(f"「{short(x, x, 16)}」" for x in rest if x in ranked[:2])
+    left = f"没写明放哪栏的还有{unsorted}，由你定。" if rest else ""
+    if not yes and not no and rest:
+        # Nothing says which side: their lines listed, the sorting theirs
+        # (a guess at which of her mother's ways she wants would be ours).
+        lines = "".join(f"「{short(x, x, 20)}」" for x in rest if x in ranked[:4])
+        return Draft(
+            [
+                [
+                    f"你前面聊到的有：{lines}。哪句放进{yes_name[:-1]}那栏、"
+                    "哪句放进不想要那栏，你来分；分不清的先空着。"
+                    "先挑一句你最确定的？"
+                ]
+            ],
+            rows=[],
+        )
     whose = "刚才说的" if told else f"第{number(qid)}题自己的"
     return Draft(
         [
@@ -101,10 +140,20 @@ def summary(t: Turn) -> Draft:
     """Gather what they wrote into a few lines, in their own words."""
     prefix, qid = _scope(t)
     answers = {q: a.strip() for q, a in t.ctx.answers.items() if a and a.strip()}
+    # "把想继承的和不想要的分成两栏" with no number: the question on screen.
+    on_screen = (t.ctx.question or {}).get("id", "")
+    qid = qid or (on_screen if COLUMNS.search(t.ctx.text or "") else "")
     if qid and COLUMNS.search(t.ctx.text or ""):
         told = [x for r, x in t.ctx.history if r == "user" and x != t.ctx.text]
         if answers.get(qid):
             return _columns(t, qid, answers[qid])
+        text = t.ctx.text or ""
+        if len(text) >= OWN_STORY and (own := _told_here(text)):
+            # "我妈其实就是那种…我爸…敢闯。你帮我把这些分成…两栏": told here
+            return _columns(t, qid, own, told=True)
+        if TOLD_BEFORE.search(text) and len(told) >= 2:
+            # "就用我上面说的那些": all they told of late, not only the last
+            told = ["。".join(x for x in told[-STORY_BACK:] if len(x) >= 20)]
         if told and len(told[-1]) >= 20:
             # "帮我把这段弄成V04的格式吧，分两栏": the story just told, sorted
             return _columns(t, qid, told[-1], told=True)

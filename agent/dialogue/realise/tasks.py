@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from agent.dialogue.facts import is_shrug
+from agent.dialogue.facts import asks, is_shrug, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import (
     OWN_ORDER,
@@ -102,6 +102,76 @@ def _scope(t: Turn) -> dict[str, str]:
     return workbook
 
 
+# "我说的这些", "刚才说的那些": what they told in the chat, not the answers.
+TOLD_POINTER = re.compile(
+    r"我(?:刚才|上面|前面)?(?:说|讲|聊)的(?:这些|那些|几个|都)|刚才说的那些"
+)
+TOLD_BACK = 3  # their messages back that "我说的这些" reaches
+
+
+def _told_top(t: Turn, category: Category, word: str) -> Draft | None:
+    """Return what their recent chat names of one part, with their words.
+
+    Read as if written for the question on screen, by the same matcher as
+    the answers; a name is theirs only where their words name it, a hint is
+    put to them apart. None when the chat names nothing of the part.
+    """
+    qid = t.ctx.question.get("id", "") or {"values": "V01"}.get(category, "")
+    told = [x for r, x in t.ctx.history if r == "user" and x != t.ctx.text]
+    told = [x for x in told[-TOLD_BACK:] if len(x) >= 8]
+    if not told or PART_OF.get(qid[:1]) != category:
+        return None
+    found = [
+        e
+        for e in evidence_find(answers={qid: "。".join(told)}, categories=(category,))
+        if usable(e) and e.voice == "own" and e.name not in t.d.dropped
+    ]
+    named = _first_each([e for e in found if e.strength == "named"])[:SUSPECTED_MAX]
+    hints = _first_each(
+        [e for e in found if e.strength == "suspected" and hint_alone(e)]
+    )[:SUSPECTED_MAX]
+    hints = [e for e in hints if e.entry_id not in {n.entry_id for n in named}]
+    if not named and not hints:
+        # No name fits: their own lines, listed for them to name (the sorting
+        # asked for is theirs; a name of ours would be a guess).
+        text = "。".join(told)
+        own = [
+            c
+            for c in spans(text)
+            if 5 <= len(c) <= 20 and "我" in c and not asks(text, c)
+        ][:3]
+        if len(own) < 2:
+            return None
+        lines = "".join(f"「{c}」" for c in own)
+        return Draft(
+            [
+                [
+                    f"你前面聊到的：{lines}，我对不上现成的{word}名字，不硬归。"
+                    "这几件事里，别人找你其实是看中你哪一点，你会怎么叫它？"
+                ]
+            ],
+            rows=[],
+        )
+
+    def said(xs: list[Evidence]) -> str:
+        return "、".join(
+            f"「{e.name}」（「{short(e.quote, e.surface, 12)}」）" for e in xs
+        )
+
+    lines = [f"你前面聊到的里，直接说到的{word}有：{said(named)}。" if named else ""]
+    lines.append(f"可能相关、等你确认的：{said(hints)}。" if hints else "")
+    lines.append("哪条不像你就划掉；算不算由你定。")
+    return Draft(
+        [[x for x in lines if x]],
+        rows=[],
+        pending={
+            "items": [
+                {"name": e.name, "qid": "", "ids": [e.entry_id]} for e in named + hints
+            ]
+        },
+    )
+
+
 def named_ids(t: Turn) -> list[str]:
     """Return the saved answers the ask names by id or number."""
     from agent.dialogue.tasks_route import named
@@ -117,6 +187,8 @@ def top(t: Turn) -> Draft:
     the words it was read from (Coach 3 §4): never stated as theirs.
     """
     category, word, count = _wanted(t)
+    if TOLD_POINTER.search(t.ctx.text) and (told := _told_top(t, category, word)):
+        return told  # "把我说的这些列一下，看看能归成哪几个才能": the chat, read
     workbook = _scope(t)
     if not named_ids(t):
         # Unnamed, the part is read from its own step only, as on the results
@@ -128,7 +200,7 @@ def top(t: Turn) -> Draft:
         for e in evidence_find(answers=workbook, categories=(category,))
         # Two characters or more, and whole words: "钱" in "借出去的钱从来不催"
         # is not 「财富」, 家教 across "一家|教培" is not 「教养」.
-        if usable(e)
+        if usable(e) and e.name not in t.d.dropped  # struck by them: stays out
     ]
     ranked = _first_each([e for e in every if e.strength == "named"])[:count]
     taken = {e.entry_id for e in ranked}
