@@ -98,6 +98,7 @@ ACTS = {
     "answer_here": "answer_here",  # "第8题我就在这儿说了吧：…": kept as that answer
     "together": "together",  # "把第2题和第5题合起来…": named answers side by side
     "differ": "differ",  # "V08和V01不都一个意思？区别在哪": two questions told apart
+    "ask_others": "ask_others",  # S07: "帮我写一条微信问室友": a message to send
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",
     # They denied what the last reply took for granted ("没哭过啊"): honoured.
@@ -211,6 +212,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "abstain",
         "honour",
         "differ",
+        "ask_others",
     ):
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:

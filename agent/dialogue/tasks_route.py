@@ -76,6 +76,12 @@ EACH = re.compile(r"每(?:一)?个|每一?条|各自|它们|这几个|这些|都
 # An item pointed at (number or quoted name) and dropped anywhere in the same
 # sentence ("第三个“责任感”我不太认同，那其实是我妈希望我有的…，换掉").
 DROP = r"(?:删掉|删了|去掉|不要了|划掉|换掉|拿掉|不太?认同)"
+# A message to send to people who know them, or a less awkward way to ask (S07).
+ASK_OTHERS = re.compile(
+    r"(?:写|编|拟|发)(?:一?条|个|段)?(?:微信|消息|短信|信息)|"
+    r"(?:不那么|不太|别那么|没那么)尴尬.{0,4}问|问法|怎么开口问"
+)
+S07 = re.compile(r"[Ss]0?7|熟人|长处")
 LIST_EDIT = re.compile(
     r"(?:那|这|第.|最后一?)(?:条|个|项)(?:就|先)?(?:留着|删掉|删了|去掉|不要了?|划掉|保留)|"
     rf"(?:第.|最后一?)(?:条|个|项)[^。！？!?]{{0,40}}?{DROP}|"
@@ -266,6 +272,10 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     compare, concrete, item_why, purpose; "means" for a stated limit of
     money or time.
     """
+    if ASK_OTHERS.search(text) and (
+        step == "strengths_exploration" or S07.search(text)
+    ):
+        return "ask_others"  # "帮我写一条微信问室友", "不那么尴尬的问法" (S07)
     if AGAIN_SHORTER.search(text) and len(text) <= SHORT * 2:
         if d.last_act == "concrete":
             return "concrete"

@@ -66,6 +66,7 @@ from agent.dialogue.signals import (
     SELF_DOUBT,
     SHORT_KNOWN,
     SHORT_MAX_CHARS,
+    SHORTER_ASK,
     SORT_ASK,
     STRAIN,
     STUCK_HOW,
@@ -779,6 +780,9 @@ def understand(
     sure_else = pred.confidence >= SURE and pred.intent not in ("experiment", "summary")
     if EXPERIMENT_ASK.search(text) and not WANTS_EXAMPLE.search(text) and not sure_else:
         u.intent = "experiment"  # "帮我给C04配一个1–2周的小实验", "复盘时问自己啥"
+        return u
+    if d.last_act == "summary" and SHORTER_ASK.search(text) and len(text) <= 20:
+        u.intent = "summary"  # "太长了，三行以内": the same summary, shorter
         return u
     if SUMMARY_ASK.search(text) and not TOP_ASK.search(text) and not sure_else:
         u.intent = "summary"  # "把这一步总结一下吧，S01到S08"

@@ -12,7 +12,7 @@ their last message compared.
 from __future__ import annotations
 
 from agent.dialogue.facts import echoes_question
-from tests.agent.test_offline import Chat, P, S, V
+from tests.agent.test_offline import Chat, P, S, V, X
 from tests.agent.test_tasks import check
 
 S06 = "你状态最好、最有成就感的一段时间，当时你具体在做什么？"
@@ -215,3 +215,71 @@ async def test_two_options_from_their_last_message_are_compared(kb, offline_conf
     assert result.trace["act"] == "compare", result.text
     assert "A「茶艺」" in result.text and "B「木工」" in result.text, result.text
     assert "按你刚才说的两个来比" in result.text, result.text
+
+
+async def test_the_first_three_steps_are_summed_up_and_cut_on_request(
+    kb, offline_config
+):
+    answers = {
+        "V01": "以前带我的师傅，什么活都肯教",
+        "S01": "看别人排班一团乱，我半小时就能排好",
+        "P02": "书店总在历史区停下来",
+        "C01": "用“排班”的本事帮社区食堂排志愿者",
+    }
+    chat = Chat(offline_config, X, question_id="C02", answers=answers)
+    first = await chat.say("先帮我总结一下我前面三步写了啥，好久没来忘了")
+    assert first.trace["act"] == "summary", first.text
+    assert "V01「" in first.text and "S01「" in first.text, first.text
+    assert "C01「" not in first.text, first.text  # the synthesis is no earlier step
+    cut = await chat.say("太长了，三行以内")
+    assert cut.trace["act"] == "summary", cut.text
+    assert "C01「" not in cut.text and "V01「" in cut.text, cut.text
+
+
+async def test_a_message_to_ask_a_friend_is_drafted_for_them(kb, offline_config):
+    chat = Chat(offline_config, S, question_id="S07")
+    result = await chat.say("帮我写一条微信发给我同事，问问我有啥长处，别太正式")
+    assert result.trace["act"] == "ask_others", result.text
+    assert "发给同事可以这样写——" in result.text, result.text
+    check(result.text, [])
+
+
+async def test_a_purpose_they_state_is_taken_and_compared_by(kb, offline_config):
+    answers = {
+        "S04": "邻居修电脑都找我",
+        "C01": "用“会修电脑”给小区老人上手机课",
+        "C02": "用“耐心”在社区图书室做管理员",
+    }
+    said = "你理解错了，我的工作目的是“让老人不被落下”，不是赚钱那种"
+    chat = Chat(
+        offline_config,
+        X,
+        question_id="C03",
+        answers=answers,
+        recent_messages=[("user", said), ("coach", "好，就按你的话。")],
+    )
+    stated = await chat.say(said)
+    assert stated.trace["act"] == "purpose", stated.text
+    assert "「让老人不被落下」" in stated.text, stated.text
+    again = await chat.say("按这个比一下C01和C02")
+    assert again.trace["act"] == "compare", again.text
+    assert "按你刚才说的“让老人不被落下”来比" in again.text, again.text
+
+
+async def test_a_question_to_us_between_story_and_ask_is_skipped(kb, offline_config):
+    story = "抖音我几乎只刷两类：做木工的，还有修老收音机的，一刷就停不下来"
+    chat = Chat(
+        offline_config,
+        P,
+        question_id="P02",
+        recent_messages=[
+            ("user", story),
+            ("coach", "你写到「还有修老收音机的」。"),
+            ("user", "你是真人还是机器人啊？"),
+            ("coach", "我是这本工作簿里的教练。"),
+        ],
+    )
+    result = await chat.say("好吧回正题，帮我把刚才说的两类写成P02")
+    assert result.trace["act"] == "concrete", result.text
+    assert "「还有修老收音机的」" in result.text, result.text
+    assert "机器人" not in result.text, result.text

@@ -102,6 +102,7 @@ def realise(turn: Turn) -> Reply:
         honour,
         interpret,
         means,
+        others,
         plain,
         points,
         purpose,
@@ -141,6 +142,7 @@ def realise(turn: Turn) -> Reply:
         interpret,
         honour,
         differ,
+        others,
     ):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"

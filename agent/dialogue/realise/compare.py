@@ -449,6 +449,23 @@ def _common(ids: list[str], answers: dict) -> Draft:
     return Draft([[text]], rows=[])
 
 
+# "“让女儿过得好”…就用它吧，再帮我看看C01和C02哪个更贴": the quoted words
+# they just took as their purpose are the yardstick (coach_blind16).
+TAKEN = re.compile(r"就用它|就用这句|就它了|按这个|按它|用这个标准")
+THEIR_QUOTE = re.compile(r"[“「\"]([^”」\"]{2,20})[”」\"]")
+
+
+def yardstick(t: Turn) -> str:
+    """Return the yardstick they compare by: named, taken up, or their purpose."""
+    if m := MEASURE.search(t.ctx.text):
+        return (m.group(1) or m.group(2)).rstrip("呢吗啊")
+    if TAKEN.search(t.ctx.text):
+        if m := THEIR_QUOTE.search(t.ctx.text):
+            return m.group(1)
+        return str(t.d.pending.get("purpose") or "")  # "按这个重新比一下"
+    return ""
+
+
 def compare(t: Turn) -> Draft:
     """Return the two candidates side by side, each with its own evidence."""
     every = _ids(t.ctx.text)
@@ -526,12 +543,11 @@ def compare(t: Turn) -> Draft:
         i["ids"] = [x for x in i["ids"] if x != "words"]
     limits = situation.cues(text=t.ctx.text)
     cue = next((c for c in LIMIT_ASKS if c in limits), "")
-    measure = MEASURE.search(t.ctx.text)
-    if measure:  # their own yardstick ("按能不能每天四点去接孩子"): theirs to apply
+    if measure := yardstick(t):  # theirs ("按能不能每天四点去接孩子"), to apply
         lines = [line.split("；")[0] for line in lines]  # room for the yardstick
         close = (
             # Said as their yardstick, not quoted as something they told of.
-            f"按你说的“{(measure.group(1) or measure.group(2)).rstrip('呢吗啊')}”来比，"
+            f"按你{'' if measure in t.ctx.text else '刚才'}说的“{measure}”来比，"
             "答案里没写到，A、B哪条做得到只有你清楚。"
         )
     elif cue:  # their stated limit, by name, as the measure: still their choice

@@ -101,6 +101,7 @@ TOLD = 20  # a message this long after our questions is them telling it
 STORY_BACK = 4  # their recent messages read for a story told in chat
 STORY_CHARS = 40  # a message this long, with clauses, is a story
 REDO = re.compile(r"太水|写得不好|写的不好|重写|重新写|原来写的|不要原来|换掉")
+QUESTION_ONLY = 30  # a shorter message ending in a question mark only asks
 TOLD_SHORT = 16  # with nothing saved, a shorter telling is still their material
 
 
@@ -279,14 +280,24 @@ def _chat_told(t: Turn, least: int = STORY_CHARS) -> str:
         return re.sub(r"^.{0,12}?(?:我想写这个|我想写|就写)[:：]\s*", "", named)
     # "你帮我把刚才这段整理成V05的答案吧" is an ask, not the story before it.
     return next(
-        (x for x in reversed(recent) if len(x) >= least and not REQUEST.search(x)),
+        (
+            x
+            for x in reversed(recent)
+            if len(x) >= least
+            and not REQUEST.search(x)
+            # "你是chatgpt吗？还是文心一言？" between the story and the ask: a
+            # question to us, skipped for the story before it (coach_blind16)
+            and not (x.rstrip().endswith(("？", "?")) and len(x) < QUESTION_ONLY)
+        ),
         "",
     )
 
 
 # A clause about their own doing ("我一口气接了二十多单"), not a thought.
 MINE = re.compile(
-    r"^(?:那天|后来|然后|当时|最后|就|结果)?我(?!觉得|想|感觉|猜|估计|也不知道)"
+    # "B站我几乎只看两类": a short topic may come before 我 (coach_blind16)
+    r"^(?:那天|后来|然后|当时|最后|就|结果|[^你我说但而可却，,。]{1,3})?我"
+    r"(?!觉得|想|感觉|猜|估计|也不知道)"
 )
 
 

@@ -65,8 +65,26 @@ def _slot(label: str, found: list[Evidence], qid: str, answers: dict, room: int)
     return f"{label}：" + "，或".join(shown) if shown else ""
 
 
+# "我的工作目的是“让家里人不用操心”": their purpose, said; taken as it is.
+STATED = re.compile(
+    r"工作目的(?:其实)?(?:是|就是|写的是)[“「\"]?([^”」\"。！？!?，,]{2,24})[”」\"]?"
+)
+
+
 def purpose(t: Turn) -> Draft:
     """Return the work-purpose frame, each slot from their answers."""
+    if stated := STATED.search(t.ctx.text or ""):
+        words = stated.group(1)
+        return Draft(
+            [
+                [
+                    f"好，就按你的话：「{words}」。这就是你的工作目的，不用我再拼。",
+                    "要拿它去比你的候选，跟我说按这个比就行。",
+                ]
+            ],
+            rows=[],
+            pending={"purpose": words},
+        )
     if t.d.last_act == "purpose" and AGAIN.search(t.ctx.text):
         if (draft := revise.revise(t)) is not None:
             return draft  # "太空了，改实在点": their words, under their limit
@@ -75,7 +93,12 @@ def purpose(t: Turn) -> Draft:
         c: [e for e in found if e.name not in t.d.dropped]
         for c, found in parts_of(answers, t.ctx.text).items()
     }
-    if t.d.last_act == "purpose" and SHORTER_ASK.search(t.ctx.text):
+    if (
+        t.d.last_act == "purpose"
+        and SHORTER_ASK.search(t.ctx.text)
+        # "帮我提炼一句工作目的": the frame asked for again, not cut
+        and not re.search(r"一句工作目的|提炼", t.ctx.text)
+    ):
         # "太长了，能压到二十个字以内吗": each slot cut to its fewest words;
         # the sentence is still theirs to say (coach_blind15).
         slots = [

@@ -17,6 +17,7 @@ from agent.dialogue.numbered import named_question
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, number, short
 from agent.dialogue.realise.phrases import combos
+from agent.dialogue.signals import SHORTER_ASK
 from knowledge.evidence import evidence_find
 from knowledge.evidence.records import CATEGORIES
 
@@ -33,6 +34,7 @@ SPAN = re.compile(r"([VSPCvspc])0?\d\s*(?:到|-|~|～|至)\s*[VSPCvspc]?0?\d")
 # "三部分写的东西总结一下": every step, not the one on screen.
 ALL = re.compile(r"三部分|三个部分|所有|全部|整体|每一步|前面几步|几步|从头")
 LINES = 4
+THREE_STEPS = re.compile(r"前面?(?:三|3)步|这(?:三|3)步")
 # "分成想继承的和不想要的两栏": one answer, its clauses in two columns.
 TOLD_BEFORE = re.compile(r"(?:上面|前面|刚才|之前)(?:说|讲|聊)的(?:那些|这些|都)")
 HABIT = re.compile(r"特别|总是?|从不|从来|一直|舍不得|越来越|老是|天天|每天|没.{0,3}过")
@@ -158,6 +160,15 @@ def summary(t: Turn) -> Draft:
             # "帮我把这段弄成V04的格式吧，分两栏": the story just told, sorted
             return _columns(t, qid, told[-1], told=True)
     scoped = {q: a for q, a in answers.items() if not prefix or q[:1] == prefix}
+    if THREE_STEPS.search(t.ctx.text or "") and not qid:
+        # "前面三步写了啥": values, talents, passions, not the synthesis
+        scoped = {q: a for q, a in answers.items() if q[:1] in "VSP"}
+        prefix = ""
+    # "太长了，三行以内" right after a summary: fewer lines, fewer words each,
+    # of the same answers.
+    shorter = t.d.last_act == "summary" and bool(SHORTER_ASK.search(t.ctx.text or ""))
+    if shorter and (before := t.d.pending.get("summarised")):
+        scoped, prefix, qid = {q: answers[q] for q in before if q in answers}, "", ""
     if qid:
         scoped = {qid: answers[qid]} if qid in answers else {}
     chosen = sorted(scoped.items(), key=lambda x: (ORDER.find(x[0][:1]), x[0]))
@@ -172,8 +183,9 @@ def summary(t: Turn) -> Draft:
     if not chosen:
         empty = "这一步你还没写下答案" if prefix else "你还没写下答案"
         return Draft([[f"{empty}，所以暂时没什么可理的。", "先写一题，我再帮你整理？"]])
-    lines = [f"{q}「{short(a, a, 22)}」" for q, a in chosen[:LINES]]
-    more = f"等{len(chosen)}题" if len(chosen) > LINES else ""
+    most, room = (3, 12) if shorter else (LINES, 22)
+    lines = [f"{q}「{short(a, a, room)}」" for q, a in chosen[:most]]
+    more = f"等{len(chosen)}题" if len(chosen) > most else ""
     named = list(
         dict.fromkeys(
             e.name
@@ -188,7 +200,7 @@ def summary(t: Turn) -> Draft:
     )[:3]
     clue = (
         "里面直接点到名字的有" + "".join(f"「{n}」" for n in named) + "。"
-        if named
+        if named and not shorter
         else ""
     )
     return Draft(
@@ -200,7 +212,8 @@ def summary(t: Turn) -> Draft:
                 ["哪一条最像你？", "读下来，哪一句最让你有感觉？"],
             ],
             t.seed,
-        )
+        ),
+        pending={"summarised": [q for q, _ in chosen]},
     )
 
 
