@@ -10,13 +10,29 @@
   it modestly (`modest`); match.py names a talent by it, not a lukewarm liking
   ("画画还行吧") or value.
 
-Both work on plain spans, so reading.py keeps its own Token type to itself.
+- "我只想自己过得舒服" (round 17): a weak value word that completes the
+  person's own wish for their life names (`lived`); not "跟他共事很舒服",
+  "希望家人过得舒服".
+
+- "跟人聊天，只要是一对一，能聊到半夜", "捡石头，路边看到好看的就揣兜里"
+  (round 18): a weak talent or passion word that, with a short verb or
+  company before it, is the whole first clause of the answer is its topic,
+  not a word in passing (`opens_answer`). Not a person word, not a values
+  answer, and not in an answer that turns anything down.
+- "跟着喜欢的歌手全国跑" (round 18): a passion's person word after "喜欢的",
+  "最爱的", "追的" is whom the person is a fan of, not a character of the
+  story (`liked_one`).
+- "她是我亲人，这不是应该的吗" (round 18): a weak kin word the person
+  claims as theirs in a clause of its own ("他们是我家里人") names the value
+  (`claimed_kin`; voice.py no longer reads the clause as theirs).
+
+All work on plain spans, so reading.py keeps its own Token type to itself.
 """
 
 import re
 from collections.abc import Sequence
 
-from knowledge.evidence.voice import OTHER_PEOPLE
+from knowledge.evidence.voice import KIN_CLAIM, OTHER_PEOPLE
 
 SENTENCE_ENDS = ".;!?。\n"
 CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
@@ -24,7 +40,19 @@ CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\
 # "房东", "初中生"): a character of the story, not its topic.
 _PERSON = re.compile(rf"(?:{OTHER_PEOPLE})$|[员师生东农手家人]$")
 MODEST = frozenset({"还行"})
+# "(我)(只/就)想 (自己) 过得/活得 …": the person's wish for how they live.
+_WISHED_LIFE = re.compile(
+    r"^(?:但是?|可是?|不过|其实)?我?(?:就|只|也|还是|更)*(?:想|希望|要|愿意)"
+    r"(?:自己|我)?(?:能|可以)?(?:过得|活得)(?:更|很|挺|踏实|简单)*$"
+)
 _TAIL = re.compile(r"[了的啦吧呀啊嘛呢哦~\s]")
+# What stands before the topic in the answer's first clause: a short verb or
+# company ("捡", "跟人", "陪朋友", "小时候看"), no "我" and no digits. A bare
+# word ("飞机，怎么买便宜的机票") may be only the means.
+_LEAD = re.compile(r"[^\W\d_我]{1,4}")
+_TURNS = re.compile(r"(?:但是|但|可是|可|不过|然而|却)")
+# Whom the person likes: "喜欢的歌手", "最爱的建筑师", "我追的歌手".
+_LIKED = re.compile(r"(?:喜欢|爱|崇拜|追|迷)的$")
 
 # (start, end, names, hints, negates) of every known word of the answer.
 Span = tuple[int, int, frozenset[str], frozenset[str], bool]
@@ -53,3 +81,57 @@ def modest(folded: str, shrug: tuple[int, int], named_before: bool) -> bool:
         return False
     stop = next((j for j in range(end, len(folded)) if folded[j] in CLAUSE_ENDS), None)
     return not _TAIL.sub("", folded[end:stop])
+
+
+def lived(folded: str, word: Span) -> bool:
+    """Return whether a weak value word ends the person's wish for their life."""
+    start, _, names, _, _ = word
+    if not names or not all(n.startswith("V") for n in names):
+        return False
+    lead = folded[:start]
+    lead = lead[max(lead.rfind(c) for c in CLAUSE_ENDS) + 1 :]
+    return _WISHED_LIFE.search(lead) is not None
+
+
+def opens_answer(folded: str, word: Span, spans: Sequence[Span]) -> bool:
+    """Return whether a weak word makes up the answer's first clause, its topic."""
+    start, end, names, _, _ = word
+    if (
+        not names
+        or any(n.startswith("V") for n in names)
+        or _PERSON.search(folded[start:end])
+    ):
+        return False
+    stop = next((j for j in range(end, len(folded)) if folded[j] in CLAUSE_ENDS), None)
+    if stop is None or _TAIL.sub("", folded[end:stop]):
+        return False
+    if not _LEAD.fullmatch(folded[:start]):
+        return False
+    # "在搜房子…。对房子本身一点兴趣都没有": a "no" anywhere may be about it.
+    return not any(s[4] for s in spans)
+
+
+def liked_one(folded: str, word: Span) -> bool:
+    """Return whether a passion's person word is whom the person likes."""
+    start, end, names, _, _ = word
+    return (
+        bool(names)
+        and all(n.startswith("P") for n in names)
+        and _PERSON.search(folded[start:end]) is not None
+        and _LIKED.search(folded, max(0, start - 3), start) is not None
+    )
+
+
+def claimed_kin(folded: str, word: Span) -> bool:
+    """Return whether a weak value word is kin claimed in a clause of its own."""
+    start, end, names, _, _ = word
+    if not names or not all(n.startswith("V") for n in names):
+        return False
+    left = max(folded.rfind(c, 0, start) for c in CLAUSE_ENDS) + 1
+    stop = next(
+        (j for j in range(end, len(folded)) if folded[j] in CLAUSE_ENDS), len(folded)
+    )
+    # "她是我亲人，可她从来不管我": a turn after the claim is a complaint.
+    return KIN_CLAIM.match(folded[left:stop]) is not None and not _TURNS.match(
+        folded, stop + 1
+    )

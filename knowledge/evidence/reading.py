@@ -24,6 +24,20 @@ from knowledge.evidence.polarity import (
     split_homonym,
     their_need,
 )
+from knowledge.evidence.senses import (
+    conceded,
+    felt_degree,
+    gathered,
+    refused_on,
+    titled,
+    truth_told,
+)
+from knowledge.evidence.stances import (
+    dropped_since,
+    only_because,
+    refused_theirs,
+    witnessed,
+)
 from knowledge.evidence.vocabulary import SCOPE_BREAKS, Vocabulary, Word
 from knowledge.evidence.voice import (
     ADMIRES,
@@ -151,7 +165,7 @@ CANCELS = re.compile(
     r"开玩笑的|开个玩笑|开玩笑啦|说着玩的|闹着玩的|逗你的|逗你玩|瞎说的|"
     r"白花了|白买了|白交了|白办了|白报了|打水漂|"
     r"不碰了|没再碰|没碰过了|再也不(?:干|做|碰|弄|玩|去|学|想)|就放弃了|早放弃了|"
-    r"后来放弃了|(?:让|叫|托|替)我帮(?!忙|着)|帮(?:他|她|他们|她们|别人|人家|我妈|我爸|朋友|同事)"
+    r"后来放弃了|(?:让|叫|托|替)我帮(?!忙|着)|(?:帮|替)(?:他|她|他们|她们|别人|人家|我妈|我爸|朋友|同事)"
     r"(?:查|搜|买|问|找|弄|报|看)"
     # "…，给我弟查的", "替我表妹搜的": a search run for someone else.
     rf"|(?:给|替|帮)我?(?:{OTHER_PEOPLE})[^,.;:!?。]{{0,2}}?(?:查|搜|问|打听)的"
@@ -159,6 +173,12 @@ CANCELS = re.compile(
     r"|得我?(?:心累|好累|很累|太累|累死|烦死|好烦|很烦|头大|头疼|头痛|崩溃|想吐|心烦|抓狂)"
     # "缺钱（笑）": a joke marked in brackets (a clause of its own once folded).
     r"|^[(\[](?:笑|笑死|狗头|手动狗头|doge)[)\]]?$"
+)
+# "我想替她找个古生物学家问问" (round 17): what is sought or asked on someone
+# else's behalf is the errand's object, so names after the mark go with it.
+ERRAND = re.compile(
+    r"(?:帮|替)(?:他|她|他们|她们|别人|人家|我妈|我爸|朋友|同事)"
+    r"(?:找|问|查|搜|打听)"
 )
 # Taking the wish itself back: "…，所以也不是真想躺". Unlike the take-backs
 # above, this one says no, so what it takes back names nothing.
@@ -169,14 +189,36 @@ RETRACTS = re.compile(r"不是真(?:的|心)?(?:想|要|喜欢|爱|在乎)|并�
 # 我自己其实不怎么爱吃": a clause that is nothing but "I don't like it" says no
 # to the sentence so far, whatever it was for; it names nothing. Not "现在完全
 # 没兴趣了" (a liking dropped stays a hint), and not when a "but" follows.
-UNLIKED = re.compile(
+_UNLIKED_LEAD = (
     r"(?:我|自己|其实|说实话|说真的|老实说|真的?|也|倒|并|可|一点都|一点也|压根|"
     r"根本|本身)*"
-    r"(?:谈不上|说不上|算不上|不怎么|不太|不是很|没那么|并不|不|没啥|没什么|没多大|"
-    # Round 13: "…，不是兴趣，是没办法" (a need, not a liking).
-    r"(?:并?不是|并非)(?:出于|因为)?)"
-    r"(?:多|太|很|怎么|真的?)?(?:喜欢|爱(?:吃|看|玩|做|学|弄|干)?|感兴趣|热爱|兴趣|爱好)"
+)
+_UNLIKED_TAIL = (
+    r"(?:多|太|很|怎么|真的?)?(?:喜欢|爱(?:吃|看|玩|做|学|弄|干)?|感兴趣|热爱|兴趣|爱好|享受)"
     r"[了的啦吧呀啊哈~\s]*"
+)
+UNLIKED = re.compile(
+    _UNLIKED_LEAD
+    + r"(?:谈不上|说不上|算不上|不怎么|不太|不是很|没那么|并不|不|没啥|没什么|没多大|"
+    # Round 13: "…，不是兴趣，是没办法" (a need, not a liking).
+    r"(?:并?不是|并非)(?:出于|因为)?)" + _UNLIKED_TAIL
+)
+# Round 18: the clause may open with the "but" itself ("…，工作用得上，不过说
+# 实话我不怎么喜欢"): the turn is to the dislike. Only a plain "no": after a
+# turn, "说不上多喜欢" is lukewarm and "不是喜欢，是焦虑" gives another reason
+# (both labelled hints).
+UNLIKED_TURNED = re.compile(
+    r"(?:但是|但|不过|可是|只是)"
+    + _UNLIKED_LEAD
+    + r"(?:不怎么|不太|不是很|没那么|并不|不)"
+    + _UNLIKED_TAIL
+)
+# Round 17: "…，纯粹应付", "就是为了交差": done only to get by, as a clause
+# of its own, says no to the sentence the same way.
+PERFUNCTORY = re.compile(
+    r"(?:我|也|就|都|其实|说白了)*(?:纯粹|纯属|纯|只是|就是|只|主要是|完全是|也就是)?"
+    r"(?:是|为了)?(?:应付|交差|凑学分|混学分|走个?过场|完成任务)"
+    r"(?:一下|差事|了事|而已|罢了)?[了的啦吧呀啊哈~\s]*"
 )
 # "他那种死要面子的毛病我坚决不要", "细碎活我真做不来": the object stands
 # first and the clause ends with the person turning it down.
@@ -216,6 +258,9 @@ FOR_OTHERS = re.compile(
     rf"(?:让|使)(?:{OTHER_PEOPLE}|更多的?人)们?"
     rf"|(?:希望|盼着?|但愿|愿)(?:我|我家|我们家)的?{MODIFIER}{{0,2}}(?:{OTHER_PEOPLE})"
 )
+# Their words about the person: a verb of saying or remembering before a
+# colon, a quote or "我" (not "被人说是个…": them being spoken of).
+SAID_OF_ME = re.compile(r"(?:记得|记住|说起|提起|想起|说|觉得|评价)(?=[:“\"「]|我)")
 # A clause in the person's own voice ends a wish for others.
 OWN_AGAIN = re.compile(r"\s*(?:我|自己|但|可|不过|其实|而|所以)")
 # On the questions about what angers or is missing (V05, V09), "有钱有关系就
@@ -381,8 +426,14 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     """Return every entry word of a folded answer, read in its clause."""
     found = _candidates(folded, vocab)
     # Weak words do not take part in the cut; they only mark what they cover.
+    # Nor does "说实话" when it is a doing, not an aside ("说实话的人", round 18).
     weak = [(s, e) for s, e, w in found if w.kind == "weak"]
-    found = [c for c in found if c[2].kind != "weak"]
+    found = [
+        c
+        for c in found
+        if c[2].kind != "weak"
+        and not truth_told(folded, c[0], c[1], c[2].text, c[2].kind)
+    ]
     found.sort(key=lambda c: (c[0] - c[1], PRIORITY[c[2].kind], c[0]))
     asked = [
         (m.start(), m.end(), Word(m.group(), "homonym"))
@@ -394,6 +445,13 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     for start, end, word in asked + found:
         if not any(taken[start:end]):
             taken[start:end] = b"\x01" * (end - start)
+            # "哭得停不下来", "兴奋得发抖" (round 17): a feeling's degree.
+            if word.kind in ("entry", "negation") and felt_degree(folded, start):
+                continue
+            # "《也许你该找个人聊聊》这些都翻过" (round 18): a "no" or a hedge
+            # inside a book's title is its wording, not the person's.
+            if word.kind in ("negation", "shrug") and titled(folded, start):
+                continue
             tokens.append(Token(start, end, word, clause[start]))
     tokens.sort(key=lambda t: t.start)
     reported = reported_spans(folded, clause)
@@ -435,7 +493,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     )
     speakers = speaker_spans(folded)
     liked = taste_spans(folded, clause)
-    runs, dropped, roles = others_spans(
+    runs, dropped, roles, refused = others_spans(
         folded,
         [t.start for t in tokens if t.word.before or t.word.after],
         # A hint ("我就没那么靠谱") does not keep a clause from setting apart.
@@ -480,7 +538,10 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         questions,
     ) | {t.clause for t in theirs}
     # Set apart from someone admired: only a doubt; from anyone else: nothing.
-    doubted, dropped = (dropped, []) if ADMIRES.search(folded) else ([], dropped)
+    # Unless the person refuses to become like them (round 17).
+    doubted: list[tuple[int, int]] = []
+    if ADMIRES.search(folded):
+        doubted, dropped = [d for d in dropped if d not in refused], refused
     doubted += [(r[0], r[1]) for r in runs if r[3]] + roles
     options = _options(folded, clause)
     generic = [m.span() for m in GENERIC_IF.finditer(folded)]
@@ -491,13 +552,16 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         (m.end(), _wish_end(folded, m.end())) for m in FOR_OTHERS.finditer(folded)
     ]
     known = [_span(t) for t in tokens]
+    costs = conceded(folded)
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
     for i, c in enumerate(clause):
         bounds[c] = (bounds.get(c, (i, i))[0], i + 1)
     readings = []
     for i, token in enumerate(tokens):
-        if token.word.kind != "entry" or split_homonym(
-            folded, token.start, token.end, vocab.homonyms
+        if (
+            token.word.kind != "entry"
+            or split_homonym(folded, token.start, token.end, vocab.homonyms)
+            or gathered(folded, token.start, token.end)
         ):
             continue
         count = _before(folded, tokens, i) + (
@@ -519,19 +583,33 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 and not _ranked(folded, token, s, e)
                 and not (
                     (s, e) == (token.start, token.end)
-                    and lift.corroborated(folded, _span(token), known)
+                    and lift.lived(folded, _span(token))
                 )
+                and not (
+                    (s, e) == (token.start, token.end)
+                    and (
+                        lift.corroborated(folded, _span(token), known)
+                        or lift.opens_answer(folded, _span(token), known)
+                        or lift.liked_one(folded, _span(token))
+                    )
+                )
+                # "他们是我家人啊": the claim may hold the weak "我家人" whole.
+                and not lift.claimed_kin(folded, _span(token))
                 for s, e in weak
             )
             or _inside(token, doubted)
             or _inside(token, options)
             or _inside(token, mocking)
+            or witnessed(folded, token.end)
         )
         run = next((r for r in runs if r[0] <= token.start < r[1]), None)
         readings.append(
             Reading(
                 token,
-                count % 2 == 1 or _inside(token, dropped) or token.clause in denied,
+                count % 2 == 1
+                or _inside(token, dropped)
+                or token.clause in denied
+                or _inside(token, costs),
                 weakened,
                 reported=_inside(token, reported),
                 asked=_inside(token, questions),
@@ -557,8 +635,23 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         for r in readings
     ]
     later = denied_later(spans, folded)
+    # "我不想当领导，天天开会管人" (round 17): the refused thing described on.
+    refused = refused_on(spans, folded)
+    # Round 18: their clause refused by the person, a motive of back then
+    # dropped now, a choice's clauses before its only reason.
+    voiced = [(*s, r.others) for s, r in zip(spans, readings, strict=True)]
+    refused |= (
+        refused_theirs(voiced, folded)
+        | dropped_since(voiced, folded)
+        | only_because(voiced, folded)
+    )
     return [
-        replace(r, weakened=True) if i in later else r for i, r in enumerate(readings)
+        replace(r, negated=True)
+        if i in refused
+        else replace(r, weakened=True)
+        if i in later
+        else r
+        for i, r in enumerate(readings)
     ]
 
 
@@ -868,7 +961,9 @@ def _cancelled(
         # The take-back covers its own clause ("钱算是白花了", "开玩笑的"), but
         # not what the clause names after it.
         after = start + mark.end()
-        if any(t.clause == c and t.word.names and t.start >= after for t in tokens):
+        if not ERRAND.search(body) and any(
+            t.clause == c and t.word.names and t.start >= after for t in tokens
+        ):
             continue
         found.add(c)
         k = c
@@ -1188,7 +1283,10 @@ def _wish_end(folded: str, i: int) -> int:
         and not OWN_AGAIN.match(folded, end + 1)
     ):
         end = _clause_end(folded, end + 1)
-    return end
+    # "希望我的学生们以后还记得：王老师点醒过我" (round 17): what they would
+    # say of the person is the person's own wish, what V08 asks for.
+    said = SAID_OF_ME.search(folded, i, end)
+    return said.start() if said else end
 
 
 def _clause_text(folded: str, i: int) -> str:
@@ -1215,7 +1313,12 @@ def _unliked(folded: str, clause: list[int]) -> set[int]:
     text = _clause_texts(folded, clause)
     marks = "".join(CLAUSE_ENDS)
     for c, body in text.items():
-        if c == 0 or not UNLIKED.fullmatch(body.lstrip(marks)):
+        bare = body.lstrip(marks)
+        if c == 0 or not (
+            UNLIKED.fullmatch(bare)
+            or UNLIKED_TURNED.fullmatch(bare)
+            or PERFUNCTORY.fullmatch(bare)
+        ):
             continue
         if any(
             CONTRAST_OPENS.match(text[k].lstrip(",:"))

@@ -69,6 +69,8 @@ _JOB_LEAD = re.compile(r"是(?:个)?(?:当|做|干|搞)?$")
 _JOB_WORD = re.compile(r"^(?:当|做|干|搞|教)")
 _JOB_END = re.compile(r"^的(?:$|[,.;:!?。，、])")
 _CLAUSE_MARKS = ",.;:!?。()[]~\"'“”‘’—… \t\r\n、"
+# Verbs done to people, ending a word: what follows is whom.
+_TO_PEOPLE = re.compile(r"(?:教|带|帮|陪|照顾|辅导|指导|培养|鼓励|安慰)$")
 
 
 # A one-character word before a title is a surname: "钱老师", "钱总" (not
@@ -169,6 +171,10 @@ def job_title(folded: str, start: int, end: int) -> str:
     it ("艺术家", "领导者"); "": neither.
     """
     if end - start < 2:  # one character ("钱") is too short to tell
+        return ""
+    # "手把手教新老师上课" (round 18): a word that ends in a verb done to people
+    # takes the title after it as its object, not as a job it modifies.
+    if _TO_PEOPLE.search(folded, start, end):
         return ""
     after = folded[end : end + 8]
     lead = _lead(folded, start)

@@ -44,6 +44,16 @@ _QUIT_NOW = re.compile(
     r"(?:现在|如今|早就|早已|后来|已经|早)(?:都|也|就|早就)?(?:不|没再|不再)"
     r"(?!是|会|能|行|用|要|一|太|怎)[^\W\d_]了(?=$|[,.;:!?。…~\s])"
 )
+# Round 17: the person tried it, and it went wrong: "结果自己上手差点触电",
+# "谁知我一动手就搞砸了". The result, the trying and a mishap, in one clause;
+# not a setback in a story ("没想到第一次创业就失败了").
+_FAILED = re.compile(
+    r"(?:结果|谁知道?|哪知道?|没想到)(?:我|自己)*(?:一|亲自|真)?"
+    r"(?:上手|动手|试|自己来|下手)[^,.;:!?。]{0,4}?"
+    r"(?:差点|险些|搞砸|弄砸|砸了|弄坏|搞坏|翻车|出丑|失败|没弄好|没搞好)"
+)
+# "天天画画，哪有空干别的": a cue about everything else keeps what came before.
+_ELSE = re.compile(r"别的|其他|其它|其余")
 # "虽然现在还差得远，但我一直在学": a conceded shortfall takes nothing back.
 _CONCEDES = re.compile(r"^(?:虽然|虽说|虽|尽管|哪怕|就算)")
 # "至于明星八卦，我没那么关心", "说到球赛我就没啥兴趣了", "我对球赛没兴趣了":
@@ -97,6 +107,8 @@ def _scope(
     before = folded[left:c_start]
     if _someone_else(before) or _CONCEDES.match(before):
         return None
+    if _ELSE.search(folded, c_end, right):
+        return None
     own = {
         i
         for i, (s, e, _, _) in enumerate(mentions)
@@ -131,11 +143,12 @@ def _cue_spans(folded: str, cues: Iterable[str]) -> list[tuple[int, int]]:
     pattern = _pattern(tuple(cues))
     found = [m.span() for m in pattern.finditer(folded)] if pattern else []
     # "不过我现在不玩了" (round 16): given up now, said with any one verb.
-    found += [
-        m.span()
-        for m in _QUIT_NOW.finditer(folded)
-        if not any(s <= m.start() < e for s, e in found)
-    ]
+    for extra in (_QUIT_NOW, _FAILED):
+        found += [
+            m.span()
+            for m in extra.finditer(folded)
+            if not any(s <= m.start() < e for s, e in found)
+        ]
     return sorted(found)
 
 

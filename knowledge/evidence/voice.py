@@ -87,6 +87,8 @@ _WHEN_DONE = re.compile(
     r"时(?![间代尚刻光常节髦机期段空辰候]))"
 )
 _DIRECTED = re.compile(rf"{_DIRECTIVE}$")
+# "那些讲古镇的画册": 那些/这些 + a verb of saying, in a relative clause.
+_OF_THINGS = re.compile(r"(?:那些|这些)(?:讲|说)")
 # A speaker inside the person's own wish is theirs: "希望有人说：这个人真诚".
 _WISH = ("希望", "想让", "但愿", "盼")
 # Marks between the verb and what was said ("我妈说：“…”").
@@ -139,6 +141,13 @@ def reported_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
         opened = _clause_start(clause, start)
         if any(w in folded[opened:start] for w in _WISH):
             continue
+        # "那些讲古镇、古寺的画册" (round 17): "those that tell of…" describes
+        # a thing; no one speaks.
+        if (
+            _OF_THINGS.match(folded, start)
+            and "的" in folded[verb_end : _clause_end(clause, verb_end)]
+        ):
+            continue
         # "我在日记里给自己写着：…": the person's own written words.
         if "写着" in folded[start:verb_end] and _OWN_VOICE.match(folded[opened:start]):
             continue
@@ -168,7 +177,7 @@ def _demanded(folded: str) -> list[tuple[int, int]]:
     """Return the sentences that a "老板要的" clause says were demanded."""
     spans = []
     for s, e, n in (clauses := _clause_list(folded)):
-        if _DEMANDED.match(folded[s:e]):
+        if _DEMANDED.match(folded[s:e]) or _FORCED.match(folded[s:e]):
             first = min(a for a, _, m in clauses if m == n)
             spans.append((first, e))
     return spans
@@ -242,6 +251,9 @@ _OTHER = (
     "孩子们|孩子(?!时|气)|闺女|儿女|子女|孙女|孙子(?!兵法)|外孙|小孩(?!子气)|小朋友|娃们|娃娃(?!机)|娃(?!娃)|村里人|村民|学长|学姐|师兄|师姐|合伙人|前任|"
     "班主任|主任|校长|院长|总监|老总|科长|处长|村支书|书记|教练|导师|"
     "店长|店主|领班|班长|队长|团长|社长|"
+    # Round 17: "我们科的护士长是大家公认的热心肠". Not 医生: a doctor is
+    # also whom a passions answer would ask ("找个医生问问"), a hint kept.
+    "护士长|护士|"
     # Someone by name: "小王", "老张", "阿梅" would need a dictionary; the common
     # surnames after 小/老, or before a title ("王总", "李姐", "张老师"), do not.
     rf"(?:小|老){_SURNAME}(?![子家板实序围务打])|"
@@ -249,6 +261,12 @@ _OTHER = (
 )
 # Read by reading.py too: "他那种…我不要" (a possessor, not "this"), "让他们也…".
 OTHER_PEOPLE = _OTHER
+# Round 17: "不过那是导师逼的", "都是被逼的": forced, said after a turn or "那是".
+_FORCED = re.compile(
+    r"^(?:但是|但|可是|可|不过|其实)?(?:那|这)?(?:都|全|也)?(?:是|纯属|完全是)"
+    rf"(?:(?:{_SPEAKER}|{_OTHER})|被(?:{_SPEAKER}|{_OTHER})?)(?:逼|硬逼|强迫|要求|布置|安排)的"
+    r"[了啊吧呀嘛]*$"
+)
 # Round 13: a person's tag with a colon at a clause's start, as in a script,
 # reports their words: "室友：“心细”；我妈：“懂事”", "同事：雷厉风行".
 _TAG = re.compile(
@@ -311,7 +329,10 @@ _WAVED = re.compile(
 _SELF = re.compile(
     # Not "自己家", "自己的…" after someone else's clause: their own (round 16,
     # "她都去帮一把，自己家其实也不宽裕").
-    rf"^{_CONJ}(?:说实话|说真的|老实说)?(?:其实)?(?:我|自己(?!家|的)|和我|跟我|对我|这个我|这点我|这我)"
+    # Round 17: "讲真这一点我不想学她", "因为我真的想弄明白…": the person's
+    # candour, "this one point" and their reason speak for them too.
+    rf"^(?:{_CONJ}|因为|所以|因此)(?:说实话|说真的|老实说|讲真|说句实话|实话说)?(?:其实)?"
+    r"(?:我|自己(?!家|的)|和我|跟我|对我|这个我|这点我|这一点我|这我)"
     # A short topic, then the person doing it: "家里的东西我都分门别类" (round
     # 14). No one else in the topic ("她的事我都…" is still about her).
     rf"|^(?![^我]{{0,5}}{_OTHER})[^\W\d_我你他她们]{{1,6}}我(?=都|就|也|总|一般|全|会|来|负责|把|每)"
@@ -351,8 +372,21 @@ _POINTS = re.compile(r"^(?:但是|但|可是|可|不过)?(?:这点|这一点)")
 _PASTIME = re.compile(r"喜欢|爱|迷|去|带|陪|跟")
 _GROUP = "(?:那帮|这帮|那些|这些|那群|这群|一帮|一群)"
 _SEEN_MID = re.compile(rf"(?:看着|看到|看见){_GROUP}?{_OTHER}|看{_GROUP}{_OTHER}")
+# Round 17: asking them about their own doing ("问他第一次下厨做的是什么菜"):
+# what follows is theirs, like what is seen of them.
+_ASKED_MID = re.compile(r"问(?:问|一问)?(?:他|她|人家)们?")
 
 
+# Refusing to become like them ("也不打算变成那样", "我才不想活成她那样"):
+# a "no" of the will, unlike falling short ("我可做不到").
+_REFUSES = re.compile(
+    r"不(?:打算|想|要|愿意?|准备|会)(?:再)?(?:变成|成为|活成|学成|像|学)"
+)
+# Keeping what they saw: "这份能吃苦我想留下", "这点我要继承".
+_KEEPS = re.compile(
+    r"我(?:也|就|一定|肯定)*(?:想|要|会|得|打算)"
+    r"(?:留下|继承|传下去|保留|延续|传承|学过来|学到)"
+)
 # Admiring the other: then setting oneself apart ("我佩服我表哥…，我就做不
 # 到") says the person falls short of it, not that they reject it.
 # Not "这点我不想学": a rejection (round 14).
@@ -366,6 +400,12 @@ ADMIRES = re.compile(
 _NORM = re.compile(
     r"^(?:(?:对|给|跟|和|在)[^,，。]{1,6}?)?(?:也|都|就|本来就|同样|一样)?"
     r"(?:应该|应当|理应|本该|该|要被|得被|需要被|值得|有权|配得上|不该|不应该)"
+)
+# Round 18: "她是我亲人，这不是应该的吗": a clause that only says who they
+# are to the person is the person's claim of kin, not their doing.
+KIN_CLAIM = re.compile(
+    r"^(?:但是|但|可|而且)?(?:他|她|人家)们?(?:毕竟|到底|好歹|可|都)*是我的?"
+    r"(?:亲人|家人|家里人)[啊呀嘛呢啦吧]*$"
 )
 # A clause that opens by seeing someone ("看到有人…") and goes on with the
 # person's own reaction ("…我真的会炸"), or that only sets the time ("孩子生病
@@ -402,7 +442,10 @@ def _clause_list(folded: str) -> list[tuple[int, int, int]]:
 def others_spans(
     folded: str, negations: list[int], entries: list[int]
 ) -> tuple[
-    list[tuple[int, int, bool, bool]], list[tuple[int, int]], list[tuple[int, int]]
+    list[tuple[int, int, bool, bool]],
+    list[tuple[int, int]],
+    list[tuple[int, int]],
+    list[tuple[int, int]],
 ]:
     """Return the runs of clauses about someone else, those set apart, and roles.
 
@@ -417,6 +460,9 @@ def others_spans(
     a negation (a start in ``negations``) and no entry word (``entries``):
     "我做不到", "但我不太一样", "我不想要这种活法"; or it takes another role
     or judges the other's motive (_APART: "我就负责吃", "我觉得他就是客气").
+    The last list holds, of the runs set apart, those the person refuses to
+    become like ("也不打算变成那样"): admiring them does not soften that to a
+    doubt (round 17).
     """
     clauses = _clause_list(folded)
     runs: list[tuple[int, int, bool, bool]] = []
@@ -424,6 +470,7 @@ def others_spans(
     # The clause that sets the person apart by another role ("我就是跟着打杂
     # 的") belittles what it names: that is only a hint.
     roles: list[tuple[int, int]] = []
+    refused: list[tuple[int, int]] = []
     k = 0
     while k < len(clauses):
         start, end, sentence = clauses[k]
@@ -432,7 +479,9 @@ def others_spans(
         if not (opened or passive):
             # "撑着我的是看那帮学生一点点长进" (round 14): from seeing them on,
             # the clause is their doing, unless the person comes back in it.
-            seen = _SEEN_MID.search(folded, start, end)
+            seen = _SEEN_MID.search(folded, start, end) or _ASKED_MID.search(
+                folded, start, end
+            )
             if (
                 seen
                 and "我" not in folded[seen.end() : end]
@@ -442,7 +491,7 @@ def others_spans(
             k += 1
             continue
         rest = folded[start + opened.end() : end] if opened else ""
-        if opened and _NORM.match(rest):
+        if (opened and _NORM.match(rest)) or KIN_CLAIM.match(folded[start:end]):
             k += 1  # "人家也要被当人看": the person's judgment, not their trait
             continue
         about_me = not opened or "我" in rest
@@ -460,6 +509,7 @@ def others_spans(
             and not _SELF.match(folded[clauses[j][0] : clauses[j][1]])
             and not _WAVED.match(folded[clauses[j][0] : clauses[j][1]])
             and not _NORM.match(folded[clauses[j][0] : clauses[j][1]])
+            and not KIN_CLAIM.match(folded[clauses[j][0] : clauses[j][1]])
         ):
             j += 1
         run = (start, clauses[j - 1][1])
@@ -478,7 +528,9 @@ def others_spans(
         runs.append((*run, about_me, contrasted))
         for s, e, n in clauses[j:]:
             text = folded[s:e]
-            if n != after or _OTHER_OPENS.match(text):
+            # "这份能吃苦我想留下，但我不想像他们一样…" (round 17): once the
+            # person keeps it, a later "no" is about another part.
+            if n != after or _OTHER_OPENS.match(text) or _KEEPS.search(text):
                 break
             rejects = any(s <= i < e for i in negations) and not any(
                 s <= i < e for i in entries
@@ -499,6 +551,12 @@ def others_spans(
                 if _POINTS.match(text) and turn:
                     run = (turn[-1], run[1])
                 dropped.append(run)
+                if any(
+                    _REFUSES.search(folded, a, b)
+                    for a, b, m in clauses
+                    if m == n and a >= s
+                ):
+                    refused.append(run)
                 # Not after their words about the person: "朋友有事都来找我，
                 # 我就是大家的树洞" says what the person is.
                 # Nor a wish of the person's own ("他们俩吵了一辈子，我只想以后
@@ -507,7 +565,7 @@ def others_spans(
                     roles.append((s, e))
                 break
         k = j
-    return runs, dropped, roles
+    return runs, dropped, roles, refused
 
 
 # "考编是我爸妈的意思", "这是老板的主意": the choice was someone else's.

@@ -49,6 +49,13 @@ KINDS13 = Path(__file__).with_name("evidence_kinds13.jsonl")
 # 来说/说不到, a criterion's question, nobody's neglect, kin looked after,
 # seeing others grow, a topic then "我", people in a passions answer.
 KINDS14 = Path(__file__).with_name("evidence_kinds14.jsonl")
+# Written blind to the code by the convention, scored once unseen after round
+# 16 (0.897/0.890 named), then read in round 17: seen, in the labelled test.
+BLIND18 = Path(__file__).with_name("evidence_blind18.jsonl")
+# Written blind to the code by the convention, scored once unseen on 896cde4
+# and after round 17 (0.944/0.944 named both times), then read in round 18:
+# seen, in the labelled test.
+BLIND19 = Path(__file__).with_name("evidence_blind19.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

@@ -1,0 +1,146 @@
+"""Round 18 (blind19): a later stance of the person's that undoes a mention.
+
+- "我爸妈都是老师，一辈子教书，我挺敬佩的，但我自己绝对不去当老师": someone
+  else's clause names it, and the person's own clause after it turns the same
+  entry down. That is setting oneself apart by refusal, not falling short,
+  even where the answer admires them (`refused_theirs`).
+- "以前换工作只看钱。现在回头看，钱对我没那么重要": a sentence told of back
+  then (当初, 以前…) names it, and a later one that opens with "now" turns the
+  same value down: a motive dropped, like round 16's former view said with
+  觉得 (`dropped_since`). Values only: a liking dropped ("以前爱打游戏，现在
+  没兴趣了") stays a hint, as the convention says.
+- "进了一家做环保设备的公司，纯粹是因为离家近": a choice, then its only
+  reason. What the choice's clauses name is what was chosen, not why
+  (`only_because`). Not "我最看重自由，纯粹是因为…" (no choice told), and not
+  a name the reason itself gives ("选了这份工作，纯粹是因为自由").
+- "把脉针灸都见过": an object put first and only seen ("都见过", "也见识过")
+  was watched, not done (`witnessed`): a hint.
+
+Spans are (start, entry ids, negated, in someone else's clause) of every entry
+word, in answer order, as reading.py builds them.
+"""
+
+import re
+from collections.abc import Sequence
+
+Span = tuple[int, frozenset[str], bool, bool]
+_SENTENCE_ENDS = frozenset(".;!?。\n")
+# A list ("艾灸、泡脚都见过") stays one clause, as in reading.py.
+_CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
+# The person in the refusing clause: "但我自己绝对不去当…" (not "倒也不是跟钱
+# 过不去", a double negative read as one).
+_SELF = re.compile(r"我|自己")
+# Back then, opening the sentence ("当初留在老单位", "我以前换工作…").
+_THEN = re.compile(
+    r"[^,.;:!?。]{0,3}?(?:当初|当年|那时候|那时|那会儿|以前|过去|曾经|早些年|刚毕业那会儿)"
+)
+# Now, opening the later clause or its sentence ("现在回头看", "如今想想").
+_NOW = re.compile(
+    r"(?:可|但|不过)?(?:现在|如今|这几年|回头看|回过头看|回头想想|再回头看)"
+)
+# A choice told: the person went, picked, stayed, signed up…
+_CHOSE = re.compile(
+    r"进了|选了|选的|去了|报了|考了|留在|留了|挑了|接了|读了|学了|换了|搬到|搬去|"
+    r"签了|入职|找了"
+)
+# Its only reason, opening a clause: "纯粹是因为", "单纯因为", "只是因为".
+_ONLY_BECAUSE = re.compile(
+    r"^(?:其实|主要|当时)?(?:纯粹|纯属|单纯|完全|仅仅|只)是?因为"
+)
+# Seen, not done: "(我)都见过", "也见识过", to the clause's end.
+_SEEN = re.compile(r"^[^,.;:!?。]{0,4}?我?(?:都|也)(?:见过|见识过|看见过)[了的啦~]*$")
+
+
+def refused_theirs(spans: Sequence[Span], folded: str) -> set[int]:
+    """Return the spans in someone else's clause whose entry the person refuses.
+
+    The refusal is a negated mention of the same entry, outside anyone else's
+    clause, later in the same sentence or in the next one, in a clause where
+    the person speaks (我, 自己 before it).
+    """
+    out = set()
+    for i, (start, ids, negated, others) in enumerate(spans):
+        if negated or not others:
+            continue
+        here = _sentence(folded, start)
+        if any(
+            was
+            and not theirs
+            and ids & later
+            and _sentence(folded, s) - here <= 1
+            and _SELF.search(folded, _clause_start(folded, s), s)
+            for s, later, was, theirs in spans[i + 1 :]
+        ):
+            out.add(i)
+    return out
+
+
+def dropped_since(spans: Sequence[Span], folded: str) -> set[int]:
+    """Return the value mentions of back then that a later "now" turns down."""
+    out = set()
+    for i, (start, ids, negated, _) in enumerate(spans):
+        if negated or not _THEN.match(folded, _sentence_start(folded, start)):
+            continue
+        values = {n for n in ids if n.startswith("V")}
+        for s, later, was, _ in spans[i + 1 :]:
+            if not (was and values & later):
+                continue
+            opened = _NOW.match(folded, _clause_start(folded, s)) or _NOW.match(
+                folded, _sentence_start(folded, s)
+            )
+            if opened:
+                out.add(i)
+                break
+    return out
+
+
+def only_because(spans: Sequence[Span], folded: str) -> set[int]:
+    """Return the mentions in a choice's clauses before its only reason."""
+    out = set()
+    for m in re.finditer(r"[^,.;:!?。，]+", folded):
+        if not _ONLY_BECAUSE.match(m.group()):
+            continue
+        first = _sentence_start(folded, m.start())
+        if not _CHOSE.search(folded, first, m.start()):
+            continue
+        end = _sentence_end(folded, m.start())
+        given = {n for s, ids, _, _ in spans if m.start() <= s < end for n in ids}
+        out |= {
+            i
+            for i, (s, ids, _, _) in enumerate(spans)
+            if first <= s < m.start() and not ids & given
+        }
+    return out
+
+
+def witnessed(folded: str, end: int) -> bool:
+    """Return whether the word ending at end is an object only seen ("都见过")."""
+    return _SEEN.match(folded[end : _clause_end(folded, end)]) is not None
+
+
+def _sentence(folded: str, i: int) -> int:
+    return sum(ch in _SENTENCE_ENDS for ch in folded[:i])
+
+
+def _sentence_start(folded: str, i: int) -> int:
+    while i > 0 and folded[i - 1] not in _SENTENCE_ENDS:
+        i -= 1
+    return i
+
+
+def _sentence_end(folded: str, i: int) -> int:
+    while i < len(folded) and folded[i] not in _SENTENCE_ENDS:
+        i += 1
+    return i
+
+
+def _clause_start(folded: str, i: int) -> int:
+    while i > 0 and folded[i - 1] not in _CLAUSE_ENDS:
+        i -= 1
+    return i
+
+
+def _clause_end(folded: str, i: int) -> int:
+    while i < len(folded) and folded[i] not in _CLAUSE_ENDS:
+        i += 1
+    return i
