@@ -447,7 +447,7 @@ def claimed_core(text: str) -> str:
     m = CLAIMED.search(text or "")
     if not m:
         return ""
-    said = m.group("x") or m.group("y") or ""
+    said = m.group("x") or m.group("y") or m.group("z") or ""
     quoted = re.search(r"[“「\"'‘]([^”」\"'’]{2,14})[”」\"'’]", said)
     core = quoted.group(1) if quoted else re.sub(r"^(?:我|是|说|想|要)+", "", said)
     return core.strip("的了吧啊呀 ")

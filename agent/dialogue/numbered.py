@@ -21,11 +21,14 @@ NUMBERED = re.compile(
     r"第\s*([1-9]\d?|十[一二三四五六七八九]?|[一二两三四五六七八九])\s*"
     r"(?:(?:个|道)?\s*(?:问题|题)|道(?!理))"
 )
-THIS_ONE = re.compile(r"这个?问题|这道?题|这一题|此题|本题|上面这题")
+THIS_ONE = re.compile(r"这个?问题|这道?题|这个题|这一题|此题|本题|上面这题")
 # Asking what it means, or how to answer it, or for an example of it.
 MEANING = re.compile(
     r"什么意思|啥意思|是指|指的是|意思是|怎么理解|看不懂|没看懂|读不懂|不懂|不明白|"
-    r"在问什么|问的是|问什么|问啥|想问|换个说法|换种说法|换个角度|说人话"
+    r"在问什么|问的是|问什么|问啥|想问|换个说法|换种说法|换个角度|说人话|"
+    # What answer it wants ("是要写具体的事，还是写个词就行", "一定要写名人吗",
+    # "就是让我干啥", coach_blind17)
+    r"是要写.{0,12}还是|一定要写|就是让我干|让我干啥|写.{1,8}可以吗|能写.{1,8}吗"
 )
 ASKS = re.compile(
     MEANING.pattern

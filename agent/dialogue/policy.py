@@ -321,7 +321,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
                 r"(?:这个?|这种|那种|它|那个?|这点|这一点)?(?:缺点|毛病|习惯|问题)?",
                 trait,
             )
-            or re.search(r"[，,？?：:]|看看|反过来|说明|擅长|造|句子", trait)
+            or re.search(r"[，,？?：:]|看看|反过来|说明|擅长|造|句子|咋|啥|怎么", trait)
         ):
             # "帮我反过来看看，这个做不好…": the ask, not a habit (coach_blind12)
             # The habit they named: in this message, their draft, or their story.

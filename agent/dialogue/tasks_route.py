@@ -62,6 +62,10 @@ CONCRETE = re.compile(
     r"(?:帮我|你帮我)重写|重写(?:一下|下)"
 )
 # "就用我刚说的这件事": the story told just before is the material (concrete.py).
+TOLD_HERE_MIN = 40
+TOLD_HERE_ASK = re.compile(
+    r"(?:你帮我?|帮我)[^。！？!?]{0,10}(?:理一下|理一理|整理一下|连起来|写进去|写成答案|写进)"
+)
 USE_TOLD = re.compile(
     r"(?:用|按|拿|照|根据)(?:着)?(?:我)?(?:刚|刚才|刚刚|前面|上面)(?:说|讲|聊|提)的"
 )
@@ -335,6 +339,9 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         or (REDO_ASK.search(text) and named(text, step))
         # "就用我刚说的这件事，帮我把第3题写一下": the story just told, written up
         or (USE_TOLD.search(text) and re.search(r"写|改|整理|弄成", text))
+        # "睡到自然醒，骑车去河边…就这样。你帮我按时间顺序理一下写进去": the
+        # story in the ask itself, written up (coach_blind17)
+        or (len(text) >= TOLD_HERE_MIN and TOLD_HERE_ASK.search(text))
     ):
         return "concrete"  # "C02要不要改？把'累'考虑进去，帮我改一版"
     if len(text) <= BOUND_MAX and BOUND.search(text) and BOUND_ON.search(text):

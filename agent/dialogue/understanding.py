@@ -16,6 +16,7 @@ from agent.context import TurnContext
 from agent.dialogue import classifier, denial, entities, facts
 from agent.dialogue.lexicon import SHRUGS
 from agent.dialogue.numbered import (
+    MEANING,
     THIS_ONE,
     named_question,
     number_missing,
@@ -56,6 +57,7 @@ from agent.dialogue.signals import (
     OBJECTS,
     OUTSIDE,
     PROGRESS_ASK,
+    QUOTED_DRAFT,
     RANK,
     READ_MINE,
     REFUSED,
@@ -64,6 +66,8 @@ from agent.dialogue.signals import (
     REVISE,
     SELF_CONTAINED,
     SELF_DOUBT,
+    SELF_DOWN,
+    SELF_DOWN_MAX,
     SHORT_KNOWN,
     SHORT_MAX_CHARS,
     SHORTER_ASK,
@@ -89,6 +93,12 @@ from agent.dialogue.tasks_route import (
     task_intent,
 )
 
+DOUBT_BARE_MAX = 20
+# A message about the question this short asks it, whatever else it says.
+ASKS_QUESTION_MAX = 50
+TASK_VERB = re.compile(r"帮我|你帮|给我|改一?下|重写|写成|整理")
+CONCEPT_WORD = re.compile(r"才能|领域|价值观|热情|候选|工作目的|公式")
+QUOTED_WORDS = re.compile(r"[‘'“\"「]([^’'”\"」]{4,30})[’'”\"」]")
 # The classifier's reading that outranks a dispute's opening words.
 DISPUTE_SURE = 0.6
 # Replies that said nothing about the person: nothing of ours to dispute, so
@@ -412,8 +422,12 @@ def _resolve(
         and len(text) <= 12
     ):
         return "off_topic", True  # "那你随便说说嘛": still out of scope
+    doubt = DOUBT_METHOD.search(text)
     if (
-        DOUBT_METHOD.search(text)
+        doubt
+        # "…会不会有一天也觉得累、觉得没意义" asked of someone else (P08): a
+        # bare "没意义" at the end doubts the exercise only in a short message.
+        and (doubt.group(0)[:1] in "填写做" or len(text) <= DOUBT_BARE_MAX)
         and not HARDSHIP.search(text)  # "被裁了…做这个到底有什么用": care first
         and _breaks_tie("pushback", pred)
     ):
@@ -605,6 +619,21 @@ def _abstention(
     return ""
 
 
+def _asks_the_question(text: str, ctx: TurnContext) -> bool:
+    """Tell whether the message asks what the question on screen wants.
+
+    By its number or "这题", or by quoting the question's own words ("'最常夸
+    你什么'是要写具体的事，还是写个词就行").
+    """
+    focus = ctx.question.get("id", "")
+    if question_asked(text, ctx.step, focus, meaning_only=True):
+        return True
+    asked = (ctx.question.get("text", ""), ctx.question.get("hint", ""))
+    return bool(MEANING.search(text)) and any(
+        facts.echoes_question(m, asked) for m in QUOTED_WORDS.findall(text)
+    )
+
+
 def _gibberish(text: str) -> bool:
     """Tell a keyboard mash ("asdfjkl;; 啊啊啊啊 1111") from a message."""
     words = re.findall(r"[a-z]+", text.lower())
@@ -760,6 +789,16 @@ def understand(
         if core and not facts.said_by_us(core, ctx.history) and spoke:
             u.intent = "pushback"  # "我啥时候说想住海边了": never said by us
             return u
+    # (the question's words they quote are not their ask: "'最常找你帮什么忙'")
+    unquoted = QUOTED_WORDS.sub("", text)
+    if len(text) <= ASKS_QUESTION_MAX and not TASK_VERB.search(unquoted):
+        if _asks_the_question(text, ctx):
+            # "这个题啥意思 投入心血 我就是干活挣钱": the question, not a story
+            u.intent = "question_help"  # (coach_blind17: reflected as a story)
+            return u
+        if MEANING.search(text) and CONCEPT_WORD.search(text):
+            u.intent = "concept"  # "才能和领域配对是啥意思": the method's words
+            return u
     if FLIP.search(text) and re.search(r"造(?:个|一个)?句|就用.{1,12}这个", text):
         u.intent = "flip"  # "帮我造个句…正因为…所以…，就用解释设计理由这个"
         return u
@@ -847,6 +886,9 @@ def understand(
     ):  # "我V02是不是写得太短了": their draft on screen, looked at
         u.intent = "feedback"
         return u
+    if QUOTED_DRAFT.search(text) and len(text) <= JUDGE_MAX:
+        u.intent = "feedback"  # "这题我就写一句'她是个好人'，行不": that draft
+        return u
     if (
         named
         and ASKS_ABOUT.search(text)
@@ -907,9 +949,10 @@ def understand(
     elif WORN.search(text) and len(text) <= WORN_MAX_CHARS:
         if intent in (*CONTENT, "question_help", "go_on"):
             intent = "distress"  # "十二个小时夜班，脑子完全不转了，写不动"
-    elif (STRAIN.search(text) and len(text) <= 40) or (
-        HARDSHIP.search(text) and (STRAIN.search(text) or len(text) <= 80)
-    ):
+    elif (
+        (STRAIN.search(text) and len(text) <= 40)
+        or (SELF_DOWN.search(text) and len(text) <= SELF_DOWN_MAX)
+    ) or (HARDSHIP.search(text) and (STRAIN.search(text) or len(text) <= 80)):
         if intent in (*CONTENT, "why", "go_on"):
             intent = "distress"  # "被裁了…睡不着。做这个到底有什么用"
     elif (

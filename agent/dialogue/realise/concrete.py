@@ -234,7 +234,9 @@ def _own_told(t: Turn) -> str:
         and not any(facts.asks(text, c) for c in PIECE.findall(s))
         and not re.search(r"你|这个|那个", s[:6])
     )
-    if not (MOMENT.search(told) or NUMBER.search(told) or SPAN_OF_TIME.search(told)):
+    day = "一天" in (t.ctx.question.get("text") or "")  # an ideal day is told as one
+    telling = MOMENT.search(told) or NUMBER.search(told) or SPAN_OF_TIME.search(told)
+    if not (telling or day):
         return ""
     return re.sub(
         r"^(?:[VSPvsp]0?[1-9])?\s*(?:我想了想|我想想|想了想)?[，,]?", "", told
@@ -253,6 +255,11 @@ def _own_story(t: Turn) -> list[str]:
         and not LEAD_IN.match(c.strip())
         and not facts.asks(told, c.strip())
     ]
+    if "一天" in (t.ctx.question.get("text") or ""):
+        # An ideal day is all its parts, in their order ("睡到自然醒，骑车去河边
+        # 溜一圈，下午…，晚上…"), its lead-in ("大概就是：") left off.
+        day = [re.sub(r"^[^：:]{0,6}[：:]", "", c) for c in clauses]
+        return fit_pieces(day[:4]) if len(day) >= 2 else []
     return fit_pieces(_picked(clauses)) if len(clauses) >= 2 else []
 
 

@@ -14,7 +14,7 @@ from agent.dialogue.realise.phrases import (
     meaning,
     q_ref,
 )
-from agent.dialogue.signals import REVISE
+from agent.dialogue.signals import QUOTED_DRAFT, REVISE
 from agent.rules import clip
 from knowledge import selectors as kb
 
@@ -81,6 +81,8 @@ def feedback(t: Turn) -> Draft:
     told = [text for role, text in t.ctx.history if role == "user" and len(text) >= 30]
     if after := _written_after(t.ctx.text):
         draft = after  # "第5题这样写行不行：我最怕写东西。正因为…": the new version
+    if quoted := QUOTED_DRAFT.search(t.ctx.text or ""):
+        draft = quoted.group(1)  # the version they mean to write, not the saved one
     if not draft and (here := _written_here(t.ctx.text)):
         draft = here  # "我就想别人说老谢这人开车稳、不坑人，这样写行吗": this is it
     if not draft and told:

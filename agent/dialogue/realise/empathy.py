@@ -22,6 +22,8 @@ ANSWERISH = re.compile(
 # ...and not the doubt or the distress around it.
 NOT_ANSWER = re.compile(
     r"有啥用|有什么用|有用吗|不知道|累|烦|被裁|裁员|失业|没用|来不及|太晚|不想|"
+    # A want asked away ("快五十的人了还想什么想做的事", coach_blind17)
+    r"还(?:想|谈|说|配|要|提)什么|了还想|哪有资格|可笑|凭什么|"
     r"[0-9]{2}\s*(?:岁|了)$"
 )
 

@@ -43,6 +43,9 @@ REPORTED = re.compile(
     r"^说(?!我)|让我|催我|逼我|要我|(?:爸|妈|父母|他们|他|她|领导|老板)\S{0,3}(?:说|让|催|逼|觉得)"
 )
 MOVED = re.compile(r"哭|掉眼泪|眼眶")
+OTHERS_TEARS = re.compile(
+    r"(?:她|他|他们|同学|孩子|别人|人家)[^，。！？]{0,6}(?:哭|掉眼泪)|陪哭|哭的"
+)
 # A negation just before the heart word ("没哭过", "从来不心慌").
 DENIED = re.compile(r"(?:没有?|不|从不|不曾)[^，。！？]{0,2}$")
 PRESSURE = re.compile(r"房租|房贷|补课|学费|攒钱|欠|又要钱|没钱|工资|月薪")
@@ -66,6 +69,8 @@ def heart_of(text: str) -> str:
             continue
         if DENIED.search(c[: found.start()]):
             continue  # "没哭过啊" denies the tears: it is no heart to build on
+        if MOVED.search(found.group(0)) and OTHERS_TEARS.search(c) and "我" not in c:
+            continue  # "陪哭的同学": someone else's tears, never theirs (coach_blind17)
         if len(c) <= QUOTE_MAX:
             return c
         tail = re.split(r"的是|就是|是", c, maxsplit=1)[-1]
@@ -136,7 +141,10 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
     ]
     pos = [p for p in pos if p and p != work][:1]
     both = "你写到「{}」，也写到「{}」"
-    if SHRUGGY.search("".join(spans(text)[:2])):  # it opens with the shrug
+    # It opens with the shrug ("不知道啊 小时候就是瞎玩 搭积木"): the things
+    # played are the answer; on a values question "随便写一句" is no play.
+    played = t.ctx.step in ("interests_exploration", "strengths_exploration")
+    if played and SHRUGGY.search("".join(spans(text)[:2])):
         things = [
             c
             for c in spans(text)

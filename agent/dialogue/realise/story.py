@@ -48,8 +48,11 @@ def _lacks(step: str, said: dict, q: dict) -> list[str]:
     did it; a passion in what they went and did. An imagined day ("如果……")
     has no date to ask for.
     """
-    if (q.get("text") or "").startswith(("如果", "假如")):
+    asked = q.get("text") or ""
+    if asked.startswith(("如果", "假如")) and "一天" in asked:
         return ["这样的一天里，哪一段你最舍不得被打断？", "这一天里你最期待哪一段？"]
+    if asked.startswith(("如果", "假如")):  # a year to learn, a person to ask
+        return ["这里面你最想弄明白的是哪一部分？"]
     scene = said.get("has_scene")
     if step == "interests_exploration":
         return (
