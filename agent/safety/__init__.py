@@ -200,12 +200,33 @@ def _settled(plain: str) -> bool:
     blows = "。".join(
         s for s in re.split(r"[。！？!?]", plain) if re.search(_BLOW_WORDS, s)
     )
-    return bool(
+    made_good = bool(
         _ONCE_AGO.search(plain)
         and lexicon.RESOLVED.search(plain)
         and not lexicon.OFTEN.search(blows)
         and not lexicon.STILL.search(blows)
     )
+    # A single punishment in childhood for a child's mischief ("小时候把收音机
+    # 拆了，挨了我爸一顿打"), nothing after it and no injury: a memory, as our
+    # labels read it (round 19). "从小" is no such time: it runs on to now.
+    return made_good or bool(
+        _CHILDHOOD.search(plain)
+        and _ONE_BLOW.search(blows)
+        and not lexicon.OFTEN.search(plain)
+        and not lexicon.STILL.search(plain)
+        and not _INJURY.search(blows)
+    )
+
+
+_CHILDHOOD = re.compile(
+    r"小时候|上小学|小学(?:的时候|那会)|[一二三四五六七八九十]{1,2}岁(?:那年|的时候)|"
+    r"\d{1,2}岁(?:那年|的时候)"
+)
+_ONE_BLOW = re.compile(r"一顿|一次|一回")
+# ...no injury and no tool of punishment told ("打得腿上全是紫的", "拿皮带抽").
+_INJURY = re.compile(
+    r"血|青|紫|肿|骨折|住院|医院|疤|晕|吊|皮带|烫|锁|饿|跪|棍|衣架|晾衣杆|往死里"
+)
 
 
 _BLOW_WORDS = r"打|揍|踢|掐|扇|摔|砸|骂|推|踹|吼"
@@ -258,9 +279,10 @@ def assess_with(text: str, scorer, **bars) -> Risk:
     ``assess`` with the process's classifier; ``calibrate`` with a fold's, and
     with other thresholds (``bars``: the keywords of ``guess_level``).
     """
-    plain = normalise(lexicon.INSULT.sub("", text or ""))
-    if not plain:
-        return NONE
+    unquoted = lexicon.INSULT.sub("", text or "")
+    plain = normalise(unquoted)
+    if not plain or (unquoted != text and lexicon.WHO_SAID.fullmatch(plain)):
+        return NONE  # nothing left but who said the words taken out (round 19)
     kind, score = scorer(plain)
     # A risk told in one sentence of several is not diluted by the rest ("i
     # guess 'she tried'. 我把手表和相机都送给我弟了"): each sentence is read too.
@@ -416,6 +438,12 @@ def guess_level(
         or lexicon.PET_HURT.search(plain)
         or lexicon.PRESCRIBED.search(plain)
         or lexicon.EDITING.search(plain)
+        # A structure studied or a dive trained for ("站在桥上看那些斜拉索"), a
+        # job's rounds ("哪个小区哪个门近、哪个电梯快"): a guess of danger now
+        # or of a place scouted is about the outing or the work (round 19).
+        or (kind == "danger_now" and lexicon.OUTING.search(plain))
+        or (kind == "danger_now" and lexicon.BUSY_NOW.search(plain))
+        or (kind == "means" and lexicon.ROUNDS.search(plain))
         or (
             kind != "abuse"
             and lexicon.PAST.search(plain)
