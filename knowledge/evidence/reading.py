@@ -636,18 +636,18 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
     ]
     later = denied_later(spans, folded)
     # "我不想当领导，天天开会管人" (round 17): the refused thing described on.
-    refused = refused_on(spans, folded)
+    said_no = refused_on(spans, folded)
     # Round 18: their clause refused by the person, a motive of back then
     # dropped now, a choice's clauses before its only reason.
     voiced = [(*s, r.others) for s, r in zip(spans, readings, strict=True)]
-    refused |= (
+    said_no |= (
         refused_theirs(voiced, folded)
         | dropped_since(voiced, folded)
         | only_because(voiced, folded)
     )
     return [
         replace(r, negated=True)
-        if i in refused
+        if i in said_no
         else replace(r, weakened=True)
         if i in later
         else r

@@ -113,8 +113,8 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
     """Return reflections of the story in the person's words, and their kind."""
     said, text = t.u.said, t.ctx.text or ""
 
-    asked = t.ctx.question or {}
-    asked = (asked.get("text", ""), asked.get("hint", ""))
+    focus = t.ctx.question or {}
+    asked = (focus.get("text", ""), focus.get("hint", ""))
 
     def q(fragment: str) -> str:
         span = span_of(text, fragment)

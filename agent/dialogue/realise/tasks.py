@@ -158,11 +158,11 @@ def _told_top(t: Turn, category: Category, word: str) -> Draft | None:
             f"「{e.name}」（「{short(e.quote, e.surface, 12)}」）" for e in xs
         )
 
-    lines = [f"你前面聊到的里，直接说到的{word}有：{said(named)}。" if named else ""]
-    lines.append(f"可能相关、等你确认的：{said(hints)}。" if hints else "")
-    lines.append("哪条不像你就划掉；算不算由你定。")
+    parts = [f"你前面聊到的里，直接说到的{word}有：{said(named)}。" if named else ""]
+    parts.append(f"可能相关、等你确认的：{said(hints)}。" if hints else "")
+    parts.append("哪条不像你就划掉；算不算由你定。")
     return Draft(
-        [[x for x in lines if x]],
+        [[x for x in parts if x]],
         rows=[],
         pending={
             "items": [
