@@ -373,14 +373,31 @@ def test_a_tab_over_the_socket_cap_says_why_and_does_not_hammer(tab):
         page.goto(tab.base + "/workbook/")
         page.wait_for_selector("[data-conn][data-state=open]", state="attached")
     crowded = tab.context.new_page()
-    handshakes = []
-    crowded.on("websocket", lambda ws: handshakes.append(ws.url))
+    handshakes: list[list[str]] = []  # the frames each socket received
+
+    def opened(ws):
+        frames: list[str] = []
+        handshakes.append(frames)
+        ws.on("framereceived", lambda payload: frames.append(str(payload)[:80]))
+
+    crowded.on("websocket", opened)
     crowded.goto(tab.base + "/workbook/")
     conn = crowded.wait_for_selector("[data-conn][data-state=crowded]")
     assert "太多标签页" in conn.text_content()
     assert crowded.is_visible("[data-reconnect]")
+    refused = len(handshakes)
     crowded.wait_for_timeout(3000)  # a reconnect loop would have tried ~6 times
-    assert len(handshakes) == 1
+    # Once refused for the cap, the page waits for the person: not one more
+    # handshake. A loaded CI run once saw two handshakes; which came first was
+    # not recorded. A socket that failed before the refusal is retried by the
+    # designed backoff, so one such retry is allowed, and the frames each
+    # socket got are printed if this fails again.
+    assert len(handshakes) == refused, handshakes
+    assert "too_many_sockets" in "".join(handshakes[-1]), handshakes
+    assert all(
+        not any("too_many" in f or '"session"' in f for f in h) for h in handshakes[:-1]
+    ), handshakes
+    assert refused <= 2, handshakes
     assert crowded.locator("[data-note=warn]").count() == 0  # no error note
     others.pop().close()  # the person closes a tab, then asks to reconnect
     crowded.wait_for_timeout(1000)  # its socket's slot is given back
