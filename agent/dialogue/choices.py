@@ -61,6 +61,7 @@ TASK_CHOICES = {
     "first_step": ("combine", "rest"),
     "answer_here": ("next", "rest"),
     "together": ("combine", "rest"),
+    "repeats": ("top5", "combine"),
 }
 
 

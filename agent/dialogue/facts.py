@@ -174,6 +174,10 @@ META = re.compile(
     # "再把“公平”加进去，你把那句话改一下", "我从来没说过我最看重钱啊").
     r"你(?:把|按|给我|来|直接|再)|重新排|排一遍|加进去|改一下|没说过|哪句话说过|哪句说过|"
     r"这种题|这些题|这题目|" + FEEDBACK_WORDS + "|"
+    # Asks that name what to make of it (coach_blind18: "你把我说的这两件事写成
+    # S03吧，用我自己的口气", "换个才能给我配一条C02", "哪些东西老是反复出现").
+    r"写成|整理成|改成|缩成|口气|口吻|反复出现|老是出现|你看看|"
+    r"给我(?:配|写|列|挑|出|想|举|整理|总结|改|弄|换|来)|"
     r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
     re.I,
 )
@@ -232,11 +236,24 @@ def span_of(text: str, fragment: str) -> str:
         for c in spans(text)
         if fragment in c or squeeze.sub("", fragment) in squeeze.sub("", c)
     ]
-    best = min((c for c in fits if not asks(text, c)), key=len, default="")
+    best = min(
+        (c for c in fits if not asks(text, c) and not thin(c)), key=len, default=""
+    )
     if best and len(best) <= QUOTE_MAX:
         return best
     plain = fragment in (text or "") and not asks(text, fragment)
+    plain = plain and not thin(fragment)
     return fragment if plain and len(fragment) <= QUOTE_MAX else ""
+
+
+# What is left of a clause without particles, emoji and marks ("吗😂😂"): a
+# quote of it would say back nothing they said (coach_blind18).
+PARTICLES = re.compile(r"[吗呢吧啊呀哦嘛啦哈嗯了的]|[^\w]")
+
+
+def thin(clause: str) -> bool:
+    """Tell whether ``clause`` holds fewer than two real characters."""
+    return len(PARTICLES.sub("", clause or "")) < 2
 
 
 def trim(clause: str) -> str:

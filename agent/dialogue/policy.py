@@ -48,6 +48,7 @@ EVIDENCE_TASKS = (
     "together",
     "answer_here",
     "interpret",
+    "repeats",
 )
 GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
@@ -98,6 +99,7 @@ ACTS = {
     "answer_here": "answer_here",  # "第8题我就在这儿说了吧：…": kept as that answer
     "together": "together",  # "把第2题和第5题合起来…": named answers side by side
     "differ": "differ",  # "V08和V01不都一个意思？区别在哪": two questions told apart
+    "repeats": "repeats",  # "哪些东西老是反复出现": two answers or more each
     "ask_others": "ask_others",  # S07: "帮我写一条微信问室友": a message to send
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",
@@ -125,7 +127,8 @@ ABOUT_A_QUESTION = (
 DONE_BADLY = re.compile(
     r"(?:做不好|不擅长|搞不定|做不来|最头疼)的?(?:事)?[，,：:]?(?:就是|是)?\s*([^，,。！？、]{2,8})"
 )
-ASKED_BACK = re.compile(r"说明|擅长|看看|啥|什么|吗|呢")
+# Not a habit: the ask, or how many ("做不好的事也太多了吧", coach_blind18).
+ASKED_BACK = re.compile(r"说明|擅长|看看|啥|什么|吗|呢|吧|太多|很多|好多|不少|一堆")
 # "S05我写的那两条做不好的事": the ask points at a saved answer, not a habit.
 POINTS_AT_ANSWER = re.compile(
     r"(?<![A-Za-z])[VSPCvspc]0?[1-9]|第\s*\S\s*题|我写的|我填的"
@@ -293,9 +296,17 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             ),
             None,
         )
+        # "那你帮我把磨蹭翻一下": the habit between 把 and the verb
+        held = re.search(
+            r"(?:把|将)(?!(?:这个?|我的?)?(?:缺点|毛病|短处|习惯)(?:翻|反过来|变成|说成))"
+            r"([^，,。！？!?把将]{1,8}?)(?:翻|反过来|变成|说成)",
+            text,
+        )
         trait = (
             quoted.group(1)
             if quoted
+            else held.group(1).strip()
+            if held
             else re.split(r"能|可以|也能|算|怎么|翻|是不是", text)[0].strip(" ，,。我")
         )
         trait = re.sub(r"[这那它]$", "", trait)
@@ -322,6 +333,8 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
                 trait,
             )
             or re.search(r"[，,？?：:]|看看|反过来|说明|擅长|造|句子|咋|啥|怎么", trait)
+            # "行吧 那你从我说的那几个里挑一个": the ask, not a habit (coach_blind18)
+            or re.search(r"你|帮我|挑|那几个|哪个|\s", trait)
         ):
             # "帮我反过来看看，这个做不好…": the ask, not a habit (coach_blind12)
             # The habit they named: in this message, their draft, or their story.

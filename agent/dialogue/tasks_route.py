@@ -53,13 +53,17 @@ CONCRETE = re.compile(
     r".{0,4}改(?:一改|改|一下|成)|"
     # "你帮我写成答案吧…就按我说的意思", "把刚才这事帮我塞进S03那条里": what
     # they told, made into the answer (realise/concrete.py stitches their words)
-    r"写成.{0,6}(?:答案|一段|一句话?)|整理成.{0,10}答案|(?:塞|补|加|放|填|写)进.{0,10}(?:那条|答案|里|[VSPvsp]0?[1-9]|第\s*\S\s*题)|"
+    r"写成.{0,6}(?:答案|一段|一句话?)|整理成.{0,10}答案|"
+    # "你把我说的这两件事写成S03吧", "这段能直接当V06的答案吗" (coach_blind18)
+    r"(?:写|整理|改)成\s*(?:[VSPCvspc]0?[1-9]|第\s*\S\s*题)|(?:直接)?当(?:成|作)?[^。，]{0,6}的?答案|(?:塞|补|加|放|填|写)进.{0,10}(?:那条|答案|里|[VSPvsp]0?[1-9]|第\s*\S\s*题)|"
     r"按我说的(?:意思)?(?:写|来)|就按我说的意思|"
     # "你帮我把这段写得像样一点": their text, tidied
     r"写得?像样|像样一点|写得?好看(?:一)?点|写得?顺(?:一)?点|理顺|"
     # "你帮我写下来吧，我打字慢", "你帮我写进去吧 我不会写" (coach_blind15)
     r"(?:你|帮我|替我)(?:帮我)?(?:把.{0,10})?(?:写下来|记下来|写进去|写上去)|"
-    r"(?:帮我|你帮我)重写|重写(?:一下|下)"
+    r"(?:帮我|你帮我)重写|重写(?:一下|下)|"
+    # "can u turn that into my P03 answer? 中文就行" (coach_blind18)
+    r"(?i:\b(?:turn|make|put|write)\s+(?:that|this|it)\s+(?:into|as|up)\b[^。.!?？]{0,24}\banswer)"
 )
 # "就用我刚说的这件事": the story told just before is the material (concrete.py).
 TOLD_HERE_MIN = 40
@@ -80,6 +84,13 @@ EACH = re.compile(r"每(?:一)?个|每一?条|各自|它们|这几个|这些|都
 # An item pointed at (number or quoted name) and dropped anywhere in the same
 # sentence ("第三个“责任感”我不太认同，那其实是我妈希望我有的…，换掉").
 DROP = r"(?:删掉|删了|去掉|不要了|划掉|换掉|拿掉|不太?认同)"
+# What comes back across their answers (coach_blind18: "你看看里面哪些东西老是
+# 反复出现", "这两题里反复出现的是什么").
+REPEATS = re.compile(
+    r"反复(?:出现|提到|写到|说到)|老是出现|总是出现|重复出现|出现(?:了)?(?:好几|很多|不止一)次|"
+    # (two answers named and what they share: compare, test_coach_round17)
+    r"(?:有|找找|找出|看看|有没有)(?:什么|啥|哪些)?规律"
+)
 # A message to send to people who know them, or a less awkward way to ask (S07).
 ASK_OTHERS = re.compile(
     r"(?:写|编|拟|发)(?:一?条|个|段)?(?:微信|消息|短信|信息)|"
@@ -276,6 +287,8 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     compare, concrete, item_why, purpose; "means" for a stated limit of
     money or time.
     """
+    if REPEATS.search(text):
+        return "repeats"  # "哪些东西老是反复出现": across their answers
     if ASK_OTHERS.search(text) and (
         step == "strengths_exploration" or S07.search(text)
     ):

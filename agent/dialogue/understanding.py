@@ -326,7 +326,12 @@ def _resolve(
         return "abstain", True
     if not _applies(intent, text, u, d):
         runner = pred.runner_up
-        if runner not in FOLLOW_UPS and _applies(runner, text, u, d):
+        # Only the risk detector gives the crisis script and only attack words
+        # a refusal: a runner-up guess of either never does ("can u turn that
+        # into my P03 answer?" got the crisis reply in coach_blind18).
+        if runner not in (*FOLLOW_UPS, "crisis", "injection") and _applies(
+            runner, text, u, d
+        ):
             intent = runner
         else:
             intent = {
@@ -799,7 +804,13 @@ def understand(
         if MEANING.search(text) and CONCEPT_WORD.search(text):
             u.intent = "concept"  # "才能和领域配对是啥意思": the method's words
             return u
-    if FLIP.search(text) and re.search(r"造(?:个|一个)?句|就用.{1,12}这个", text):
+    if FLIP.search(text) and re.search(
+        # "那你帮我把磨蹭翻一下试试，给我两三个说法": one habit, named (coach_blind18)
+        r"造(?:个|一个)?句|就用.{1,12}这个|"
+        r"(?:把|将)(?!(?:这个?|我的?)?(?:缺点|毛病|短处|不足|弱点|坏?习惯)(?:翻|反过来))"
+        r"[^，,。！？!?]{1,8}(?:翻|反过来)|帮我[^。！？!?]{0,8}(?:翻成|翻过来|翻一下|翻个面)",
+        text,
+    ):
         u.intent = "flip"  # "帮我造个句…正因为…所以…，就用解释设计理由这个"
         return u
     if GIVES_EXAMPLE.search(text) and len(text) >= NARRATIVE_MIN_CHARS:
@@ -823,7 +834,12 @@ def understand(
     if d.last_act == "summary" and SHORTER_ASK.search(text) and len(text) <= 20:
         u.intent = "summary"  # "太长了，三行以内": the same summary, shorter
         return u
-    if SUMMARY_ASK.search(text) and not TOP_ASK.search(text) and not sure_else:
+    if (
+        SUMMARY_ASK.search(text)
+        and not TOP_ASK.search(text)
+        and not sure_else
+        and not FLIP.search(text)  # "从我说的这些里挑一个 帮我翻成优点": a flip
+    ):
         u.intent = "summary"  # "把这一步总结一下吧，S01到S08"
         return u
     if named_question(text, ctx.step) and ONE_LINE.search(text):
@@ -932,6 +948,8 @@ def understand(
         intent, pred.confidence, pred.runner_up, pred.runner_up_confidence
     )
     intent, confirmed = _resolve(pred, text, u, d)
+    if intent == "crisis":  # not from the detector (u.crisis returned above)
+        intent = "distress"
     if intent == "abstain":
         u.intent = intent
         return u

@@ -108,6 +108,7 @@ def realise(turn: Turn) -> Reply:
         purpose,
         reading,
         refs,
+        repeats,
         scope,
         sorting,
         story,
@@ -143,6 +144,7 @@ def realise(turn: Turn) -> Reply:
         honour,
         differ,
         others,
+        repeats,
     ):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"

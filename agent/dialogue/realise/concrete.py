@@ -86,7 +86,7 @@ NOT_LONGER = re.compile(
 # Words at a clause's start that say nothing ("其实", "就是"); a clause made
 # only of them ("怎么说呢") is dropped whole.
 FILLER = re.compile(
-    r"^(?:其实|就是|然后|反正|说实话|说真的|那个|怎么说呢|我觉得吧?|感觉|可能|好像|嗯+|哈+|吧)+"
+    r"^(?:其实|就是|然后|反正|说实话|说真的|那个|怎么说呢|我觉得吧?|感觉|可能|好像|嗯+|哈+|吧|还有就是)+\s*"
 )
 SHORT_ENOUGH = 30  # an answer this short has nothing to cut
 KEEP = 3  # clauses kept at most
@@ -182,7 +182,9 @@ LEAD_IN = re.compile(
     r"(?:好吧|嗯)?我?想(?:起|到)(?:来)?(?:一个|一件)?$)"
 )
 # Spaces between characters are pauses too ("泡茶算不算 一泡就是一下午").
-PIECE = re.compile(r"[^，,。；;！!？?…\n\s]+(?:\s+(?=[A-Za-z0-9]))?")
+# A space between Chinese runs is a clause break (phone typing without commas);
+# before a Latin word it is not ("还有就是 mechanical keyboards" is one piece).
+PIECE = re.compile(r"(?:[^，,。；;！!？?…\n\s]+(?:\s+(?=[A-Za-z0-9]))?)+")
 
 
 def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:

@@ -1,0 +1,125 @@
+"""What coach_blind18 showed untrue or undone, checked here in our own words.
+
+A classifier's guess never gives the crisis script (only the risk detector
+does); an ask to make what they told into a named answer is done, in any of
+its wordings, and the ask itself is never quoted as their story; a quote is
+never a particle and an emoji; "what keeps coming back" is answered from two
+answers or more, or said plainly to be nothing; a habit named for a flip is
+the one flipped, and the ask is never taken for the habit.
+"""
+
+from __future__ import annotations
+
+from agent.dialogue import classifier
+from agent.dialogue.facts import span_of
+from tests.agent.test_offline import Chat, P, S, V
+
+TOLD = (
+    "周末我常去旧货市场淘老相机，回来自己拆开清理镜头，"
+    "一弄就是一下午，修好一台能高兴好几天"
+)
+
+
+async def test_a_runner_up_crisis_guess_never_gives_the_crisis_script(
+    kb, offline_config, monkeypatch
+):
+    text = "嗯嗯 那P04呢"
+    real = classifier.predict
+
+    def guessed(message: str) -> classifier.Prediction:
+        if "P04" in message:  # the message, whatever lead the reader cut
+            return classifier.Prediction("more", 0.15, "crisis", 0.14)
+        return real(message)
+
+    monkeypatch.setattr(classifier, "predict", guessed)
+    chat = Chat(offline_config, P, question_id="P04")
+    result = await chat.say(text)
+    assert result.trace["act"] not in ("crisis", "care"), result.text
+    assert "12356" not in result.text and "安全吗" not in result.text, result.text
+
+
+async def test_an_english_ask_to_turn_the_story_into_an_answer_is_done(
+    kb, offline_config
+):
+    chat = Chat(offline_config, P, question_id="P04", recent_messages=[("user", TOLD)])
+    result = await chat.say("could you turn this into my P04 answer? 中文就行")
+    assert result.trace["act"] == "concrete", result.text
+    assert "旧货市场" in result.text, result.text
+
+
+async def test_written_as_a_named_answer_in_their_voice_is_a_rewrite(
+    kb, offline_config
+):
+    chat = Chat(offline_config, S, question_id="S03", recent_messages=[("user", TOLD)])
+    result = await chat.say("你把我刚说的写成S03吧，用我平时说话的口气就行")
+    assert result.trace["act"] == "concrete", result.text
+    assert "「用我平时说话的口气" not in result.text, result.text
+
+
+async def test_used_directly_as_the_answer_is_a_rewrite(kb, offline_config):
+    chat = Chat(offline_config, P, question_id="P05", recent_messages=[("user", TOLD)])
+    result = await chat.say("这段能直接当P05的答案吗")
+    assert result.trace["act"] == "concrete", result.text
+
+
+def test_a_particle_and_emoji_are_never_a_quote():
+    text = "我小时候老拆闹钟 装不回去 这也算吗🤣🤣"
+    assert span_of(text, "吗🤣🤣") == ""
+    assert span_of(text, "装不回去") == "装不回去"
+
+
+async def test_what_comes_back_across_answers_is_shown_with_both_places(
+    kb, offline_config
+):
+    answers = {
+        "P01": "小时候最爱去外婆家的菜园，看黄瓜一天天长",
+        "P03": "最近老在搜阳台种菜的视频",
+        "P05": "跟邻居聊种菜能聊一下午，连土怎么配都聊",
+    }
+    chat = Chat(offline_config, P, question_id="P06", answers=answers)
+    result = await chat.say("我写的这些里面，有啥东西是反复出现的")
+    assert result.trace["act"] == "repeats", result.text
+    assert "种菜" in result.text, result.text
+    assert "第3题" in result.text and "第5题" in result.text, result.text
+
+
+async def test_when_nothing_comes_back_it_is_said_plainly(kb, offline_config):
+    answers = {
+        "V02": "毕业选了离家近的工作",
+        "V03": "带队做完一次展会",
+        "V05": "看到有人插队就来气",
+    }
+    chat = Chat(offline_config, V, question_id="V06", answers=answers)
+    result = await chat.say("帮我看看哪些东西老是出现")
+    assert result.trace["act"] == "repeats", result.text
+    assert "没有" in result.text, result.text
+    assert "反复出现" not in result.text, result.text
+
+
+async def test_one_answer_is_too_little_to_repeat(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V03", answers={"V02": "回老家开店"})
+    result = await chat.say("我写的里面什么反复出现了")
+    assert result.trace["act"] == "repeats", result.text
+    assert "不够两题" in result.text, result.text
+
+
+async def test_a_habit_named_for_a_flip_is_the_one_flipped(kb, offline_config):
+    chat = Chat(offline_config, S, question_id="S02")
+    result = await chat.say("那你帮我把拖拉翻一下试试，给几个说法")
+    assert result.trace["act"] == "flip", result.text
+    assert "正因为拖拉" in result.text, result.text
+
+
+async def test_the_ask_is_never_taken_for_the_habit(kb, offline_config):
+    chat = Chat(
+        offline_config,
+        S,
+        question_id="S05",
+        recent_messages=[
+            ("user", "我做不好的事可太多了吧 跑步 背单词 早睡 说都说不完")
+        ],
+    )
+    result = await chat.say("行 那你从我说的这些里挑一个 帮我翻成优点")
+    assert result.trace["act"] == "flip", result.text
+    assert "正因为行" not in result.text and "太多" not in result.text, result.text
+    assert "你从我说" not in result.text, result.text
