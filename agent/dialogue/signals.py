@@ -103,7 +103,12 @@ SORT_ASK = re.compile(
 # "这算个啥领域啊": which field, not whether it counts (realise/sorting.py).
 FIELD_ASK = re.compile(r"(?:啥|什么|哪个|哪种|哪类|哪一类)领域")
 # "我卡住了，不知道从哪写起": a smaller step, not a menu (realise/explain.py).
-STUCK = re.compile(r"卡住|卡壳|写不出|写不下去|不知道从哪|无从下笔|没思路|没头绪")
+STUCK = re.compile(
+    r"卡住|卡壳|写不出|写不下去|不知道从哪|无从下笔|没思路|没头绪|"
+    # "算了 你随便问一个吧": a smaller question of ours, asked (coach_blind18)
+    r"(?:随便|直接|就)问(?:我)?(?:一个|个|几个|一句|点)?(?:问题)?(?:吧|呗|呀|啊)?\s*$|"
+    r"你来问|你问吧|你问我吧"
+)
 RANK = re.compile(r"排前[五5三3]|怎么排|按什么排|排不出|排序|排个先后")
 FLIP = re.compile(
     r"翻成|翻过来|翻转|变成优点|算优点|是优点|能当优点|缺点.{0,4}优点|"
@@ -339,8 +344,10 @@ SELF_CONTAINED = (
 )
 # "帮我看看第5题我写的，背后是啥价值观": what their own saved answer shows.
 READ_MINE = re.compile(
-    r"我(?:写|填)的.{0,10}(?:背后|说明|看出|反映|代表|(?:啥|什么|哪个|哪种)"
-    r"(?:价值观|才能|热情|领域))"
+    r"我(?:之前|前面|刚才|已经)?(?:写|填)的.{0,10}(?:背后|说明|看出|反映|代表|(?:啥|什么|哪个|哪种)"
+    r"(?:价值观|才能|热情|领域))|"
+    # "帮我看一眼我之前写的P01，能看出我到底喜欢啥吗" (coach_blind18)
+    r"看(?:得)?出(?:来)?(?:我)?.{0,4}(?:喜欢|擅长|在意|看重|适合)(?:的是)?(?:啥|什么|哪)"
 )
 
 # Doubt about the exercise itself, not about a reply of ours.

@@ -84,6 +84,7 @@ EACH = re.compile(r"每(?:一)?个|每一?条|各自|它们|这几个|这些|都
 # An item pointed at (number or quoted name) and dropped anywhere in the same
 # sentence ("第三个“责任感”我不太认同，那其实是我妈希望我有的…，换掉").
 DROP = r"(?:删掉|删了|去掉|不要了|划掉|换掉|拿掉|不太?认同)"
+TWO_COLUMNS = re.compile(r"两栏|两列")
 # What comes back across their answers (coach_blind18: "你看看里面哪些东西老是
 # 反复出现", "这两题里反复出现的是什么").
 REPEATS = re.compile(
@@ -187,7 +188,9 @@ SHORT = 10  # "第二条呢": a bare pointer at an item of the last list
 # "这说明我擅长啥？" / "从这件事能看出我在意什么": what their words show of them.
 INTERPRET = re.compile(
     r"(?:说明|代表|看得?出|能看出|反映|体现)(?:了|出)?(?:我|我这个人)?.{0,6}"
-    r"(?:擅长|才能|长处|优势|本事|在意|看重|价值观?|喜欢|兴趣|热情|是个?(?:什么|啥)(?:样的)?人)"
+    r"(?:擅长|才能|长处|优势|本事|在意|看重|价值观?|喜欢|兴趣|热情|是个?(?:什么|啥)(?:样的)?人)|"
+    # "这背后是哪条原则？你帮我说出来" (coach_blind18)
+    r"背后(?:是|有|藏着)?(?:哪|啥|什么)(?:一)?(?:条|个|种)?(?:原则|价值观?|道理|规矩)"
 )  # (in English, scope.py reads "what does that say about me" from their words)
 # "第5题是什么意思？做不好的事怎么能说明我擅长什么": the question, not them.
 MEANING = re.compile(r"什么意思|啥意思|怎么理解|怎么能|为什么|凭什么|第\s*\S\s*题")
@@ -347,6 +350,10 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         return "means"
     if len(text) <= EARN_MAX and EARN.search(text) and not CONCRETE.search(text):
         return "means"  # income first: the same act, said as a need
+    if TWO_COLUMNS.search(text):
+        return (
+            ""  # "按'想保留'和'想拒绝'两栏整理成V04": sorted (summary), not rewritten
+        )
     if (
         CONCRETE.search(text)
         or (REDO_ASK.search(text) and named(text, step))

@@ -813,6 +813,9 @@ def understand(
     ):
         u.intent = "flip"  # "帮我造个句…正因为…所以…，就用解释设计理由这个"
         return u
+    if len(text) <= ASK_ME_MAX and ASK_ME.search(text) and ctx.question.get("id"):
+        u.intent = "nudge"  # "你随便问一个吧": one smaller question (policy: stuck)
+        return u
     if GIVES_EXAMPLE.search(text) and len(text) >= NARRATIVE_MIN_CHARS:
         u.intent = "story"  # "说个S03的例子，上个月我给小区做了个表…": told
         return u
@@ -846,7 +849,8 @@ def understand(
         u.intent = "together"  # "V05那条和我这版合成一句": their words joined
         return u
     if COLUMNS_ASK.search(text) and (
-        named_question(text, ctx.step) or re.search(r"继承|不想要|想要的|想学", text)
+        named_question(text, ctx.step)
+        or re.search(r"继承|不想要|想要的|想学|想保留|想拒绝", text)
     ):
         u.intent = "summary"  # "V04帮我分成想继承的和不想要的两栏": one answer, sorted
         return u
@@ -1012,8 +1016,17 @@ def understand(
     return u
 
 
+# "算了 你随便问一个吧", "你问我吧" (coach_blind18): asked for a question.
+# Said at the end ("你问我重要选择按啥标准" asks about the question).
+ASK_ME = re.compile(
+    r"(?:(?:随便|直接|就)问(?:我)?|你问(?:我)?(?=一个|个|几个))(?:一个|个|几个|一句|点)?"
+    r"(?:问题)?[吧呗呀啊]?[。！!～~\s]*$|你来问[吧呗]?[。！!\s]*$|你问(?:我)?吧[。！!\s]*$"
+)
+ASK_ME_MAX = 14
 ONE_LINE = re.compile(r"(?:合|连|并|拼|凑)成一[句条]")
-COLUMNS_ASK = re.compile(r"分成?.{0,14}(?:两栏|两列|两类|两部分|两边)")
+COLUMNS_ASK = re.compile(
+    r"分成?.{0,14}(?:两栏|两列|两类|两部分|两边)|按.{0,16}(?:两栏|两列)"
+)
 # "帮我设计一个两周内能做完的小实验", "复盘的时候我要问自己啥" (coach_blind15).
 EXPERIMENT_ASK = re.compile(
     r"(?:配|设计|弄|安排|想|定)(?:一)?个?.{0,12}小实验|小实验.{0,6}(?:怎么做|怎么设计|设计)|"

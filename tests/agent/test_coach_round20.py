@@ -123,3 +123,64 @@ async def test_the_ask_is_never_taken_for_the_habit(kb, offline_config):
     assert result.trace["act"] == "flip", result.text
     assert "正因为行" not in result.text and "太多" not in result.text, result.text
     assert "你从我说" not in result.text, result.text
+
+
+async def test_a_summary_of_what_was_written_reads_every_step_and_skips_shrugs(
+    kb, offline_config
+):
+    answers = {
+        "V02": "辞了银行的工作去开花店，想每天看得见自己做的东西",
+        "V04": "不知道",
+        "V05": "外卖员被恶意差评扣钱，平台也不管",
+        "S04": "朋友搬家都找我规划怎么装箱",
+        "P02": "书店里老在园艺那几排转",
+    }
+    chat = Chat(offline_config, "synthesis", question_id="C01", answers=answers)
+    result = await chat.say("我前面写的东西你帮我总结一下，翻着看太乱了")
+    assert result.trace["act"] == "summary", result.text
+    assert "还没写下答案" not in result.text, result.text
+    assert "不知道" not in result.text, result.text
+    assert "财富" not in result.text, result.text  # "扣钱" is a grievance
+
+
+async def test_asked_to_ask_a_question_the_coach_asks_one(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V02")
+    result = await chat.say("行吧 那你直接问我一个")
+    assert result.trace["act"] == "stuck", result.text
+    assert result.text.count("？") == 1, result.text
+
+
+async def test_two_messages_sorted_into_two_columns(kb, offline_config):
+    chat = Chat(
+        offline_config,
+        V,
+        question_id="V04",
+        recent_messages=[
+            (
+                "user",
+                "我妈做事特别有条理，家里从来不乱。我想要她那份条理，但不想像她那样啥都憋着不说。",
+            ),
+            ("coach", "你写到「我想要她那份条理」。"),
+            ("user", "我爸倒是爱热闹，逢年过节家里全是人，亲戚都爱来。"),
+            ("coach", "你写到「逢年过节家里全是人」。"),
+        ],
+    )
+    result = await chat.say("帮我把这两段按'想要'和'不要'两栏整理成V04")
+    assert result.trace["act"] == "summary", result.text
+    assert "「我想要她那份条理」" in result.text, result.text
+    assert "不想像她那样啥都憋着不说" in result.text, result.text
+
+
+async def test_what_a_named_earlier_answer_shows_is_read_from_it(kb, offline_config):
+    answers = {"P02": "逛书店总在旧地图和老城图册那一排站很久"}
+    chat = Chat(offline_config, P, question_id="P06", answers=answers)
+    result = await chat.say("今天不写新的了，帮我看一眼我之前写的P02，能看出我喜欢啥吗")
+    assert result.trace["act"] == "read_answer", result.text
+    assert "旧地图" in result.text, result.text
+
+
+async def test_the_principle_behind_a_story_is_asked_as_reading_it(kb, offline_config):
+    story = "我最受不了有人在电影院外放手机，说了还瞪我，我能气一整场"
+    chat = Chat(offline_config, V, question_id="V05", recent_messages=[("user", story)])
+    result = await chat.say("这背后是哪条原则？你帮我说出来")
+    assert result.trace["act"] == "interpret", result.text

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 
 from agent import context
-from agent.dialogue.facts import REQUEST, asks
+from agent.dialogue.facts import REQUEST, asks, is_shrug
 from agent.dialogue.numbered import named_question
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import PART_OF, number, short
+from agent.dialogue.realise.grounds import PART_OF, number, short, usable
 from agent.dialogue.realise.phrases import combos
 from agent.dialogue.signals import SHORTER_ASK
 from knowledge.evidence import evidence_find
@@ -32,11 +32,17 @@ STEP_PREFIX = {**context.STEP_PREFIX, "synthesis": "C"}
 ORDER = "VSPC"
 SPAN = re.compile(r"([VSPCvspc])0?\d\s*(?:到|-|~|～|至)\s*[VSPCvspc]?0?\d")
 # "三部分写的东西总结一下": every step, not the one on screen.
-ALL = re.compile(r"三部分|三个部分|所有|全部|整体|每一步|前面几步|几步|从头")
+# "我前面写的东西", "到现在写的这些" (coach_blind18): everything so far.
+ALL = re.compile(
+    r"三部分|三个部分|所有|全部|整体|每一步|前面几步|几步|从头|"
+    r"前面写的|之前写的|到现在写的|目前写的|写过的(?:这些|东西)"
+)
 LINES = 4
 THREE_STEPS = re.compile(r"前面?(?:三|3)步|这(?:三|3)步")
 # "分成想继承的和不想要的两栏": one answer, its clauses in two columns.
-TOLD_BEFORE = re.compile(r"(?:上面|前面|刚才|之前)(?:说|讲|聊)的(?:那些|这些|都)")
+TOLD_BEFORE = re.compile(
+    r"(?:上面|前面|刚才|之前)(?:说|讲|聊)的(?:那些|这些|都)|这(?:两|几)段|(?:两|几)段话"
+)
 HABIT = re.compile(r"特别|总是?|从不|从来|一直|舍不得|越来越|老是|天天|每天|没.{0,3}过")
 STORY_BACK = 3  # messages back that "上面说的那些" reaches
 OWN_STORY = 40  # characters: an ask this long tells its own story too
@@ -126,7 +132,7 @@ def _columns(t: Turn, qid: str, answer: str, *, told: bool = False) -> Draft:
             ],
             rows=[],
         )
-    whose = "刚才说的" if told else f"第{number(qid)}题自己的"
+    whose = "前面聊到的" if told else f"第{number(qid)}题自己的"
     return Draft(
         [
             [
@@ -142,6 +148,8 @@ def summary(t: Turn) -> Draft:
     """Gather what they wrote into a few lines, in their own words."""
     prefix, qid = _scope(t)
     answers = {q: a.strip() for q, a in t.ctx.answers.items() if a and a.strip()}
+    # "不知道" is no line of a summary, nor counted in one (coach_blind18).
+    answers = {q: a for q, a in answers.items() if not is_shrug(a)}
     # "把想继承的和不想要的分成两栏" with no number: the question on screen.
     on_screen = (t.ctx.question or {}).get("id", "")
     qid = qid or (on_screen if COLUMNS.search(t.ctx.text or "") else "")
@@ -195,7 +203,9 @@ def summary(t: Turn) -> Draft:
                 answers={q: a},
                 categories=(PART_OF[q[:1]],) if q[:1] in PART_OF else CATEGORIES,
             )
-            if e.strength == "named" and e.voice == "own"
+            # Whole words of their own, as the tasks read them: "扣钱" in an
+            # anger at fines is no 「财富」 (coach_blind18).
+            if e.strength == "named" and usable(e)
         )
     )[:3]
     clue = (
