@@ -32,10 +32,9 @@ All work on plain spans, so reading.py keeps its own Token type to itself.
 import re
 from collections.abc import Sequence
 
+from knowledge.evidence.bounds import CLAUSE_ENDS, SENTENCE_ENDS
 from knowledge.evidence.voice import KIN_CLAIM, OTHER_PEOPLE
 
-SENTENCE_ENDS = ".;!?。\n"
-CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
 # One of the people around the person, or someone by what they do ("程序员",
 # "房东", "初中生"): a character of the story, not its topic.
 _PERSON = re.compile(rf"(?:{OTHER_PEOPLE})$|[员师生东农手家人]$")

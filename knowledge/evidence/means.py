@@ -14,6 +14,8 @@ they care for: "我在健身房当前台" (`workplace`, only suspected).
 
 import re
 
+from knowledge.evidence.bounds import SENTENCE_ENDS
+
 # The platform as a place online or a way in: "抖音上…", "在网课上…",
 # "通过网课", "上网课学…". Not "里" ("小区里的老人", "在养老院做义工": a
 # real place is often the topic), and not 看/听 ("看动漫学日语": the show
@@ -31,7 +33,6 @@ _MAKES = re.compile(
     r"账号|粉丝|涨粉|运营|拍视频|拍vlog|剪视频|剪辑|发视频|做博主|当博主|做号|"
     r"直播间|自媒体|做视频|更新"
 )
-_SENTENCE_ENDS = ".;!?。\n"
 # "在健身房当前台", "在咖啡馆打工", "在书店上班": the word names the place of a
 # job. Not "在健身房练了三年" (the doing there).
 _AT = re.compile(r"在(?:一家|一个|家|个)?$")
@@ -59,9 +60,9 @@ def channel(folded: str, start: int, end: int, topic_after: bool) -> bool:
 
 
 def _sentence(folded: str, i: int) -> str:
-    left = max(folded.rfind(c, 0, i) for c in _SENTENCE_ENDS) + 1
+    left = max(folded.rfind(c, 0, i) for c in SENTENCE_ENDS) + 1
     right = min(
-        (j for c in _SENTENCE_ENDS if (j := folded.find(c, i)) >= 0),
+        (j for c in SENTENCE_ENDS if (j := folded.find(c, i)) >= 0),
         default=len(folded),
     )
     return folded[left:right]

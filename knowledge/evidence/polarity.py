@@ -23,6 +23,7 @@
 import re
 from collections.abc import Iterable
 
+from knowledge.evidence.bounds import SENTENCE_ENDS
 from knowledge.evidence.voice import OTHER_PEOPLE
 
 # Whom a sum is owed to or taken from, between the verb and the one-character
@@ -86,7 +87,6 @@ DIFFICULTY = re.compile(
     # Round 16: getting it wrong, "算账永远算错", "一写就写错", "老是记错".
     r"|(?:算|写|记|搞|弄|看|读|填|拼|念)错"
 )
-_SENTENCE_ENDS = frozenset(".;!?。\n")
 
 
 def split_homonym(folded: str, start: int, end: int, homonyms: Iterable[str]) -> bool:
@@ -134,7 +134,7 @@ def mocked(folded: str) -> list[tuple[int, int]]:
     """
     spans, start = [], 0
     for i, ch in enumerate(folded + "\n"):
-        if ch in _SENTENCE_ENDS:
+        if ch in SENTENCE_ENDS:
             if _MOCKS.search(folded[start:i]):
                 spans.append((start, i))
             start = i + 1
@@ -147,7 +147,7 @@ def their_need(folded: str) -> list[tuple[int, int]]:
     Its own sentence and the ones next to it: "…医院挂号和医生排班，我妈最近
     住院了", "最近老查医院的信息。我爸查出了高血压。", "我妈住院了。所以…".
     """
-    starts = [0] + [i + 1 for i, ch in enumerate(folded) if ch in _SENTENCE_ENDS]
+    starts = [0] + [i + 1 for i, ch in enumerate(folded) if ch in SENTENCE_ENDS]
     starts.append(len(folded))
     spans = []
     for m in _NEED.finditer(folded):
@@ -178,7 +178,7 @@ def hard_thing(folded: str, end: int, turn: int) -> str:
     if end > turn:
         return ""
     stop = min(
-        (i for i in range(end, len(folded)) if folded[i] in _SENTENCE_ENDS),
+        (i for i in range(end, len(folded)) if folded[i] in SENTENCE_ENDS),
         default=len(folded),
     )
     if DIFFICULTY.search(folded[end : min(stop, turn)]):
@@ -188,7 +188,7 @@ def hard_thing(folded: str, end: int, turn: int) -> str:
 
 def sentence_of(folded: str, i: int) -> int:
     """Return the number of the sentence that index i is in."""
-    return sum(ch in _SENTENCE_ENDS for ch in folded[:i])
+    return sum(ch in SENTENCE_ENDS for ch in folded[:i])
 
 
 def denied_later(

@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 from knowledge.evidence import lift
+from knowledge.evidence.bounds import CLAUSE_ENDS, SENTENCE_ENDS, clause_end
 from knowledge.evidence.polarity import (
     denied_later,
     mocked,
@@ -85,8 +86,6 @@ ANAPHORS = (
 # 概念了", "稳定不稳定无所谓"): the word is weighed, not held, so it names nothing.
 QUESTION = re.compile(r"(\w\w?)[不没]\1")
 # Characters that end a clause once folded (full-width marks fold to ASCII).
-CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
-SENTENCE_ENDS = frozenset(".;!?。\n")
 # What may stand around a word that is the whole topic of its clause ("至于钱嘛，
 # 无所谓", "钱的话，不重要"): then the next clause's dismissal is about it.
 TOPIC_FILLERS = re.compile(
@@ -479,7 +478,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         # only at its clause's end ("我觉得一般", "一般吧") is it a shrug.
         and not (
             t.word.text == "一般"
-            and COMMENT_TAIL.sub("", folded[t.end : _clause_end(folded, t.end)])
+            and COMMENT_TAIL.sub("", folded[t.end : clause_end(folded, t.end)])
         )
         # "…，哪怕累一点、钱少一点都行" (round 16): a cost accepted in a
         # concession, no shrug at what the person chose.
@@ -797,7 +796,7 @@ def _ranked(folded: str, token: Token, start: int, end: int) -> bool:
         n.startswith("V") for n in token.word.names
     ):
         return False
-    stop = _clause_end(folded, token.end)
+    stop = clause_end(folded, token.end)
     ranked = RANKED.search(folded, token.end, stop)
     if ranked is None:
         return False
@@ -1276,13 +1275,13 @@ def _wish_end(folded: str, i: int) -> int:
     It goes on over the clauses of its sentence ("希望我带过的学生都能独立，
     不靠家里") until the person speaks for themselves again ("…，我也…").
     """
-    end = _clause_end(folded, i)
+    end = clause_end(folded, i)
     while (
         end < len(folded)
         and folded[end] not in SENTENCE_ENDS
         and not OWN_AGAIN.match(folded, end + 1)
     ):
-        end = _clause_end(folded, end + 1)
+        end = clause_end(folded, end + 1)
     # "希望我的学生们以后还记得：王老师点醒过我" (round 17): what they would
     # say of the person is the person's own wish, what V08 asks for.
     said = SAID_OF_ME.search(folded, i, end)
@@ -1292,14 +1291,7 @@ def _wish_end(folded: str, i: int) -> int:
 def _clause_text(folded: str, i: int) -> str:
     """Return the clause holding index i, from the mark that opened it."""
     left = max((j for j in range(i) if folded[j] in CLAUSE_ENDS), default=0)
-    return folded[left : _clause_end(folded, i)]
-
-
-def _clause_end(folded: str, i: int) -> int:
-    """Return the index where the clause holding i ends."""
-    return next(
-        (j for j in range(i, len(folded)) if folded[j] in CLAUSE_ENDS), len(folded)
-    )
+    return folded[left : clause_end(folded, i)]
 
 
 def _unliked(folded: str, clause: list[int]) -> set[int]:

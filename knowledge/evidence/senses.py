@@ -27,6 +27,13 @@ Round 18 (blind19):
 import re
 from collections.abc import Sequence
 
+from knowledge.evidence.bounds import (
+    LIST_CLAUSE_ENDS,
+    SENTENCE_ENDS,
+    clause_end,
+    clause_start,
+)
+
 # A feeling, then 得/到: what follows is its degree ("笑到停不下来").
 _FEELING = re.compile(r"(?:哭|笑|乐|兴奋|激动|高兴|开心|感动)(?:得|到)$")
 # Words for everyone being there, when people are their subject.
@@ -46,8 +53,6 @@ _ONLY = re.compile(r"只|仅|一点点|一天|一次")
 # "敢说实话", "肯讲实话", "爱说实话".
 _TRUTH_ASIDES = frozenset({"说实话", "讲实话", "说句实话"})
 _TRUTH_DOER = re.compile(r"(?:敢|肯|爱|会|能|要|愿意|愿|只|喜欢|坚持|习惯)$")
-_CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…、") | frozenset(" \t\r\n")
-_SENTENCE_ENDS = frozenset(".;!?。\n")
 # The "no" of the will before the refused mention (not a complaint, "…做得
 # 太差了", nor an inability, "我最不会的是…").
 _REFUSAL = re.compile(r"不(?:想|要|愿意?|打算|准备|稀罕)|拒绝|推掉|懒得")
@@ -73,7 +78,7 @@ def conceded(folded: str) -> list[tuple[int, int]]:
     """Return the spans a concession risks: from its opener to its "也要"."""
     spans = []
     for m in _CONCEDES.finditer(folded):
-        end = _clause_end(folded, m.end())
+        end = clause_end(folded, m.end(), LIST_CLAUSE_ENDS)
         still = _STILL.search(folded, m.end(), end)
         if still:
             end = still.start()
@@ -115,12 +120,12 @@ def refused_on(
     for i, (start, ids, negated) in enumerate(spans):
         if negated:
             continue
-        left = _clause_start(folded, start)
-        if left == 0 or folded[left - 1] in _SENTENCE_ENDS:
+        left = clause_start(folded, start, LIST_CLAUSE_ENDS)
+        if left == 0 or folded[left - 1] in SENTENCE_ENDS:
             continue
         if _ANEW.match(folded[left:start]) or "我" in folded[left:start]:
             continue
-        before = _clause_start(folded, left - 1)
+        before = clause_start(folded, left - 1, LIST_CLAUSE_ENDS)
         if any(
             was
             and ids & other
@@ -130,15 +135,3 @@ def refused_on(
         ):
             out.add(i)
     return out
-
-
-def _clause_start(folded: str, i: int) -> int:
-    while i > 0 and folded[i - 1] not in _CLAUSE_ENDS:
-        i -= 1
-    return i
-
-
-def _clause_end(folded: str, i: int) -> int:
-    while i < len(folded) and folded[i] not in _CLAUSE_ENDS:
-        i += 1
-    return i

@@ -23,10 +23,16 @@ word, in answer order, as reading.py builds them.
 import re
 from collections.abc import Sequence
 
+from knowledge.evidence.bounds import (
+    SENTENCE_ENDS,
+    clause_end,
+    clause_start,
+    sentence_end,
+    sentence_start,
+)
+
 Span = tuple[int, frozenset[str], bool, bool]
-_SENTENCE_ENDS = frozenset(".;!?。\n")
 # A list ("艾灸、泡脚都见过") stays one clause, as in reading.py.
-_CLAUSE_ENDS = frozenset(",.;:!?。()[]~\"'“”‘’—…") | frozenset(" \t\r\n")
 # The person in the refusing clause: "但我自己绝对不去当…" (not "倒也不是跟钱
 # 过不去", a double negative read as one).
 _SELF = re.compile(r"我|自己")
@@ -68,7 +74,7 @@ def refused_theirs(spans: Sequence[Span], folded: str) -> set[int]:
             and not theirs
             and ids & later
             and _sentence(folded, s) - here <= 1
-            and _SELF.search(folded, _clause_start(folded, s), s)
+            and _SELF.search(folded, clause_start(folded, s), s)
             for s, later, was, theirs in spans[i + 1 :]
         ):
             out.add(i)
@@ -79,14 +85,14 @@ def dropped_since(spans: Sequence[Span], folded: str) -> set[int]:
     """Return the value mentions of back then that a later "now" turns down."""
     out = set()
     for i, (start, ids, negated, _) in enumerate(spans):
-        if negated or not _THEN.match(folded, _sentence_start(folded, start)):
+        if negated or not _THEN.match(folded, sentence_start(folded, start)):
             continue
         values = {n for n in ids if n.startswith("V")}
         for s, later, was, _ in spans[i + 1 :]:
             if not (was and values & later):
                 continue
-            opened = _NOW.match(folded, _clause_start(folded, s)) or _NOW.match(
-                folded, _sentence_start(folded, s)
+            opened = _NOW.match(folded, clause_start(folded, s)) or _NOW.match(
+                folded, sentence_start(folded, s)
             )
             if opened:
                 out.add(i)
@@ -100,10 +106,10 @@ def only_because(spans: Sequence[Span], folded: str) -> set[int]:
     for m in re.finditer(r"[^,.;:!?。，]+", folded):
         if not _ONLY_BECAUSE.match(m.group()):
             continue
-        first = _sentence_start(folded, m.start())
+        first = sentence_start(folded, m.start())
         if not _CHOSE.search(folded, first, m.start()):
             continue
-        end = _sentence_end(folded, m.start())
+        end = sentence_end(folded, m.start())
         given = {n for s, ids, _, _ in spans if m.start() <= s < end for n in ids}
         out |= {
             i
@@ -115,32 +121,8 @@ def only_because(spans: Sequence[Span], folded: str) -> set[int]:
 
 def witnessed(folded: str, end: int) -> bool:
     """Return whether the word ending at end is an object only seen ("都见过")."""
-    return _SEEN.match(folded[end : _clause_end(folded, end)]) is not None
+    return _SEEN.match(folded[end : clause_end(folded, end)]) is not None
 
 
 def _sentence(folded: str, i: int) -> int:
-    return sum(ch in _SENTENCE_ENDS for ch in folded[:i])
-
-
-def _sentence_start(folded: str, i: int) -> int:
-    while i > 0 and folded[i - 1] not in _SENTENCE_ENDS:
-        i -= 1
-    return i
-
-
-def _sentence_end(folded: str, i: int) -> int:
-    while i < len(folded) and folded[i] not in _SENTENCE_ENDS:
-        i += 1
-    return i
-
-
-def _clause_start(folded: str, i: int) -> int:
-    while i > 0 and folded[i - 1] not in _CLAUSE_ENDS:
-        i -= 1
-    return i
-
-
-def _clause_end(folded: str, i: int) -> int:
-    while i < len(folded) and folded[i] not in _CLAUSE_ENDS:
-        i += 1
-    return i
+    return sum(ch in SENTENCE_ENDS for ch in folded[:i])
