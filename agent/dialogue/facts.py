@@ -176,7 +176,10 @@ META = re.compile(
     r"这种题|这些题|这题目|" + FEEDBACK_WORDS + "|"
     # Asks that name what to make of it (coach_blind18: "你把我说的这两件事写成
     # S03吧，用我自己的口气", "换个才能给我配一条C02", "哪些东西老是反复出现").
-    r"写成|整理成|改成|缩成|口气|口吻|反复出现|老是出现|你看看|"
+    # ("直接写成他的名字", "一口气接了二十多单" are their story: not these)
+    r"(?:帮我|你|给我)[^，。！？]{0,12}(?:写成|整理成|改成|缩成)|"
+    r"(?:写成|整理成|改成|缩成)\s*(?:[VSPCvspc]0?[1-9]|第\s*\S\s*题|答案|一段|一句)|"
+    r"用我.{0,6}(?:口气|口吻|语气)|反复出现|老是出现|你看看|"
     r"给我(?:配|写|列|挑|出|想|举|整理|总结|改|弄|换|来)|"
     r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
     re.I,
@@ -246,14 +249,14 @@ def span_of(text: str, fragment: str) -> str:
     return fragment if plain and len(fragment) <= QUOTE_MAX else ""
 
 
-# What is left of a clause without particles, emoji and marks ("吗😂😂"): a
+# Whether anything is left of a clause without particles, emoji and marks ("吗😂😂"): a
 # quote of it would say back nothing they said (coach_blind18).
 PARTICLES = re.compile(r"[吗呢吧啊呀哦嘛啦哈嗯了的]|[^\w]")
 
 
 def thin(clause: str) -> bool:
-    """Tell whether ``clause`` holds fewer than two real characters."""
-    return len(PARTICLES.sub("", clause or "")) < 2
+    """Tell whether ``clause`` holds no real character ("“轴”" holds one)."""
+    return not PARTICLES.sub("", clause or "")
 
 
 def trim(clause: str) -> str:

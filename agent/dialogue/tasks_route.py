@@ -63,7 +63,9 @@ CONCRETE = re.compile(
     r"(?:你|帮我|替我)(?:帮我)?(?:把.{0,10})?(?:写下来|记下来|写进去|写上去)|"
     r"(?:帮我|你帮我)重写|重写(?:一下|下)|"
     # "can u turn that into my P03 answer? 中文就行" (coach_blind18)
-    r"(?i:\b(?:turn|make|put|write)\s+(?:that|this|it)\s+(?:into|as|up)\b[^。.!?？]{0,24}\banswer)"
+    r"(?i:\b(?:turn|make|put|write)\s+(?:that|this|it)\s+(?:into|as|up)\b[^。.!?？]{0,24}\banswer|"
+    # "you write something for V07 based on that" (coach_blind18)
+    r"\bwrite\s+(?:something|it|this|that|one)\s+(?:up\s+)?(?:for|as)\s+(?:my\s+)?[VSPC]0?[1-9]\b)"
 )
 # "就用我刚说的这件事": the story told just before is the material (concrete.py).
 TOLD_HERE_MIN = 40

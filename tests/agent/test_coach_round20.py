@@ -184,3 +184,15 @@ async def test_the_principle_behind_a_story_is_asked_as_reading_it(kb, offline_c
     chat = Chat(offline_config, V, question_id="V05", recent_messages=[("user", story)])
     result = await chat.say("这背后是哪条原则？你帮我说出来")
     assert result.trace["act"] == "interpret", result.text
+
+
+def test_story_words_like_the_ask_words_stay_theirs():
+    from agent.dialogue.facts import asks
+
+    told = "主任把我熬夜做的报表直接写成她的功劳，我一口气忍了三个月"
+    assert not asks(told, "主任把我熬夜做的报表直接写成她的功劳")
+    assert not asks(told, "我一口气忍了三个月")
+    ask = "你帮我把这段写成V03吧，用我自己的口气"
+    assert asks(ask, "你帮我把这段写成V03吧")
+    assert asks(ask, "用我自己的口气")
+    assert span_of("室友说我“犟”", "“犟”") == "“犟”"  # one real character is a word

@@ -226,6 +226,8 @@ def _own_told(t: Turn) -> str:
     "我想看看人家是怎么写的" are no story).
     """
     text = t.ctx.text or ""
+    if not re.search(r"[\u4e00-\u9fff]", text):
+        return ""  # "you write something for V07 based on that": an ask, no story
     if not re.search(r"[。！!？?]", text):
         # "聊改装车停不下来 跟同学能聊一晚上 你帮我写进去吧": spaces are the stops
         text = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "。", text)
