@@ -103,6 +103,10 @@ SORT_ASK = re.compile(
 # "这算个啥领域啊": which field, not whether it counts (realise/sorting.py).
 FIELD_ASK = re.compile(r"(?:啥|什么|哪个|哪种|哪类|哪一类)领域")
 # "我卡住了，不知道从哪写起": a smaller step, not a menu (realise/explain.py).
+# "给我两个版本挑" (coach_blind18): versions of their own words to pick from.
+VERSIONS = re.compile(
+    r"(?:两|三|几|2|3)(?:个|种|版)(?:版本|说法|写法)?.{0,4}(?:挑|选)|[两三几]个版本"
+)
 STUCK = re.compile(
     r"卡住|卡壳|写不出|写不下去|不知道从哪|无从下笔|没思路|没头绪|"
     # "算了 你随便问一个吧": a smaller question of ours, asked (coach_blind18)

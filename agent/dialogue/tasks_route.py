@@ -18,6 +18,7 @@ from agent.dialogue.signals import (
     MEASURE,
     REDO_ASK,
     SHORTER_ASK,
+    VERSIONS,
     WANTS_EXAMPLE,
     asks_edit,
 )
@@ -352,6 +353,8 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         return "means"
     if len(text) <= EARN_MAX and EARN.search(text) and not CONCRETE.search(text):
         return "means"  # income first: the same act, said as a need
+    if VERSIONS.search(text) and not PURPOSE.search(text) and not FLIP.search(text):
+        return "concrete"  # "对，就是这个，给我两个版本挑": their words, two ways
     if TWO_COLUMNS.search(text):
         return (
             ""  # "按'想保留'和'想拒绝'两栏整理成V04": sorted (summary), not rewritten

@@ -196,3 +196,20 @@ def test_story_words_like_the_ask_words_stay_theirs():
     assert asks(ask, "你帮我把这段写成V03吧")
     assert asks(ask, "用我自己的口气")
     assert span_of("室友说我“犟”", "“犟”") == "“犟”"  # one real character is a word
+
+
+async def test_two_versions_are_given_in_their_own_words(kb, offline_config):
+    told = "周末带社区的小朋友认植物，谁家孩子问一句我能讲半天，讲完还带他们画下来"
+    chat = Chat(
+        offline_config,
+        P,
+        question_id="P05",
+        answers={"P05": "聊植物"},
+        recent_messages=[("user", told), ("coach", "你写到「讲完还带他们画下来」。")],
+    )
+    result = await chat.say("嗯就这个，给我两个版本挑一挑")
+    assert result.trace["act"] == "concrete", result.text
+    assert "两版" in result.text and "谁家孩子问一句我能讲半天" in result.text, (
+        result.text
+    )
+    assert len(result.text) <= 200, result.text

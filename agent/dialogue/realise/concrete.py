@@ -29,6 +29,7 @@ from agent.dialogue.signals import (
     EDIT,
     INJECTION_ANY,
     KEEP_OR_DROP,
+    VERSIONS,
     asks_edit,
 )
 from agent.dialogue.tasks_route import USE_TOLD
@@ -496,10 +497,47 @@ def _shorter(where: str, qid: str, answer: str, keep: int = KEEP) -> Draft:
     )
 
 
+def _versions(t: Turn, qid: str) -> Draft | None:
+    """Two versions to pick from, both only their own words: whole, and short.
+
+    "给我两个版本挑": the pieces of the last rewrite, else of the story told in
+    the ask or just before. No word of ours goes into either (Coach 3 §6).
+    """
+    pieces = (
+        list(t.d.pending.get("pieces") or [])
+        or _own_story(t)
+        or _chat_story(t, least=TOLD_SHORT)
+    )
+    if len(pieces) < 2:
+        return None
+    where = f"第{number(qid)}题" if qid and not qid.startswith("?") else "这题"
+    whole = "".join(f"「{p}」" for p in pieces)
+    # Three pieces or more: whole, and cut to how it began and ended; two: in
+    # their order, and the other way round (the point first).
+    other, how = (
+        ((pieces[0], pieces[-1]), "短的")
+        if len(pieces) >= 3
+        else ((pieces[1], pieces[0]), "倒过来先说后一句的")
+    )
+    second = "".join(f"「{p}」" for p in other)
+    return Draft(
+        [
+            [
+                f"两版都{OWN}：一是照你说的顺序，{whole}；二是{how}，{second}。",
+                f"挑一版贴进{where}，哪句不像你就删掉或换成你的说法。",
+            ]
+        ],
+        rows=[],
+        pending={"concrete": qid, "pieces": pieces},
+    )
+
+
 def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
     answer = answer or _inline(t.ctx.text)
+    if VERSIONS.search(t.ctx.text or "") and (versions := _versions(t, qid)):
+        return versions
     if USE_TOLD.search(t.ctx.text or "") and len(pieces := _chat_story(t)) >= 2:
         # The rewrite is made of what they just told, in their words and order.
         where = f"第{number(qid)}题" if qid and not qid.startswith("?") else "这题"
