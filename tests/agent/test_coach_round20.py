@@ -213,3 +213,24 @@ async def test_two_versions_are_given_in_their_own_words(kb, offline_config):
         result.text
     )
     assert len(result.text) <= 200, result.text
+
+
+async def test_a_list_is_ordered_as_they_say_and_an_unlisted_first_is_said(
+    kb, offline_config
+):
+    import re
+
+    answers = {
+        "V02": "辞职去做自由职业以后，我才觉得日子是自己的，我最看重自由",
+        "V03": "我一直觉得公平最要紧，排班不公平我会直接去找主管说",
+        "V05": "最受不了说话不算数的人，我很看重守信",
+    }
+    chat = Chat(offline_config, V, question_id="V06", answers=answers)
+    first = await chat.say("帮我挑出最重要的3个价值观")
+    assert first.trace["act"] == "top", first.text
+    names = re.findall(r"「([^」]{2,6})」（第", first.text)
+    assert len(names) >= 2, first.text
+    second = await chat.say(f"能按重要程度排个序吗？我觉得{names[-1]}应该排第一")
+    assert second.text.startswith(f"按你说的排：1.「{names[-1]}」"), second.text
+    third = await chat.say("排个序吧，我觉得家人应该排第一")
+    assert "没找到「家人」" in third.text, third.text

@@ -179,6 +179,55 @@ def named_ids(t: Turn) -> list[str]:
     return [q for q in named(t.ctx.text, t.ctx.step) if t.ctx.answers.get(q)]
 
 
+# "能按重要程度排个序吗？我觉得自由应该排第一" (coach_blind18): the order is
+# theirs; the one they put first, if they name it.
+ORDER_ASK = re.compile(r"排个?序|排一下序|按重要|排第一|排在第一|排前面|先后")
+FIRST_SAID = re.compile(
+    r"[「“\"'‘]?([\u4e00-\u9fff]{2,6}?)[」”\"'’]?(?:应该|要|得|可以)?(?:排|放)(?:在)?(?:第一|最前)"
+)
+
+
+def _reordered(t: Turn) -> Draft:
+    """Order the last list as they say; say so when what they put first is not in it."""
+    # Named entries only: a clause of theirs we could not name is no rank.
+    items = [
+        i for i in t.d.pending.get("items") or [] if i.get("name") and i.get("ids")
+    ]
+    names = list(dict.fromkeys(i["name"] for i in items))
+    said = FIRST_SAID.search(t.ctx.text or "")
+    first = said.group(1) if said else ""
+    first = re.sub(r"^(?:我觉得|觉得|我看|我想)", "", first)
+    listed = "".join(f"「{n}」" for n in names)
+    if first and first in names:
+        order = [first, *(n for n in names if n != first)]
+        ranked = "；".join(f"{k}.「{n}」" for k, n in enumerate(order, 1))
+        return Draft(
+            [[f"按你说的排：{ranked}。", "后面几条的先后也由你定，要换就告诉我。"]],
+            rows=[],
+            pending={"items": sorted(items, key=lambda i: i["name"] != first)},
+        )
+    if first:
+        return Draft(
+            [
+                [
+                    f"「{first}」排第一，由你定。",
+                    f"不过我刚才列的是{listed}，你写的答案里我没找到「{first}」这个词。",
+                    f"要不要先把「{first}」写进一题，再和这几条一起排？",
+                ]
+            ],
+            rows=[],
+        )
+    return Draft(
+        [
+            [
+                f"先后我不替你定：刚才列的是{listed}。",
+                "你最舍不得放下的是哪一条？我按你的顺序往下排。",
+            ]
+        ],
+        rows=[],
+    )
+
+
 def top(t: Turn) -> Draft:
     """Pick the person's top N of one part: what their answers name, then hints.
 
@@ -186,6 +235,12 @@ def top(t: Turn) -> Draft:
     the answers only hint at are put to them as a question, apart, each with
     the words it was read from (Coach 3 §4): never stated as theirs.
     """
+    if (
+        t.d.last_act in ("top", "item_why")
+        and t.d.pending.get("items")
+        and ORDER_ASK.search(t.ctx.text or "")
+    ):
+        return _reordered(t)  # "能按重要程度排个序吗": the same list, their order
     category, word, count = _wanted(t)
     if TOLD_POINTER.search(t.ctx.text) and (told := _told_top(t, category, word)):
         return told  # "把我说的这些列一下，看看能归成哪几个才能": the chat, read
