@@ -234,3 +234,19 @@ async def test_a_list_is_ordered_as_they_say_and_an_unlisted_first_is_said(
     assert second.text.startswith(f"按你说的排：1.「{names[-1]}」"), second.text
     third = await chat.say("排个序吧，我觉得家人应该排第一")
     assert "没找到「家人」" in third.text, third.text
+
+
+async def test_why_one_was_chosen_after_a_side_by_side_says_none_was(
+    kb, offline_config
+):
+    answers = {
+        "S03": "帮社区整理了十年的账本，一笔一笔对清楚",
+        "P02": "老去书店翻园艺和城市规划的书",
+        "C01": "用'把账理清楚'在社区公益里做账目公开，这周先整理一次捐款表",
+        "C02": "用'把账理清楚'在园艺领域，帮花市摊主记账，两周内问3个摊主",
+    }
+    chat = Chat(offline_config, "synthesis", question_id="C03", answers=answers)
+    first = await chat.say("我的C01和C02你帮我比一比")
+    assert first.trace["act"] == "compare", first.text
+    second = await chat.say("为什么是C01？说具体点")
+    assert "没有替你选" in second.text, second.text

@@ -18,9 +18,23 @@ from agent.dialogue.realise.phrases import (
 )
 from agent.dialogue.signals import FLIP_FORCED, SELF_DOUBT
 
+# "为什么是C02？" after two candidates were only set side by side (coach_blind18).
+CHOSEN_ASKED = re.compile(
+    r"(?:为什么|为啥|凭什么)(?:是|选|挑)了?\s*(?:[Cc]0?[1-5]|第.[个条]|[AaBb](?![A-Za-z]))"
+)
+
 
 def why(t: Turn) -> Draft:
     """Give the reason behind the last statement."""
+    if t.d.last_act == "compare" and CHOSEN_ASKED.search(t.ctx.text or ""):
+        return Draft(
+            [
+                [
+                    "我没有替你选：上面只是把两条各自的依据并排放着，都是你自己写过的话。",
+                    "你读下来更偏向哪一条？说说是哪一句让你偏向它。",
+                ]
+            ]
+        )
     reason = t.d.pending.get("why") or ""
     data = t.art.get("explain_concept") or {}
     if not reason and data.get("role"):
