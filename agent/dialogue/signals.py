@@ -103,6 +103,11 @@ SORT_ASK = re.compile(
 # "这算个啥领域啊": which field, not whether it counts (realise/sorting.py).
 FIELD_ASK = re.compile(r"(?:啥|什么|哪个|哪种|哪类|哪一类)领域")
 # "我卡住了，不知道从哪写起": a smaller step, not a menu (realise/explain.py).
+# "除了工作，我还能从哪找第3题的素材？给我两三个方向" (coach_blind18).
+SOURCES_ASKED = re.compile(
+    r"除了(?:工作|上班|公司|单位)[^。？?]{0,12}(?:还能|还可以|还有|从哪|哪里)|"
+    r"(?:从哪|哪里|哪儿)(?:能|可以|还能)?(?:找|挖|想)(?:到)?(?:点|些)?(?:素材|例子|经历|事)"
+)
 # "给我两个版本挑" (coach_blind18): versions of their own words to pick from.
 VERSIONS = re.compile(
     r"(?:两|三|几|2|3)(?:个|种|版)(?:版本|说法|写法)?.{0,4}(?:挑|选)|[两三几]个版本"

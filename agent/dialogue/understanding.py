@@ -72,6 +72,7 @@ from agent.dialogue.signals import (
     SHORT_MAX_CHARS,
     SHORTER_ASK,
     SORT_ASK,
+    SOURCES_ASKED,
     STRAIN,
     STUCK_HOW,
     TIME_LIMIT,
@@ -812,6 +813,9 @@ def understand(
         text,
     ):
         u.intent = "flip"  # "帮我造个句…正因为…所以…，就用解释设计理由这个"
+        return u
+    if SOURCES_ASKED.search(text) and ctx.question.get("id"):
+        u.intent = "question_help"  # where else to look for this question's material
         return u
     if len(text) <= ASK_ME_MAX and ASK_ME.search(text) and ctx.question.get("id"):
         u.intent = "nudge"  # "你随便问一个吧": one smaller question (policy: stuck)

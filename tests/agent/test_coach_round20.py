@@ -250,3 +250,11 @@ async def test_why_one_was_chosen_after_a_side_by_side_says_none_was(
     assert first.trace["act"] == "compare", first.text
     second = await chat.say("为什么是C01？说具体点")
     assert "没有替你选" in second.text, second.text
+
+
+async def test_where_else_to_find_material_is_answered_with_places(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V03")
+    result = await chat.say("单位的事我不想写了，除了上班，还能从哪找点素材？")
+    assert result.trace["act"] == "rephrase", result.text
+    assert "上学" in result.text and "爱好" in result.text, result.text
+    assert result.text.count("？") == 1, result.text

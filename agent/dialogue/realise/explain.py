@@ -18,7 +18,14 @@ from agent.dialogue.realise.phrases import (
     quote_whole,
     someone,
 )
-from agent.dialogue.signals import ASKS_IF, ATTACK, FITS_ME, INJECTION_ANY, MUST_WRITE
+from agent.dialogue.signals import (
+    ASKS_IF,
+    ATTACK,
+    FITS_ME,
+    INJECTION_ANY,
+    MUST_WRITE,
+    SOURCES_ASKED,
+)
 from agent.lookups import row_of
 from agent.rules import clip
 from knowledge import selectors as kb
@@ -390,8 +397,26 @@ def stuck(t: Turn) -> Draft:
     )
 
 
+def _sources(t: Turn) -> Draft:
+    """Where else material for the question can come from: places, not their life."""
+    q = t.ctx.question or {}
+    where = f"第{q['number']}题" if q.get("number") else "这题"
+    return Draft(
+        [
+            [
+                f"{where}的素材不一定来自工作，这几处都可以翻翻：上学那几年；"
+                "家里的事，比如照顾谁、搬家、装修；业余时间一直在做的爱好；"
+                "帮朋友或邻居做成的一件事。",
+                "哪一块你先想到一件具体的事？",
+            ]
+        ]
+    )
+
+
 def rephrase(t: Turn) -> Draft:
     """Say the question another way, with a whole example answer and a start."""
+    if SOURCES_ASKED.search(t.ctx.text or ""):
+        return _sources(t)
     if missing := t.plan.target.get("missing"):  # "第9题" in a step of eight
         total = t.plan.target.get("total", 0)
         return Draft(
