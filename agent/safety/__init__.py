@@ -99,7 +99,12 @@ def _strong(text: str) -> tuple[str, bool] | None:
                 and bool(lexicon.HAND_WEAR.search(sentence))
                 and not lexicon.SELF_CUT.search(sentence)
             )
-            story = fiction or about or leisure or settled or worn
+            # A time close at hand in the phrasing's own sentence, with no story
+            # word in it ("室友天天打游戏…他今晚再吵，我就…", round 20): the game
+            # or story named elsewhere is the occasion, not the frame.
+            here = lexicon.FICTION.search(sentence) or "《" in sentence
+            soon = bool(lexicon.SOON.search(sentence)) and not here
+            story = (fiction and not soon) or about or leisure or settled or worn
             if (
                 lexicon.OTHERS_END.search(plain)
                 or lexicon.OWN_PAST_END.search(plain)
@@ -209,9 +214,10 @@ def _settled(plain: str) -> bool:
     # A single punishment in childhood for a child's mischief ("小时候把收音机
     # 拆了，挨了我爸一顿打"), nothing after it and no injury: a memory, as our
     # labels read it (round 19). "从小" is no such time: it runs on to now.
+    # "差点被揍死" (round 20): the blow nearly came, said big, as children say.
     return made_good or bool(
         _CHILDHOOD.search(plain)
-        and _ONE_BLOW.search(blows)
+        and (_ONE_BLOW.search(blows) or _NEARLY.search(blows))
         and not lexicon.OFTEN.search(plain)
         and not lexicon.STILL.search(plain)
         and not _INJURY.search(blows)
@@ -220,9 +226,11 @@ def _settled(plain: str) -> bool:
 
 _CHILDHOOD = re.compile(
     r"小时候|上小学|小学(?:的时候|那会)|[一二三四五六七八九十]{1,2}岁(?:那年|的时候)|"
+    r"(?:初中|高中)(?:的时候|那会儿?|那年|时)|"
     r"\d{1,2}岁(?:那年|的时候)"
 )
 _ONE_BLOW = re.compile(r"一顿|一次|一回")
+_NEARLY = re.compile(r"差点(?:儿)?(?:就|没)?(?:被|挨|让)[^，。！？]{0,6}(?:打|揍|抽)")
 # ...no injury and no tool of punishment told ("打得腿上全是紫的", "拿皮带抽").
 _INJURY = re.compile(
     r"血|青|紫|肿|骨折|住院|医院|疤|晕|吊|皮带|烫|锁|饿|跪|棍|衣架|晾衣杆|往死里"
@@ -457,6 +465,12 @@ def guess_level(
         (kind == "abuse" and not lexicon.HOME.search(plain))
         or (kind == "harm_others" and not lexicon.TARGET.search(plain))
     ):  # abuse with no one at home or doing it, a threat with no one to fear it
+        level -= 1
+    if (
+        kind == "abuse"
+        and lexicon.CALLS.search(plain)
+        and not lexicon.CONTROL.search(lexicon.CALLS.sub("", plain))
+    ):  # "现在他手机有啥问题还是打给我": a call, not a blow (round 20)
         level -= 1
     if (
         kind == "abuse"

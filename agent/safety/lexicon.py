@@ -54,12 +54,65 @@ _WHO = r"(?:他|她|他们|她们|那人|那个人|对方|那几个|那帮)(?!�
 _BLOW = r"(?:砍|捅|劈|剁|砸|扎|戳|抡)"
 _WAITED = r"(?:他|她|他们|她们|那个人|那人|那几个|那个|那些|那帮|那伙|对方)"
 
+# Round 20: a burden ended or others relieved, said of oneself ("终于不用再
+# 拖累任何人了", "总算松了口气"): with a farewell or a funeral of one's own.
+_BURDEN = (
+    r"(?:拖累|连累|拖着|耽误|成为?(?:谁的?|大家的?|家里的?|别人的?)?(?:负担|累赘|包袱)|"
+    r"当(?:累赘|负担|包袱)|给(?:人|大家|谁|家里|别人)添(?:麻烦|负担|乱)|"
+    r"(?:为|替)(?:我|她|他)(?:操心|花钱|担心|收拾))"
+)
+_BURDEN_GONE = (
+    r"(?:(?:终于|总算|可算)(?:可以)?(?:不用|不必|不会|不再|不)再?(?:去)?(?:"
+    + _BURDEN[3:-1]
+    + r"|受罪|受苦|硬撑|撑(?!伞|船|腰|场)|熬(?!夜|通宵|汤|粥|药))|"
+    r"(?:(?:不用|不必|不会)再|再也不(?:用|会)?)(?:去)?"
+    + _BURDEN
+    + r"|(?<!我)(?:终于|总算|可算)[^。！？，]{0,4}"
+    r"(?:松了?一?口气|如释重负|清净了?|解脱了?)|"
+    r"少了(?:个|一个)(?:负担|累赘|包袱|拖油瓶|麻烦))"
+)
+
 # Per kind, strong phrasings: any one is a full care reply.
 STRONG: dict[str, re.Pattern] = {
     "suicide": re.compile(
+        # Round 20: remembered, at a farewell or a funeral, as a burden gone or
+        # with relief ("希望他们说：她终于不用再拖累任何人了"): a wish about
+        # what is said of oneself, or one's own funeral, with the burden ended.
+        r"(?:(?:希望|想让|但愿|盼着?)[^。！？]{0,12}(?:说|讲|评价|提起|记得|觉得)|"
+        r"(?:提起|说起|想起|记得|谈起)我|我的?(?:葬礼|追悼会|告别会|告别式|遗体告别|墓碑|墓志铭|灵堂|悼词))"
+        r"[^。！？]{0,30}" + _BURDEN_GONE + r"|"
+        # Others relieved at one's absence ("要是我不在了，他们也能松口气").
+        r"(?:(?:要是|如果|哪天|等|万一|一旦)我(?:真的?)?(?:走了|不在了|没了|死了|消失了)|我(?:不在了|没了|死了)|"
+        r"没(?:有)?了我|少了我)"
+        r"[^。！？]{0,14}(?:松了?一?口气|如释重负|清净了?|省心了?)|"
+        # Better off if I came to harm: "要是我出点什么事，她们反而能过得好一点".
+        r"(?:要是|如果|万一|假如)我(?:出(?:了|点)?(?:什么|啥)?事|不在了?|走了|死了|没了)[^。！？]{0,14}"
+        r"(?:反而|倒(?:是)?)(?:能|会|还)?(?:过得?(?:更)?好|好过|轻松|宽裕|解脱)|"
+        # Not meant to live that long ("我没打算撑那么久", "也没打算走到那时候").
+        r"(?:没|不)打算(?:再)?活(?:到|过)?(?:那时候?|那个时候|那天|那一天|以后|明年|很多年|老|"
+        r"那么久|这么久|太久|很久|[\d一二三四五六七八九十]+岁)|"
+        r"(?:没|不)打算(?:再)?(?:走|撑|熬)(?:到)?(?:那时候?|那个时候|那天|那一天|那么久|这么久|太久|很久)|"
+        r"(?:我|自己)(?:大概|可能|应该|估计|怕是)?(?:也)?活不到那(?:时候?|个时候|一天|天)|"
+        # A day set for oneself, after which nothing is needed.
+        r"给自己定(?:好)?(?:了)?的?(?:日子|那天)[^。！？]{0,30}(?:之后|以后|过后)"
+        r"[^。！？]{0,10}(?:用不(?:着|上)|不需要)|"
+        # Oneself as a bottomless pit dragging the family down.
+        r"(?:我|自己)[^。，！？]{0,4}(?:是|成了)(?:个|一个)?填不满的(?:坑|窟窿)|"
+        r"拖着(?:一家人|全家|家里人?|大家|爸妈|他们)(?:一起)?往下沉|"
+        # Letters to several people, sealed and put away.
+        r"写(?:了|好了?)(?:好几|几|每个人一)封信[^。]{0,20}(?:爸妈|父母|我妈|我爸|家人)[^。]{0,30}"
+        r"(?:封好|压在枕头|放在抽屉|放抽屉)|"
+        # Accounts handed over beside belongings given away.
+        r"(?:账号|密码)[^。！？]{0,40}(?:衣服|首饰|东西|书|相机|吉他|电脑)[^。！？]{0,4}(?:也|都)?"
+        r"(?:让她?|给她?|送|留给|挑走|拿走)|"
+        # Pinyin: gone and everyone relieved, no one to miss me.
+        r"(?:yao\s*shi|ru\s*guo)\s*(?:wo\s*)?bu\s*zai\s*le|da\s*jia\s*(?:dou\s*)?(?:hui\s*)?qing\s*song|"
+        r"mei\s*(?:you\s*)?ren\s*hui\s*(?:xiang|ji\s*de|zai\s*hu|fa\s*xian)\s*wo|"
         # Round 18: joining someone who died ("外婆走了以后我就一直想跟她一起去").
         r"(?:走了|去世|不在了|过世|没了)[^。！？]{0,16}(?:想|要)?跟(?:她|他|他们)一起去|"
         r"(?:走了|去世|不在了|过世)[^。]{0,40}(?:该|要|想)去找(?:她|他|他们)了|"
+        # Round 20: "他前年走了。…我常想干脆去那边找他": the other side, after a death.
+        r"(?:走了|去世|不在了|过世)[^！？]{0,60}(?:干脆|想|要|该)(?:去)?那边(?:去)?(?:找|陪)(?:她|他|他们)|"
         r"想s(?![a-z])|(?:以后|之后)(?:应该|可能|大概)?不会再来了[，,。]?(?:你也保重|保重|谢谢|再见)|"
         # Not around for what comes next ("我大概等不到做实验那天了", round 19b).
         r"(?:大概|可能|应该|估计|怕是)等不到[^。！？]{0,12}(?:那天|那一天|以后|明年)|"
@@ -133,7 +186,7 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:家里人|家人|爸妈|别人)(?:收拾|处理|清理)(?:起来)?.{0,6}(?:不会?太?麻烦|方便|省事|省心)|"
         r"(?:如果|要是|假如)(?:我)?(?:下周|下个月|明天|明年|到时候|那时候?|以后)?还(?:能|可以)?(?:回得来|回来|有(?:下次|明天|以后)|活着|在(?:的话)?)(?:的话)?|"
         r"(?:活|熬|撑|过)下去(?:还|又)?有(?:什么|啥)(?:意义|用|意思|盼头)|何必(?:再)?(?:活|撑|熬)|"
-        r"没有?我.{0,6}(?:更好|轻松|解脱|清净|不用)|(?:我|自己)(?:只|就)?是(?:个|一个)?"
+        r"没有?我(?!想|以为|预|期待|料)(?:这个|这种|这样的)?(?:儿子|女儿|孩子|闺女|人)?.{0,8}(?:更好|轻松|解脱|清净|不用|好过|宽裕)|(?:我|自己)(?:只|就)?是(?:个|一个)?"
         r"(?:累赘|负担|拖累|多余)|拖累(?:大家|家人|别人|他们|爸妈|父母|孩子)|"
         r"遗书|遗言|绝笔|后事|身后事|永别|来世|下辈子再|(?:以后|再也)(?:不会|不能)再?(?:来)?(?:找你|和你聊|跟你聊|打扰你)|最后一次(?:和|跟|找)?你?(?:聊|说)|"
         r"(?:都|全)?(?:送|分|留)(?:给|掉)了?.{0,10}(?:用不上|用不着|不需要了)|"
@@ -150,6 +203,15 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:log|sign|check)(?:ging|ed)?\s*(?:off|out)\s*(?:for\s*good|forever|permanently)"
     ),
     "self_harm": re.compile(
+        # Round 20: a fast or a punishment with days in it ("罚自己两天不吃东西"),
+        # cuts in slang going deeper, a head banged on a wall in English.
+        r"(?:罚|惩罚)自己[^。，！？]{0,4}(?:不吃|饿|不喝|不睡)(?!甜|零食|宵夜|夜宵|外卖|火锅|炸鸡|垃圾|肉|辣|奶茶)|"
+        r"自己ge(?:的|得|了)|(?:割|划|ge|hua)(?:的|得)越来越深|"
+        r"(?:胳膊|手臂|手腕|大腿)上?(?:又|还)?开了(?:[一二三四五六七八九十几两\d]+|好几)道|"
+        r"relapsed[^!?]{0,24}\bcut|(?<![a-z])(?:i|i'?ve)\s*cut\s*again|"
+        # ...the head on a wall until it hurts, not the idiom of frustration.
+        r"(?:bang|hit|smash|slam|bash)(?:s|ed|ted|ting|med|ming|ing)?\s*my\s*head\s*(?:against|on|into)"
+        r"[^.!?]{0,30}(?:till|until|hurt|bleed|bled|blood|bruis|dizz)|"
         # Round 18: fists on a wall until hurt ("砸墙，砸到指节裂开缝了四针").
         r"(?:砸|捶|撞|打|锤)(?:墙|玻璃|柜子|门)[^。！？]{0,8}(?:指节|指关节|手背|拳头|手指|额头|头)"
         r"[^。！？]{0,8}(?:裂|缝了?.{0,2}针|出血|流血|骨折|肿)|"
@@ -188,6 +250,14 @@ STRONG: dict[str, re.Pattern] = {
         r"[^.!?]{0,20}\bon\s*my|burn(?:ed|ing|t)?\s*myself"
     ),
     "means": re.compile(
+        # Round 20: gas with the gaps sealed, a sealed space and how long until
+        # sleep, a railing looked over for a gap.
+        r"which\s*(?:meds|pills|drugs)\s*(?:are|is)\s*(?:deadly|lethal|fatal)|"
+        r"(?:燃气|煤气|天然气)[^。]{0,40}(?:窗户?缝|窗子缝|门缝)(?:都|全)?(?:要|得)?(?:怎么)?(?:封|堵)|"
+        r"(?:封死|封严|封住|密封|不透气)[^。]{0,14}(?:多久|多长时间|几个小时)(?:会|就|能|才)?"
+        r"(?:睡过去|昏过去|没知觉|醒不过来|死)|"
+        r"(?:看|找|查|研究|留意)(?:了)?(?:看)?(?:护栏|栏杆|围栏)[^。，]{0,6}(?:哪|有没有)[^。，]{0,6}"
+        r"(?:缺口|豁口|能翻|好翻|最矮|翻得过去)(?![^。]{0,12}(?:报修|修|补|反映|上报|隐患|危险|提醒|孩子|小孩))|"
         # Round 18: a height measured for a fall ("看栏杆有多高，算翻过去掉下去要几秒").
         r"(?:栏杆|桥|楼|天台|顶楼|窗|阳台)[^。！？]{0,12}(?:多高|几层|几米)[^。！？]{0,16}"
         r"(?:翻过去|掉下去|跳下去|摔下去|几秒)|(?:翻过去|跳下去|掉下去|摔下去)(?:要|得|需要)?几秒|"
@@ -246,6 +316,12 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:最深的|深的那)(?:那)?(?:一)?(?:块|段|地方)[^。]{0,20}(?:石头|试了|多沉)"
     ),
     "danger_now": re.compile(
+        # Round 20: nothing under the feet, and a cliff's edge in pinyin.
+        r"(?:脚底下|脚下|脚底)(?:是|全是|都是)?空的|jiao\s*(?:di\s*)?xia\s*(?:shi\s*)?kong|"
+        r"(?:sitting|standing)\s*on\s*the\s*edge\s*of\s*(?:my|the|a)\s*(?:\w+\s*)?(?:roof|bridge|building|balcony)|"
+        r"legs?\s*(?:are\s*)?(?:hanging|dangling)\s*over[^.!?]{0,30}(?:roof|bridge|ledge|railing|building|balcony)|"
+        r"took\s*(?:like\s*|about\s*|around\s*)?\d{2,}\s*(?:of\s*)?(?:my\s*)?(?:\w+'?s\s*)?(?:pills|meds|tablets)|"
+        r"(?<![a-z])(?:xuan|shan)\s*ya(?![a-z])|"
         r"翻(?:过|出)(?:了)?(?:栏杆|护栏|窗)|(?:腿|脚).{0,6}跨(?:过去|出去)了|跨过(?:了)?(?:栏杆|护栏)|"
         r"qiao\s*shang|tian\s*tai|lou\s*ding|xue\s*zhi\s*bu\s*zhu|liu\s*le\s*hao\s*duo\s*xue|"
         r"(?:腿|脚)(?:已经)?(?:放|伸|挂|悬)?(?:到|在)?(?:栏杆|窗|护栏)?外(?:面|边)?了?|"
@@ -278,6 +354,17 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:my\s*)?(?:pills|meds)"
     ),
     "abuse": re.compile(
+        # Round 20: blows in a list after the one who gave them ("摔了我手机，
+        # 还踢了我肚子"), a neck grabbed or a room locked in English, pinyin.
+        r"(?<![宝娃胎儿子女伙猫狗])(?:还|又|就|直接)(?:(?:踢|踹|掐|扇|打|揍)(?:了)?我(?:的)?"
+        r"(?:肚子|头|胸口|后背|背|腰|脖子|下身)|(?:踢|踹|扇)(?:了)?我(?:的)?脸)|"
+        r"(?:grabbed|grabs|choked|chokes|strangled|squeezed)\s*(?:me\s*by\s*)?(?:my|the)\s*(?:neck|throat)|"
+        r"(?:he|she|dad|mom|father|mother|husband|boyfriend)\s*(?:still\s*|always\s*)?locks?\s*me\s*(?:in|out|up)|"
+        r"(?:jiu|you|zong\s*shi|tian\s*tian|jing\s*chang|lao\s*shi)\s*(?:da|zou|chou|ti)\s*wo(?![a-z])(?!\s*(?:men|dian|shou\s*ji|wei\s*xin))|"
+        r"bu\s*gan\s*hui\s*jia|"
+        # ...and a thing at hand thrown or swung at me ("上次就拿凳子砸过我后背").
+        r"(?:拿|用|抄起|抡起|举起)(?:凳子|椅子|板凳|烟灰缸|酒瓶|啤酒瓶|碗|盘子|锅|杯子|遥控器|手机|鞋)"
+        r"(?:往我|朝我)?(?:身上|头上)?(?:砸|扔|摔|抽|打)(?:过|了)?(?:我|在我)|"
         # Round 19: someone at home going for a knife ("他刚才说要去厨房拿刀"),
         # not to cook with it.
         r"(?:他|她|老公|前夫|男朋友|男友|我爸|我妈|继父|继母|后爸|后妈)[^，。！？\s]{0,6}"
@@ -334,6 +421,20 @@ STRONG: dict[str, re.Pattern] = {
         + r"[^，。！？]{0,6}(?:打|揍|踹)完(?:我妈妈?|妈妈|我)"
     ),
     "harm_others": re.compile(
+        # Round 20: someone's leg to be broken, a weapon bought with a "再…我就",
+        # a means bought and a wait for them, a drug no one would taste looked
+        # up, a routine watched with things readied.
+        r"把(?:他|她|那人|那个人|他们)的?(?:腿|胳膊|手|手指|骨头|肋骨)(?:给)?(?:打断|打折|掰断|砸断|废了|剁了)|"
+        r"(?:买|弄|备)(?:了|好)?(?:一把|把)?[^。，]{0,6}(?:刀|匕首|斧头|砍刀|甩棍|电棍)[^。]{0,6}"
+        r"(?:他|她|他们|那人|那个人|对方)[^。]{0,12}再[^。]{0,10}我就|"
+        r"(?:汽油|毒药|农药|硫酸|老鼠药|刀|斧头|砍刀|铁棍|钢管|棍子|锤子|榔头)[^。！？]{0,10}"
+        r"(?:买好|备好|准备好|到手|磨好)(?:了)?[^。！？]{0,8}(?:就|只)?等(?:着)?(?:他|她|他们|那人|那个人)"
+        r"(?![^。！？]{0,8}(?:来修|修|做饭|吃饭|回来吃|切|剪彩|装))|"
+        r"(?:查|搜|问)[^。]{0,6}(?:哪种|什么|哪个)药[^。]{0,10}(?:喝不出|吃不出|尝不出|查不出|没味道)|"
+        r"(?:往|朝)(?:他|她|他们|那人|那个人)的?(?:身上|脸上|头上)?(?:泼|浇)(?:汽油|硫酸|酒精)|"
+        r"(?:硫酸|汽油|毒药|老鼠药)[^！？]{0,60}让(?:他|她)(?:俩|们)?(?:一辈子|这辈子)|"
+        r"(?:几点|什么时候)(?:下班|出门|回家|放学|到家)[^。]{0,20}(?:摸清|摸透|打听到|记下|盯)[^。]{0,20}"
+        r"(?:准备好|备好|带好|买好)[^。]{0,10}(?:就)?等|"
         # Round 19: a tool taken to someone by the speaker ("我就拿菜刀砍他",
         # "用锤子往他头上砸"), and a wait for someone with a weapon, slang
         # 家伙 included ("在门口等那几个人，家伙我带着").
@@ -351,7 +452,7 @@ STRONG: dict[str, re.Pattern] = {
         + r")|"
         r"(?:等|堵|守着?|蹲|候着?)[^。！？]{0,4}" + _WAITED + r"[^。！？]{0,24}"
         r"(?:家伙|家伙事儿?|" + _TOOL + r")(?:我|都|已经|早就|也)*"
-        r"(?:带着|带上了?|带好了?|揣着|揣好了?|准备好?了?|备好了?|在身上)|"
+        r"(?:带着|带上了?|带好了?|揣着|揣好了?|准备好?了?|备好了?|在身上|放(?:在)?(?:车里|包里|身上|后备箱|门后)(?:了)?)|"
         r"(?:带|揣|抄|拎)(?:着|上|好)(?:家伙|家伙事儿?)[^。！？]{0,20}(?:等|堵)"
         + _WAITED
         + r"|"
@@ -373,7 +474,8 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:开车|开着车)?(?:冲|撞|开)进人(?:群|堆)|往人(?:群|堆)里(?:开|冲|撞)|撞向人群|"
         r"报复社会|拉(?:几个|一群|些)人?(?:一起)?垫背|"
         # A weapon readied, then going to find them ("刀都磨好了，等会儿就下去找他们").
-        r"(?:刀|棍|钢管|斧|锤|砖|汽油)[^。！？]{0,6}(?:磨好|准备好|备好|带上|揣|藏好)"
+        r"(?:刀|棍|钢管|斧|锤|砖|汽油)[^。！？]{0,6}(?:磨好|准备好|备好|带上|揣|藏好|"
+        r"放(?:在)?(?:门后|床底|车里|包里|手边|枕头下))"
         r"[^。！？]{0,12}(?:去|下去|上去|过去)找(?:他|她|那)|"
         r"刀.{0,6}买好|找(?:他|她)算账|(?:就|会|要)(?:杀|弄死|捅)了?(?:他|她)|"
         r"出(?:个)?车祸就好|(?:他|她)(?:要是)?死了就好|汽油.{0,6}(?:去|公司|他)|带.{0,4}汽油|"
@@ -401,7 +503,7 @@ STRONG: dict[str, re.Pattern] = {
         r"里?.{0,3}(?:放|加|下|掺|倒|撒)(?:了|点|些|一点)+(?:东西|药|料|粉)|"
         r"让(?:那个|这个)?"
         + _OTHERS
-        + r"(?:也|都)?(?:生不如死|尝尝.{0,6}(?:痛苦|生不如死))|"
+        + r"(?:也|都)?(?:生不如死|尝尝.{0,6}(?:痛苦|生不如死|滋味|味道|厉害))|"
         r"刀.{0,10}(?:工位|办公室|公司|单位)(?:的|里)?.{0,4}(?:抽屉|柜子|桌)|"
         r"(?:工位|办公室|公司|单位)(?:的|里)?.{0,6}(?:藏|放)(?:了|着)?.{0,6}刀|"
         r"kill\s*(?:everyone|them\s*all)|"
@@ -509,6 +611,10 @@ _MISSED = (
 # run, so "累死了" or "杀进游戏行业" match nothing, while "累死了…不想活了"
 # still matches on its second half.
 FIGURES = re.compile(
+    # Round 20: pumped up ("像打了鸡血"), and a job not meant to be stayed at
+    # long ("这份工作我没打算撑那么久，明年就换").
+    r"打了?(?:一针|一管)?鸡血|啪啪打脸|被打脸|(?:结果|现实|事实|数据|第二天)[^，。！？]{0,6}打(?:了)?我的?脸|"
+    r"(?:工作|公司|项目|岗位|行业|单位|这份|这行|学校|专业|城市|班)[^，。！？]{0,10}(?:没|不)打算(?:再)?(?:撑|熬|干|待)|"
     r"(?:累|笑|热|冷|饿|困|烦|气|忙|卷|吓|丑|难|美|甜|帅|酸|渴|闷|疼|痛|撑|懒|晒|冻|无聊|尴尬|"
     r"急|羡慕|开心|高兴|乐|爱|馋|土|香|穷|贵|纠结|郁闷|憋屈|愁|心累|头疼|头大|麻烦|无语|"
     r"后悔|丢人|闹心|操心|嫌弃|焦虑|紧张|吵|挤|慢|堵|难受)死(?:了|我了|人了?|啦|掉了)?|"
@@ -609,7 +715,9 @@ JOKING = re.compile(
 # Joy said outright ("我比自己拿奖还开心"), with no cue word: a classifier's
 # guess drops one level (out of fold: recall unchanged, docs/safety.md).
 JOY = re.compile(
-    r"(?<![不没])(?:开心|高兴|兴奋|满足|成就感|好玩|骄傲|自豪|过瘾|很爽|真爽|好爽|带劲|幸福)"
+    r"(?<![不没])(?:开心|高兴|兴奋|满足|成就感|好玩|骄傲|自豪|过瘾|很爽|真爽|好爽|带劲|幸福|"
+    # Round 20: zest said as a figure ("每天都像打了鸡血").
+    r"鸡血|干劲十足|热血沸腾|动力满满|精力充沛)"
 )
 
 # ...and when they say the blow never came ("从小没碰过我一根手指"), a guess
@@ -743,7 +851,7 @@ CHILD_FELL = re.compile(
 FICTION = re.compile(
     r"游戏|副本|剧本杀|狼人杀|剧里|剧情|小说|电影|电视剧|动漫|角色|主角|情节|写的?故事|"
     r"新闻|案子|案件|离婚案|代理|病人|患者|客户|来访者|服务对象|社工|妇联|律师|编剧|剧本|"
-    r"课上|考试|论文|专业|研究|处方|上夜班|话剧|剧社|饰演|我演的|培训|心理急救|"
+    r"课上|考试|论文|专业|研究(?!了?(?:挺|很|好)?(?:久|几天|半天|好几天|一阵|很久|好久|怎么)|透|好了|明白)|处方|上夜班|话剧|剧社|饰演|我演的|培训|心理急救|"
     r"公益|权益|这个问题|议题|志愿者|来电|精神科|急诊|消防员|民警|救生员|想不开的人|"
     r"女主|男主|一章|章节|编辑|网文|连载|写小说|"
     # Round 16: a detective story of one's own ("短篇推理，凶器是一根冰锥").
@@ -764,6 +872,8 @@ SPORT = re.compile(
 LEISURE = re.compile(
     r"工程师|施工|参与建|监理|巡检|验收|最爽|自豪|骄傲|车流|夕阳|日落|日出|散步|夜景|咖啡馆|餐厅|看船|听浪|看火车|拍照|风景|钓鱼|跑步|"
     r"吹风|遛狗|野餐|骑车|看海|看星星|签完|签下|大单|好爽|民宿|小镇|搬到|游泳|"
+    # Round 20: a glass walkway or a ride ("玻璃栈道上脚底下是空的").
+    r"栈道|玻璃桥|缆车|索道|过山车|摩天轮|热气球|"
     # Round 19: a bridge studied or drawn, a dive trained for ("站在桥上看那些
     # 斜拉索", "在海里憋着气往下沉…自由潜"): see ``OUTING``.
     r"斜拉索|索塔|桥梁|写生|采风|潜水|自由潜|浮潜|憋气|憋着气"
@@ -795,7 +905,8 @@ ROUNDS = re.compile(
 # Words that alone are only a hint: a message with one and no strong match is
 # worth a gentle check-in when the classifier also leans that way.
 CUES = re.compile(
-    r"死|活着|消失|解脱|药|刀|绳|天台|楼顶|桥|跳|割|划|伤|疼|血|打我|不敢回家|"
+    # 血 of a blood test or a chronic illness (高血压, 血糖) is no cue (round 20).
+    r"死|活着|消失|解脱|药|刀|绳|天台|楼顶|桥|跳|割|划|伤|疼|(?<![高献验贫鸡])血(?!压|糖|脂|型|常规)|打我|不敢回家|"
     r"报复|杀|弄死|再见|告别|谢谢你一直|最后(?!一?[条个句题项版]|那个)|走了|die|dead|kill|hurt|pills|bridge|roof|"
     r"cliff|ledge|knife|blade|gun|rope|overdose|bleed|blood|jump",
     re.I,
@@ -809,7 +920,15 @@ CUES = re.compile(
 SURE_WORDS = re.compile(
     r"活下去|撑下去|不想撑|葬礼|遗书|遗言|后事|煤气|燃气|阀门|硫酸|农药|安眠药|"
     r"推下去|撞过去|撞死|打残|废了他|报应|锤子|砸.{0,2}头|踹|抓破|磕破|打得我|"
-    r"晾衣杆|皮带抽|衣架|印子|伤口|不如早点|早点结束|不刹车|车流里"
+    r"晾衣杆|皮带抽|衣架|印子|伤口|不如早点|早点结束|不刹车|车流里|"
+    # Round 20 (safety_blind21: 26 of 72 risks only a check-in): a car driven
+    # into a barrier or at someone, a leg to be broken, a price to be paid, a
+    # tool or petrol readied, deep water sought, a sealed space, the ordinary
+    # reason denied ("不是为了修"), a kick to the belly.
+    r"撞上去|撞上?(?:隔离带|护栏|桥墩)|开出去撞|打断.{0,2}腿|腿打断|下不了床|付出代价|"
+    r"汽油|铁棍|开了?刃|"
+    r"往下沉|沉下去|最深的?(?:位置|地方)|睡过去|封死|踢了我|怀孕|"
+    r"不是(?:为了|要|用来)(?:修|潜水|晾|做饭|取暖|露营|烧烤|钓鱼|游泳|睡觉|看风景|晒被子)"
 )
 
 # What a classifier's guess is about, when it is not the person's present: a
@@ -834,7 +953,11 @@ ABOUT = re.compile(
     r"推理(?:小说)?|悬疑|侦探|在(?:iPad|ipad|平板|纸|本子|画板)上?画|板绘|数位板|素描|水彩|"
     r"教人(?:自杀|自残|自伤|轻生)|(?:平台|网站)(?:应该|该)管|"
     # Round 17: a show or a comic watched ("灌篮高手的木暮…我看哭了", coach_blind15).
-    r"动漫|动画片?|番剧|漫画|看哭了",
+    r"动漫|动画片?|番剧|漫画|看哭了|"
+    # Round 20: a game run for speed ("练speedrun马里奥，死了几百次"), and
+    # notebooks filled with drawings.
+    r"speedrun|速通|马里奥|塞尔达|只狼|黑魂|魂系|艾尔登|"
+    r"画满了?[^，。！？]{0,6}(?:本子|本|画册|速写本|纸|草稿)|画(?:本|册)",
     re.I,
 )
 # A job that sees risk in others ("我在急诊科，送来割腕的都见过", "药物警戒看
@@ -844,7 +967,9 @@ ABOUT = re.compile(
 WORK_SEEN = re.compile(
     r"急诊科?|急救中心|icu|重症监护|药物警戒|不良反应|药品安全|病例|接诊|收治|查房|值班医生|"
     r"(?:送|送进|拉)来(?:的|了)?[^。！？]{0,4}(?:割腕|喝农药|吃药|跳楼|服毒|车祸)|"
-    r"(?:当|做|是)(?:了)?(?:医生|护士|药师|法医|警察|心理咨询师)|(?:医生|护士|药师)(?:的)?(?:工作|日常|生涯)"
+    r"(?:当|做|是)(?:了)?(?:医生|护士|药师|法医|警察|心理咨询师)|(?:医生|护士|药师)(?:的)?(?:工作|日常|生涯)|"
+    # Round 20: a mortician's care for the dead, a bomb-disposal expert's work.
+    r"入殓|殡仪|遗容|遗体(?:化妆|整理|修复|美容)|拆弹|排爆"
 )
 # "不是想死那种啦，就是想好好歇歇": the death word denied. A check-in at
 # most: the denial is taken at its word, and asked about once (round 18).
@@ -870,7 +995,12 @@ HAND_WEAR = re.compile(
 )
 SELF_CUT = re.compile(r"割|划|刀|刀片|自己弄|自己划|自己割")
 # Medicine taken as prescribed ("在吃调理的药 按时的"): care already in hand.
-PRESCRIBED = re.compile(r"按时(?:吃|服)|(?:药|药物)的?.{0,4}按时|按医嘱|按疗程")
+PRESCRIBED = re.compile(
+    r"按时(?:吃|服)|(?:药|药物)的?.{0,4}按时|按医嘱|按疗程|"
+    # Round 20: someone else's daily pills for a long illness ("看她每天吃一大把药").
+    r"(?:妈|爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|她|他)[^。，！？]{0,4}每天(?:都)?(?:要|得)?吃"
+    r"(?:一大把|一把|好几种|好多|一堆|一大堆)(?:的)?药"
+)
 GRIEF = re.compile(
     # Round 15: a death by accident, and a pet's last moments, told as memory.
     r"(?:妈|爸|奶奶|爷爷|外婆|外公|姥姥|姥爷|父亲|母亲|哥|姐|弟|妹|朋友|同学)[^。]{0,16}"
@@ -951,7 +1081,9 @@ ENDS_THING = re.compile(
     # Round 16: a contact cut off online ("真想把他们全拉黑").
     # Their doing, not someone blocking them ("她拉黑我也没用" is no end).
     r"(?:把|全|都)[^。，]{0,6}(?:拉黑|屏蔽|删(?:了|掉)?(?:好友|微信)|取关)|"
-    r"(?:拉黑|屏蔽|取关)(?:了)?(?:他|她|他们|她们|那人)|退群",
+    r"(?:拉黑|屏蔽|取关)(?:了)?(?:他|她|他们|她们|那人)|退群|"
+    # Round 20: a job not meant to be stayed at long ("这个破班我没打算熬那么久").
+    r"(?:班|工作|公司|项目|岗位|单位|这行)[^，。！？]{0,10}(?:没|不)打算(?:再)?(?:撑|熬|干|待)",
     re.I,
 )
 # Becoming like someone ("没有想活成的人", "想活成她那样"): a role model, a
@@ -979,6 +1111,16 @@ STILL = re.compile(
     r"到现在(?!(?:已经)?[一二两三四五六七八九十几\d]+年)|现在还|至今|还会|一直|最近|"
     r"这几天|今天|昨天|没几天"
 )
+# Calls from home ("我爸手机有问题还是打给我"), and nothing of control or blows
+# beside them: a guess of abuse on 打 as a call drops a level (round 20).
+CALLS = re.compile(
+    r"打(?:给我|过来|回来|电话|视频)|给我打(?:了)?(?:个|一个)?(?:电话|视频)"
+)
+CONTROL = re.compile(
+    r"不让|不准|不许|锁|关|收走|逼|威胁|骂|吼|摔|砸|掐|推|踢|踹|扇|揍|抽|伤|疼|血|"
+    r"打(?!给|过来|回来|电话|视频)"
+)
+
 # Whose hand is raised: a guess of abuse names someone at home, a guess of a
 # threat names someone else; without one ("组长说我漏了一个单"), it drops a level.
 HOME = re.compile(
