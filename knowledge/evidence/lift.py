@@ -5,7 +5,8 @@
   the topic (`corroborated`). Only for talents' and passions' everyday words:
   a person word ("爸妈", "程序员") is a character whatever is near, and what a
   values answer tells in passing ("人多" beside 聚会) is no stance. Not in a
-  sentence that turns anything down ("…，被裁了没办法").
+  sentence that turns anything down ("…，被裁了没办法"), nor one suffered
+  ("睡不着太痛苦了", round 19: a complaint).
 - "反过来，我看大局还行": "还行" ending the clause of the name before it rates
   it modestly (`modest`); match.py names a talent by it, not a lukewarm liking
   ("画画还行吧") or value.
@@ -50,6 +51,10 @@ _TAIL = re.compile(r"[了的啦吧呀啊嘛呢哦~\s]")
 # word ("飞机，怎么买便宜的机票") may be only the means.
 _LEAD = re.compile(r"[^\W\d_我]{1,4}")
 _TURNS = re.compile(r"(?:但是|但|可是|可|不过|然而|却)")
+# Round 19: what the person suffers, right after the word: "睡不着太痛苦了".
+_SUFFERED = re.compile(
+    r"(?:的?(?:感觉|滋味))?(?:太|好|真|很|特别|实在|快)*(?:痛苦|难受|折磨|受罪|煎熬|要命|崩溃)"
+)
 # Whom the person likes: "喜欢的歌手", "最爱的建筑师", "我追的歌手".
 _LIKED = re.compile(r"(?:喜欢|爱|崇拜|追|迷)的$")
 
@@ -58,9 +63,14 @@ Span = tuple[int, int, frozenset[str], frozenset[str], bool]
 
 
 def corroborated(folded: str, word: Span, spans: Sequence[Span]) -> bool:
-    """Return whether a weak alias has a keyword of its entry in its sentence."""
+    """Return whether a weak alias has a keyword of its entry in its sentence.
+
+    Not one the person suffers ("睡不着太痛苦了", round 19): a complaint.
+    """
     start, end, names, _, _ = word
     if _PERSON.search(folded[start:end]) or any(n.startswith("V") for n in names):
+        return False
+    if _SUFFERED.match(folded, end):
         return False
     left = max(folded.rfind(c, 0, start) for c in SENTENCE_ENDS)
     right = min(

@@ -269,7 +269,9 @@ def _sentence(folded: str, i: int) -> str:
 
 # A saying of someone else's in quotes ("公司天天说“我们是一家人”", a banner,
 # a slogan): often what the person is angry about (coach_blind11), never theirs.
-SAYING = re.compile(r"(?:说|喊|讲|号称|口号|标语|挂着|写着)[：:]?\s*$")
+SAYING = re.compile(
+    r"(?:说|喊|讲|号称|口号|标语|挂着|写着|刷着|贴着|印着|喷着|刻着)[：:]?\s*$"
+)
 OPEN_QUOTES, CLOSE_QUOTES = '“"「', '”"」'
 
 

@@ -22,8 +22,9 @@ from knowledge.evidence.bounds import SENTENCE_ENDS
 # may be the passion too).
 _VIA = re.compile(r"(?:通过|用|靠|跟着|上)$")
 _PLACE = re.compile(r"^上(?!瘾|手|班)")
-# Money or a way put to another passion: "攒钱买漫展门票", "存钱换一台相机".
-_SPENT_ON = re.compile(r"^(?:去?买|换|凑)")
+# Money or a way put to another passion: "攒钱买漫展门票", "存钱换一台相机",
+# and round 19's "在攒钱准备装修", "存钱打算去潜水".
+_SPENT_ON = re.compile(r"^(?:去?买|换|凑|准备|打算|用来|留着)")
 # Scrolling a feed: "刷抖音", "天天刷网课"; not the content scrolled for
 # ("总刷做饭的视频", "刷美食区": that is the topic).
 _SCROLLED = re.compile(r"刷$")

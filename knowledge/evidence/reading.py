@@ -16,7 +16,12 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 from knowledge.evidence import lift
-from knowledge.evidence.bounds import CLAUSE_ENDS, SENTENCE_ENDS, clause_end
+from knowledge.evidence.bounds import (
+    CLAUSE_ENDS,
+    SENTENCE_ENDS,
+    clause_end,
+    clause_start,
+)
 from knowledge.evidence.polarity import (
     denied_later,
     mocked,
@@ -29,11 +34,16 @@ from knowledge.evidence.senses import (
     conceded,
     felt_degree,
     gathered,
+    owned_weakness,
     refused_on,
+    sung,
+    taken_apart,
     titled,
     truth_told,
+    unweighed,
 )
 from knowledge.evidence.stances import (
+    counterfactual,
     dropped_since,
     only_because,
     refused_theirs,
@@ -80,6 +90,24 @@ ANAPHORS = (
     "这个念头",
     "那个念头",
 )
+# Round 19: "这个肯定不算", "我佩服的不是这个": "this one" as a pronoun, which
+# ends its clause or has the person, an adverb or a "no" after it; before a
+# noun ("这个专业我不想读") it is a determiner and points at that noun.
+DEMONSTRATIVES = ("这个", "那个")
+PRONOUN_AFTER = re.compile(
+    r"$|[我肯就也都不没真可算是吧啊呢嘛呀,.;:!?。…~\s]|应该|其实|根本|倒是|还是"
+)
+INSISTS = re.compile(r"不[^,.;:!?。]*吗[\s?!。.~]*$")
+NOT_BAD = re.compile(
+    r"[不没](?:算|是|能算)?(?:什么|啥)?(?:坏事|缺点|毛病|问题|错|坏处|短处)"
+)
+# "这不算", "这也算不上爱好": a bare "this" said not to count (not "这不是
+# 应该的吗", "这不明摆着吗": a question that insists).
+BARE_THIS = re.compile(
+    r"这(?=(?:也|都|可|倒|真|应该|其实)?(?:不算|算不上|不能算|没法算|不太算))"
+)
+# "最后这个我听着不像好话": one item of a list, not all that came before.
+ONE_OF = re.compile(r"(?:最后|第[一二三四五六七八九十\d]|前面|后面|其中)的?$")
 # An A-not-A question ("有没有意义", "是不是", "去没去过") asks; it negates
 # nothing, and it binds before any longer word ("没有意义") can take its "没".
 # Of a two-character word it says "whether or not" ("理想不理想的，我早没这个
@@ -139,6 +167,14 @@ CONCEDES = re.compile(r"^(?:虽然|虽说|虽|尽管|哪怕|即使|就算)")
 MAYBE = frozenset({"可能", "也许", "或许", "大概", "说不定"})
 # "哪怕累一点、钱少一点都行": a cost accepted, its "都行" no shrug (round 16).
 ACCEPTS = re.compile(r"^(?:哪怕|即使|就算|即便)")
+# Round 19: options set side by side before "都行": "日语或者西班牙语都行".
+EITHER = re.compile(r"或者|或是|还是|或")
+# Round 19: a hedge on who, the whole clause: "可能是我师傅吧", "大概是我外婆".
+WHO_GUESS = re.compile(
+    rf"(?:可能|也许|或许|大概|应该)是?(?:我们|我)?的?{MODIFIER}{{0,2}}(?:{OTHER_PEOPLE})"
+    r"[吧啊呀了]*"
+)
+CLAUSE_MARKS = "".join(CLAUSE_ENDS)
 # A hedge with a question of its own as object doubts that, not the sentence:
 # "不知道她哪来那么大的韧性", "不确定干什么，但一定要和家人在一起".
 WH_OBJECT = re.compile(r"[^算]*?(?:哪|为什么|为啥|怎么|什么|啥|谁|多少|多大|几)")
@@ -173,6 +209,15 @@ CANCELS = re.compile(
     # "缺钱（笑）": a joke marked in brackets (a clause of its own once folded).
     r"|^[(\[](?:笑|笑死|狗头|手动狗头|doge)[)\]]?$"
 )
+# Round 19: the person turns from a first thought or a joke to the answer:
+# "算了，…"; after a laugh, "说正经的，…", "认真说，…" or "其实就是…".
+GIVES_UP = re.compile(r"算了(?![吧么解])")
+SERIOUS = re.compile(
+    r"(?:(?:哈|嘿|呵){2,}[,~!]*)?(?:说正经的|说认真的|正经说|正经的|认真说|认真讲|"
+    r"言归正传|不开玩笑了|不开玩笑|不逗了|不闹了)(?!过)"
+)
+LAUGH = re.compile(r"(?:哈|嘿|呵){2,}[~!]*|😂|🤣|\(笑\)|\(狗头\)")
+ACTUALLY = re.compile(r"其实(?:就|也就|只)?是")
 # "我想替她找个古生物学家问问" (round 17): what is sought or asked on someone
 # else's behalf is the errand's object, so names after the mark go with it.
 ERRAND = re.compile(
@@ -192,6 +237,10 @@ _UNLIKED_LEAD = (
     r"(?:我|自己|其实|说实话|说真的|老实说|真的?|也|倒|并|可|一点都|一点也|压根|"
     r"根本|本身)*"
 )
+# Round 19: "会计吧，考证好找工作，虽然我不喜欢，但实用": conceded, the "no"
+# stands; the "but" after it gives another reason, not a liking.
+UNLIKED_CONCEDED = re.compile(r"(?:虽然|虽说|虽|尽管)")
+LIKES_AGAIN = re.compile(r"喜欢|爱|兴趣|享受|热爱|着迷|上瘾")
 _UNLIKED_TAIL = (
     r"(?:多|太|很|怎么|真的?)?(?:喜欢|爱(?:吃|看|玩|做|学|弄|干)?|感兴趣|热爱|兴趣|爱好|享受)"
     r"[了的啦吧呀啊哈~\s]*"
@@ -232,6 +281,14 @@ LIKE = re.compile(r"(?:像|跟|和)[^,.;:!?。]{1,8}?(?:那样|这样|一样|似
 # kind of life ("X那种…", "他们这样的…"), to the clause's end.
 KIND = re.compile(
     rf"(?:我|我们)?(?:{OTHER_PEOPLE})(?:俩|们)?的?(?:那种|这种|那样|这样)"
+)
+# "我不想要的是我妈那种爱面子", "不想继承的是…" (round 19): a "no" put in a
+# cleft, "what I don't want is…", governs the whole thing named after it, to
+# its clause's end.
+CLEFT = re.compile(r"(?:[^\W\d_的]{1,2})?的(?:就|只|恰恰|偏偏)?是")
+# The person speaking: "我不想…", "但我自己…" (not "我妈…", "我们组长…").
+SELF_OPENS = re.compile(
+    rf"(?:但是|但|可是|可|不过|所以|其实)?我(?:自己)?(?!(?:们|的)?(?:{OTHER_PEOPLE}))"
 )
 # "他那种…", "我爸这种…": "that" with a possessor is their trait, not a
 # pointer back at what the person said before.
@@ -280,8 +337,10 @@ REACH_AFTER = 8
 OPTION = re.compile(r"(?:另)?一(?:个|家|份)")
 CHOSE = re.compile(r"选了|选的|挑了|去了|接了|定了|前者|后者|最后")
 # Whom the person is with: "晚上约三五个好朋友撸串", "离爸妈近一点".
+# Round 19: "约上闺蜜去逛街", "叫上几个老同学", "带上爸妈".
 COMPANY = re.compile(
-    r"(?:跟|和|陪|陪着|约|照顾|离)(?:[一两三四五几]?[个位]?|三五个|几个)?$"
+    r"(?:跟|和|陪|陪着|约|约上|约了|叫上|喊上|带上|照顾|离)"
+    r"(?:[一两三四五几]?[个位]?|三五个|几个)?$"
 )
 # Becoming friends: "跟一起值班的几个人成了好朋友" (round 15) is making them.
 BECAME = re.compile(
@@ -486,6 +545,15 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             ACCEPTS.match(_clause_text(folded, t.start).lstrip("".join(CLAUSE_ENDS)))
             and not HEDGE_STEMS.search(t.word.text)
         )
+        # "日语或者西班牙语都行" (round 19): either option will do; no shrug at
+        # what the person chose.
+        and not (
+            not HEDGE_STEMS.search(t.word.text)
+            and EITHER.search(folded, clause_start(folded, t.start), t.start)
+        )
+        # "可能是我师傅吧，…" (round 19): a guess at who, on its own, doubts
+        # whom the person means, not what they go on to say of them.
+        and not WHO_GUESS.fullmatch(_clause_text(folded, t.start).strip(CLAUSE_MARKS))
     ]
     questions = question_spans(
         folded, [(t.start, t.end) for t in tokens if t.word.kind == "entry"]
@@ -551,7 +619,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
         (m.end(), _wish_end(folded, m.end())) for m in FOR_OTHERS.finditer(folded)
     ]
     known = [_span(t) for t in tokens]
-    costs = conceded(folded)
+    costs = conceded(folded) + counterfactual(folded)
     bounds: dict[int, tuple[int, int]] = {}  # clause -> its [start, end)
     for i, c in enumerate(clause):
         bounds[c] = (bounds.get(c, (i, i))[0], i + 1)
@@ -561,6 +629,9 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             token.word.kind != "entry"
             or split_homonym(folded, token.start, token.end, vocab.homonyms)
             or gathered(folded, token.start, token.end)
+            # "循环最多的是《大海》" (round 19): a song's title.
+            or sung(folded, token.start)
+            or taken_apart(folded, token.start, token.end)
         ):
             continue
         count = _before(folded, tokens, i) + (
@@ -569,7 +640,17 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             or _topic_dismissed(folded, tokens, i, bounds)
             or _object_denied(folded, tokens, i)
             or _object_first(folded, tokens, i, bounds)
+            or owned_weakness(folded, token.start, token.end)
         )
+        # "扣钱", "钱少一半" (round 19): a one-character name that nothing
+        # weighs is a sum, a loss or a grievance. One turned down ("钱对我
+        # 其实没那么重要") is still read, as a "no" later rules may look at.
+        if (
+            count == 0
+            and token.word.names
+            and unweighed(folded, token.start, token.end)
+        ):
+            continue
         weakened = (
             count >= 2
             or token.clause in rejected | shrugged
@@ -883,7 +964,7 @@ def _rejected(
         first.setdefault(c, i)
     ends = [*list(first.values())[1:], len(folded)]
     text = {c: folded[i:end] for (c, i), end in zip(first.items(), ends, strict=True)}
-    found |= _cancelled(tokens, text, said)
+    found |= _cancelled(tokens, text, said) | _corrected(text)
     if not any(t.word.before or t.word.after for t in tokens):
         return found
     for c in sorted({t.clause for t in tokens}):
@@ -897,6 +978,21 @@ def _rejected(
             continue
         # "这点" is one point; "那种日子" may be the whole story.
         one_point = ONE_POINT.search(text[c])
+        # "我爸很有主见，…，我妈从来插不上话。我不想成为那样的人" (round 19): a
+        # sentence that opens with the person refusing "that" refuses the
+        # sentence before it.
+        if (
+            c > 0
+            and text[c][:1] in SENTENCE_ENDS
+            and SELF_OPENS.match(text[c].lstrip("".join(CLAUSE_ENDS)))
+            and any(t.word.before for t in own)
+            and _points_back(text[c])
+        ):
+            k = c - 1
+            found.add(k)
+            while k > 0 and text[k][:1] not in SENTENCE_ENDS:
+                k -= 1
+                found.add(k)
         # A clause's text starts with the mark that opened it, if any.
         while c > 0 and text[c][:1] not in SENTENCE_ENDS:
             c -= 1
@@ -972,15 +1068,56 @@ def _cancelled(
     return found
 
 
+def _corrected(text: dict[int, str]) -> set[int]:
+    """Return the clauses the person drops by correcting themselves after them.
+
+    "本来想说环游世界……算了，我晕车，还是在家躺着吧", "学怎么躺着赚钱，哈哈哈，
+    说正经的，我想学心理学", "…自由加班的那种自由。哈哈，其实就是哪家先给offer
+    去哪家" (round 19): what came before, in the answer, was a joke or a first
+    thought given up. What the turn goes on to say is the answer.
+    """
+    marks = "".join(CLAUSE_ENDS)
+    order = sorted(text)
+    for n, c in enumerate(order[1:], 1):
+        body = text[c].strip(marks)
+        prior = text[order[n - 1]].strip(marks)
+        # "学心理学，说正经的，我一直想学": "seriously" after no joke stresses.
+        joked = any(LAUGH.search(text[k]) for k in order[:n]) or LAUGH.match(body)
+        if (
+            GIVES_UP.match(body)
+            or (SERIOUS.match(body) and joked)
+            or (LAUGH.fullmatch(prior) and ACTUALLY.match(body))
+        ):
+            return set(order[:n])
+    return set()
+
+
 def _points_back(text: str) -> bool:
-    """Return whether a clause holds "this" pointing back, not "他那种…"."""
-    for a in ANAPHORS:
+    """Return whether a clause holds "this" pointing back, not "他那种…".
+
+    Nor "这些学生我不能撂下" (round 19): "these" before people is a determiner.
+    """
+    # "这个不是明摆着吗": a question that insists turns nothing down, nor
+    # does "这不算坏事" (no to a fault is a yes).
+    insists = INSISTS.search(text) or NOT_BAD.search(text)
+    for a in (*ANAPHORS, *(() if insists else DEMONSTRATIVES)):
         i = text.find(a)
         while i >= 0:
-            if not POSSESSED.search(text[:i]) and not DESCRIBED.match(text, i + len(a)):
+            after = i + len(a)
+            if (
+                not POSSESSED.search(text[:i])
+                and not DESCRIBED.match(text, after)
+                and not PERSON.match(text, after)
+                and (
+                    a not in DEMONSTRATIVES
+                    or (
+                        PRONOUN_AFTER.match(text, after) and not ONE_OF.search(text[:i])
+                    )
+                )
+            ):
                 return True
             i = text.find(a, i + 1)
-    return False
+    return bool(BARE_THIS.search(text)) and not insists
 
 
 def _points(text: str) -> bool:
@@ -1058,7 +1195,9 @@ def _before(folded: str, tokens: list[Token], i: int) -> int:
             break
         gap = edge - token.end
         compared = count == 0 and (
-            LIKE.match(folded, token.end) or KIND.match(folded, token.end)
+            LIKE.match(folded, token.end)
+            or KIND.match(folded, token.end)
+            or CLEFT.match(folded, token.end)
         )
         if gap > (REACH if count == 0 else CHAIN_GAP) and not compared:
             break
@@ -1306,6 +1445,9 @@ def _unliked(folded: str, clause: list[int]) -> set[int]:
     marks = "".join(CLAUSE_ENDS)
     for c, body in text.items():
         bare = body.lstrip(marks)
+        conceded = UNLIKED_CONCEDED.match(bare)
+        if conceded:
+            bare = bare[conceded.end() :]
         if c == 0 or not (
             UNLIKED.fullmatch(bare)
             or UNLIKED_TURNED.fullmatch(bare)
@@ -1314,6 +1456,7 @@ def _unliked(folded: str, clause: list[int]) -> set[int]:
             continue
         if any(
             CONTRAST_OPENS.match(text[k].lstrip(",:"))
+            and (not conceded or LIKES_AGAIN.search(text[k]))
             for k in _rest_of_sentence(text, c)
         ):
             continue

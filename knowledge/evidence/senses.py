@@ -22,6 +22,22 @@ Round 18 (blind19):
   "说实话的话，…", still the aside, nor "实话实说", an idiom kept whole.
 - "《也许你该找个人聊聊》这些都翻过": a "no" or a hedge inside a book's title
   is its wording, not the person's (`titled`).
+
+Round 19 (blind20, blind21):
+
+- "骑手被恶意差评扣钱", "钱少一半", "钱亏了不少", "借我的钱我一定还": a
+  name of one character ("钱") is too short to carry a stance by itself. It
+  names only where the person weighs it: a verb of weighing or seeking just
+  before it ("看钱", "为了钱", "撑我的就是钱", "赚到钱") or a ranking or "more"
+  just after it ("钱多就去", "钱给够", "钱最重要"). Anywhere else it is a sum,
+  a loss or a grievance: nothing, like a homonym (`unweighed`). The lexicon's
+  phrase homonyms (块钱, 钱少了…) keep working; this is what they were a list of.
+- "虽然我数学不好" (`owned_weakness`): the person's weak point, negated.
+- "收音机坏了我就拆开来看" (`taken_apart`): the alias 拆开来 in its literal
+  sense, a broken thing or a repair beside it: no talent of 拆解问题.
+- "QQ音乐里循环最多的是《大海》": a name inside a song's title (music said
+  around it) is the song's wording, not the person's topic (`sung`). A show's
+  title that is the topic ("看《动物世界》") still names.
 """
 
 import re
@@ -32,6 +48,8 @@ from knowledge.evidence.bounds import (
     SENTENCE_ENDS,
     clause_end,
     clause_start,
+    sentence_end,
+    sentence_start,
 )
 
 # A feeling, then 得/到: what follows is its degree ("笑到停不下来").
@@ -60,6 +78,69 @@ _REFUSAL = re.compile(r"不(?:想|要|愿意?|打算|准备|稀罕)|拒绝|推�
 _ANEW = re.compile(
     r"^(?:我|自己|但|可|不过|然而|而是|只是|反而|倒是|所以|因为|其实|还是|宁可|宁愿)"
 )
+
+
+# Round 19: what makes a one-character name a stance. Before it: a verb of
+# weighing, seeking or earning ("看", "按", "为了", "图", "冲着", "赚到", "就是"),
+# with a short measure between ("多赚点钱", "更多的钱"); "想有/变得有".
+_WEIGHS_BEFORE = re.compile(
+    r"(?:看|按|看重|在乎|在意|重视|追求|为了|为|图|冲着|奔着|要|想要|赚|挣|是|认|爱|喜欢|"
+    r"考虑|关心|盯着|盯|惦记|想有|要有|变得有|变有|更有)"
+    r"(?:到|得到|的|点|些|多点|多|更多的?|大)?$"
+)
+# After it: more of it, enough of it, or a ranking ("钱多就去", "钱给得多",
+# "钱给够", "钱真的很重要", "钱对我很重要", "钱排第一"); not "钱多了人也不
+# 快乐" (a state).
+_WEIGHS_AFTER = re.compile(
+    r"(?:对(?:我|我们|我家)(?:来说|而言)?|这(?:个)?东西|嘛|啊)?"
+    r"(?:真的?|很|最|才|也|都|还是|就是|才是|是|更|比什么都|比啥都|给得|给的|给|"
+    r"排|放在?)*"
+    r"(?:多(?![了少])|够(?!用|花)|重要|要紧|关键|第一|越多越好|至上|万能|一切)"
+)
+
+
+def unweighed(folded: str, start: int, end: int) -> bool:
+    """Return whether a one-character name at [start, end) stands unweighed.
+
+    "扣钱", "钱少一半", "钱亏了": a sum, not a stance (round 19).
+    """
+    if end - start != 1:
+        return False
+    lead = folded[clause_start(folded, start, LIST_CLAUSE_ENDS) : start]
+    return not (_WEIGHS_BEFORE.search(lead) or _WEIGHS_AFTER.match(folded, end))
+
+
+# Round 19: "虽然我数学不好", "我英语一直不太好": the person, the word as
+# their subject, then "not good": a weakness owned, not a liking. Only with
+# 我 right before it ("我妈身体不好" is the mother's, a reason of the person's).
+_NOT_GOOD = re.compile(
+    r"(?:也|都|一直|从小|向来|本来|很|太|特别|实在|真的?|可)*"
+    r"(?:不(?:太|怎么|大|是很)?(?:好|行)|很烂|太烂|稀烂|很一般|差劲)(?![看听吃玩用意])"
+)
+
+
+def owned_weakness(folded: str, start: int, end: int) -> bool:
+    """Return whether the word at [start, end) is the person's weak point."""
+    lead = folded[clause_start(folded, start, LIST_CLAUSE_ENDS) : start]
+    lead = lead.removesuffix("的")
+    if not lead.endswith("我") or lead[-2:-1] in ("跟", "和", "对", "给", "让", "帮"):
+        return False
+    return _NOT_GOOD.match(folded, end) is not None
+
+
+# Round 19: "收音机坏了我就拆开来看，装回去还能响": taking a thing apart in
+# the hand, with a broken thing, a repair or a reassembly in its sentence, is
+# the literal doing, not the talent of breaking a problem down.
+_APART = re.compile(r"拆")
+_HANDS_ON = re.compile(r"坏|装回|装上|拼回|修|零件|螺丝|拆装")
+
+
+def taken_apart(folded: str, start: int, end: int) -> bool:
+    """Return whether a "拆开…" word at [start, end) is a thing taken apart."""
+    if not _APART.match(folded, start):
+        return False
+    left, right = sentence_start(folded, start), sentence_end(folded, end)
+    return _HANDS_ON.search(folded[left:start] + folded[end:right]) is not None
 
 
 def felt_degree(folded: str, start: int) -> bool:
@@ -99,6 +180,22 @@ def truth_told(folded: str, start: int, end: int, text: str, kind: str) -> bool:
             or _TRUTH_DOER.search(folded, max(0, start - 2), start) is not None
         )
     )
+
+
+# Round 19: a song's title is its words, not the person's topic: "循环最多的
+# 是《大海》", "最爱唱《海阔天空》". Music said in the sentence, outside the title.
+_MUSIC = re.compile(r"歌|曲|音乐|专辑|单曲|唱|循环|旋律|乐队|演唱会")
+
+
+def sung(folded: str, start: int) -> bool:
+    """Return whether the word at start lies in a song's title in 《…》."""
+    if not titled(folded, start):
+        return False
+    opened = folded.rfind("《", 0, start)
+    closed = folded.find("》", start)
+    left, right = sentence_start(folded, opened), sentence_end(folded, closed)
+    outside = folded[left:opened] + folded[closed + 1 : right]
+    return _MUSIC.search(re.sub(r"《[^》]*》", "", outside)) is not None
 
 
 def titled(folded: str, i: int) -> bool:

@@ -25,7 +25,9 @@ _SPEAKER = (
     # Round 13: "护士说这袋血可能救一个产妇".
     "护士|医生|大夫|"
     # Round 15: people in charge where one works or plays ("店长说我是气氛担当").
-    "店长|店主|领班|班长|队长|团长|社长)"
+    "店长|店主|领班|班长|队长|团长|社长|"
+    # Round 19: kin by marriage ("婆婆说我布置场地有一手").
+    "婆婆|公公|岳母|岳父|丈母娘|老丈人|婆家|娘家人|儿媳|女婿|媳妇|老伴)"
 )
 # Adverbs between the speaker and the verb ("我妈从小就总说").
 _ADVERBS = (
@@ -63,9 +65,11 @@ _REPORTED = re.compile(
     # asked, at a clause's start, as the speaker.
     r"|(?:^|(?<=[,.;:!?。\n]))(?:还有|另外|另|其中)?(?:一个|一位|有个|个)人?"
     r"(?:说|觉得)(?!法|话|明|服|谎|出|起|到|了算)"
-    # Someone else's written words: "一张卡片，写着'…'", "信上写着：…".
-    r"|(?<![我])(?:上面|上|里)?写着(?=[:：“”\"'‘’「」『』])"
+    # Someone else's written words: "一张卡片，写着'…'", "信上写着：…", and
+    # round 19's wall: "墙上刷着“诚信、友善”", "门口挂着“…”".
+    r"|(?<![我])(?:上面|上|里)?(?:写|刷|贴|挂|印|喷|刻)着(?=[:：“”\"'‘’「」『』])"
 )
+_WRITTEN = re.compile(r"(?:写|刷|贴|挂|印|喷|刻)着")
 # A clause that opens with the verb carries the last clause's speaker on:
 # "她哭得稀里哗啦，说家人最重要".
 # Only verbs of saying: a bare "觉得" is the person's own ("…，觉得很值").
@@ -80,7 +84,10 @@ _TASTE = re.compile(
 )
 # A clause that says the rest of its sentence was someone else's demand:
 # "搜的都是工作上的Excel问题，老板要的".
-_DEMANDED = re.compile(rf"^{_SPEAKER}(?:要|让|安排|逼|布置|交代|派)的[了啊吧呀嘛]*$")
+# Round 19: with its owner too, "我妈逼的", "我老公安排的".
+_DEMANDED = re.compile(
+    rf"^(?:我们|我)?的?{_SPEAKER}(?:要|让|安排|逼|硬逼|要求|布置|交代|派)的[了啊吧呀嘛]*$"
+)
 # "…教我做菜时", "…带我去爬山的时候": the time of what they told the person.
 _WHEN_DONE = re.compile(
     r"(?:的时候|时候|(?<=[^\W\d_])(?<![小同当及按准临随有平那此暂顿届定])"
@@ -149,7 +156,9 @@ def reported_spans(folded: str, clause: list[int]) -> list[tuple[int, int]]:
         ):
             continue
         # "我在日记里给自己写着：…": the person's own written words.
-        if "写着" in folded[start:verb_end] and _OWN_VOICE.match(folded[opened:start]):
+        if _WRITTEN.search(folded, start, verb_end) and _OWN_VOICE.match(
+            folded[opened:start]
+        ):
             continue
         end = _clause_end(clause, verb_end)
         # "我师父教我做菜时特别有耐心" (round 15): "…时" only sets the time;
@@ -177,7 +186,15 @@ def _demanded(folded: str) -> list[tuple[int, int]]:
     """Return the sentences that a "老板要的" clause says were demanded."""
     spans = []
     for s, e, n in (clauses := _clause_list(folded)):
-        if _DEMANDED.match(folded[s:e]) or _FORCED.match(folded[s:e]):
+        # "公司让我学Excel，学着学着反而喜欢上了": what was demanded was taken up.
+        # Nor a question that insists ("不偏心不行吗？").
+        mandated = (
+            (_MANDATE.match(folded[s:e]) or _OBLIGED.match(folded[s:e]))
+            and not _TOOK_UP.search(folded, e)
+            and not folded[s:e].endswith("吗")
+            and not folded.startswith("?", e)
+        )
+        if _DEMANDED.match(folded[s:e]) or _FORCED.match(folded[s:e]) or mandated:
             first = min(a for a, _, m in clauses if m == n)
             spans.append((first, e))
     return spans
@@ -247,7 +264,8 @@ _OTHER = (
     "有些人|有人|同龄人|"
     # Relatives and people met at work or school (blind4: "我舅，…", "我带的徒弟…").
     "舅妈|舅|姨妈|小姨|姨|叔|婶婶|婶|伯伯|大伯|伯|姑|嫂子|姐夫|妹夫|侄子|侄女|外甥|"
-    "堂哥|堂姐|徒弟|学生(?!时)|学员|下属|手下|新人|实习生|客户|病人|患者|队员|员工|"
+    "发小|领队|网友|顾客|乘客|房东|老乡|"
+    "堂哥|堂姐|婆婆|公公|岳母|岳父|丈母娘|老丈人|儿媳|女婿|媳妇|老伴|徒弟|学生(?!时)|学员|下属|手下|新人|实习生|客户|病人|患者|队员|员工|"
     "孩子们|孩子(?!时|气)|闺女|儿女|子女|孙女|孙子(?!兵法)|外孙|小孩(?!子气)|小朋友|娃们|娃娃(?!机)|娃(?!娃)|村里人|村民|学长|学姐|师兄|师姐|合伙人|前任|"
     "班主任|主任|校长|院长|总监|老总|科长|处长|村支书|书记|教练|导师|"
     "店长|店主|领班|班长|队长|团长|社长|"
@@ -262,10 +280,30 @@ _OTHER = (
 # Read by reading.py too: "他那种…我不要" (a possessor, not "this"), "让他们也…".
 OTHER_PEOPLE = _OTHER
 # Round 17: "不过那是导师逼的", "都是被逼的": forced, said after a turn or "那是".
+# Round 19: also with its owner ("那是我妈要求的") or the verb done ("被领导
+# 逼着学的", with or without "是").
 _FORCED = re.compile(
-    r"^(?:但是|但|可是|可|不过|其实)?(?:那|这)?(?:都|全|也)?(?:是|纯属|完全是)"
-    rf"(?:(?:{_SPEAKER}|{_OTHER})|被(?:{_SPEAKER}|{_OTHER})?)(?:逼|硬逼|强迫|要求|布置|安排)的"
-    r"[了啊吧呀嘛]*$"
+    r"^(?:但是|但|可是|可|不过|其实)?(?:那|这)?(?:都|全|也)?"
+    rf"(?:(?:是|纯属|完全是)(?:我们|我)?的?(?:{_SPEAKER}|{_OTHER})"
+    rf"|(?:是|纯属|完全是)?被(?:我们|我)?的?(?:{_SPEAKER}|{_OTHER})?)"
+    r"(?:逼|硬逼|强迫|要求|布置|安排)(?:着我?|我)?[^\W\d_]{0,2}?的[了啊吧呀嘛]*$"
+)
+# Round 19: the person's employer or school demands it ("公司要求必须用它写周报",
+# "公司让我运营账号"; a bare "公司要求用AI写周报" may be why they took it up),
+# or the person has no choice ("每次都不得不去", "不搜不行"): the sentence up
+# to there is what is demanded of them.
+_MANDATE = re.compile(
+    r"^(?:但是|但|可是|不过|其实|因为)?(?:是|都是)?(?:我们)?"
+    r"(?:公司|单位|学校|部门|厂里|上面|上级|领导|老板|工作)(?:里|上)?"
+    r"(?:(?:硬性|强制|统一)(?:要求|规定)|(?:要求|规定)(?:必须|一律|每人|每个人|所有人)|"
+    r"强制|让我|逼我|安排我|派我|要我|叫我|逼着我)"
+)
+_TOOK_UP = re.compile(
+    r"喜欢上|爱上|迷上|上瘾|入坑|越来越喜欢|感兴趣|有意思|挺喜欢|很喜欢"
+)
+_OBLIGED = re.compile(
+    r"^(?:每[^\W\d_]{1,2}|还是|也|都|总|总是|又|就|我|只能|所以)*"
+    r"(?:不得不|被迫|硬着头皮|不[^\W\d_]{1,2}不行)[^\W\d_]{0,2}[了的啊吧呀]*$"
 )
 # Round 13: a person's tag with a colon at a clause's start, as in a script,
 # reports their words: "室友：“心细”；我妈：“懂事”", "同事：雷厉风行".
@@ -307,10 +345,18 @@ _BELONGS = (
 )
 # Where they are, before "有人" or "有个…": "公司里有人收回扣还升职了" (round 15).
 _THERE = r"(?:[^\W\d_我你他她]{1,3}[里上](?=有))?"
+# Round 19: a topic opener before them ("至于他们太节俭这点，我不想继承").
+_ABOUT = "(?:至于|说到|说起|要说|提到)?"
+# Round 19: someone by what they did to the person: "带我的领队特别有耐心",
+# "教过我的师傅…" (a relative clause, then who).
+_DID_TO_ME = (
+    r"(?:带|教|帮|救|管|培养|照顾|夸|骂|面试)(?:过)?我的[^\W\d_我的]{1,3}?(?=[^\W\d_])"
+)
 _OTHER_OPENS = re.compile(
-    rf"^{_CONJ}{_WHEN}{_THERE}{_SEEING}{_CREDIT}{_KIND_OF}"
+    rf"^{_CONJ}{_ABOUT}{_WHEN}{_THERE}{_SEEING}{_CREDIT}{_KIND_OF}"
     rf"(?:(?:{_BELONGS}|(?:我们|我|他们|她们)?的?{_MODIFIER}{{0,2}}){_OTHER}"
-    r"|(?:那帮|这帮|一帮|那群|这群|一群)(?=[^\W\d_我]))"
+    r"|(?:那帮|这帮|一帮|那群|这群|一群)(?=[^\W\d_我])"
+    rf"|{_DID_TO_ME})"
 )
 # Others speaking of the person without naming them: "被说最多的是…",
 # "从小被夸会讲故事" (about the person, like "同事说我…").
@@ -324,6 +370,9 @@ _WAVED = re.compile(
     r"哄我|安慰)"
     # Or reads them another way: "大人总说我爱讲故事——意思是爱撒谎".
     r"|^(?:其实)?(?:意思是|言下之意|潜台词|翻译一下|翻译过来|真正的意思)"
+    # Round 19: or says it was no praise: "…“百科全书”，不是夸我，是因为我姓白".
+    rf"|^{_CONJ}(?:其实|那)?(?:也|可|倒|并)?(?:不是|没在|没有在?|并非)"
+    r"(?:在|真)?(?:夸|表扬|称赞|赞美|夸奖|恭维)"
 )
 # The person speaking for themselves again: "我…", "但我…", "这个我…".
 _SELF = re.compile(
@@ -375,6 +424,21 @@ _SEEN_MID = re.compile(rf"(?:看着|看到|看见){_GROUP}?{_OTHER}|看{_GROUP}{
 # Round 17: asking them about their own doing ("问他第一次下厨做的是什么菜"):
 # what follows is theirs, like what is seen of them.
 _ASKED_MID = re.compile(r"问(?:问|一问)?(?:他|她|人家)们?")
+# Round 19: a clause about them that ends in the person's ranking, "…最重要",
+# "…比什么都重要", with no verb of saying ("我妈说钱最重要" is hers).
+_RANKS = re.compile(
+    r"(?:比什么都|比啥都|最)(?:重要|要紧|关键)[了的啊呀吧]*$|(?:是|放在?|排)第一位?[了的啊呀吧]*$"
+)
+_OPINION_IN = re.compile(rf"{_OPINION}|{_DIRECTIVE}")
+# An A-not-A question ("靠不靠谱", "好不好"): a criterion weighed.
+_WEIGHS = re.compile(r"(\w)[不没]\1")
+# Round 19: a trait with people in general as its owner.
+_OWNED_BY = re.compile(r"(?:人和人之间|人与人之间|人与人|人性|人心|陌生人|路人)的")
+# Round 19: the kind of people the person admires ("我特别羡慕那种能把复杂东西
+# 讲明白的人"): what follows describes them, not the person.
+_ADMIRED_MID = re.compile(
+    r"(?:佩服|敬佩|羡慕|欣赏|崇拜)(?:那种|这种|那些|这些|那类|这类|那样的|这样的)"
+)
 
 
 # Refusing to become like them ("也不打算变成那样", "我才不想活成她那样"):
@@ -390,8 +454,11 @@ _KEEPS = re.compile(
 # Admiring the other: then setting oneself apart ("我佩服我表哥…，我就做不
 # 到") says the person falls short of it, not that they reject it.
 # Not "这点我不想学": a rejection (round 14).
+# Round 19: nor "我不太想学", "不怎么想成为": a "no" of degree is still a no.
+_NOT_WANTED = r"(?<![不没])(?<!不太)(?<!没太)(?<!不大)(?<!不怎么)(?<!不是很)"
 ADMIRES = re.compile(
-    r"佩服|敬佩|羡慕|欣赏|崇拜|向往|榜样|(?<![不没])想学|(?<![不没])想成为|学习他|学习她"
+    rf"佩服|敬佩|羡慕|欣赏|崇拜|向往|榜样|{_NOT_WANTED}想学|{_NOT_WANTED}想成为|"
+    r"学习他|学习她"
 )
 
 
@@ -479,8 +546,10 @@ def others_spans(
         if not (opened or passive):
             # "撑着我的是看那帮学生一点点长进" (round 14): from seeing them on,
             # the clause is their doing, unless the person comes back in it.
-            seen = _SEEN_MID.search(folded, start, end) or _ASKED_MID.search(
-                folded, start, end
+            seen = (
+                _SEEN_MID.search(folded, start, end)
+                or _ASKED_MID.search(folded, start, end)
+                or _ADMIRED_MID.search(folded, start, end)
             )
             if (
                 seen
@@ -488,10 +557,19 @@ def others_spans(
                 and not _PASTIME.search(folded, start, seen.start())
             ):
                 runs.append((seen.start(), end, False, False))
+            # "觉得人和人之间的善良是真实存在的" (round 19): a trait owned by
+            # others ("陌生人的善良", "人性的…") is theirs, said of them.
+            for m in _OWNED_BY.finditer(folded, start, end):
+                runs.append((m.end(), m.end() + 1, False, False))
             k += 1
             continue
         rest = folded[start + opened.end() : end] if opened else ""
-        if (opened and _NORM.match(rest)) or KIN_CLAIM.match(folded[start:end]):
+        if (
+            (opened and _NORM.match(rest))
+            or KIN_CLAIM.match(folded[start:end])
+            # "老婆孩子住得舒服最重要" (round 19): the person ranks them.
+            or (opened and _RANKS.search(rest) and not _OPINION_IN.search(rest))
+        ):
             k += 1  # "人家也要被当人看": the person's judgment, not their trait
             continue
         about_me = not opened or "我" in rest
@@ -501,9 +579,13 @@ def others_spans(
             (_SEEING_NOW.match(folded[start:end]) and _ME_AFTER.search(rest))
             or _FRAME.search(rest)
         )
+        # "只看一点：老板靠不靠谱，团队合作氛围好不好" (round 19): a clause that
+        # weighs them ("靠不靠谱") is one criterion; the next is another.
+        weighed = opened and _WEIGHS.search(rest)
         j = k + 1
         while (
             not scene
+            and not weighed
             and j < len(clauses)
             and clauses[j][2] == sentence
             and not _SELF.match(folded[clauses[j][0] : clauses[j][1]])

@@ -56,6 +56,12 @@ BLIND18 = Path(__file__).with_name("evidence_blind18.jsonl")
 # and after round 17 (0.944/0.944 named both times), then read in round 18:
 # seen, in the labelled test.
 BLIND19 = Path(__file__).with_name("evidence_blind19.jsonl")
+# Written blind to the code by the convention and held out: blind20 scored
+# unseen on 896cde4, after round 17 and after round 18 (0.891/0.884 named),
+# blind21 once after round 18 (0.828/0.945); both read in round 19 (by kind):
+# seen, in the labelled test.
+BLIND20 = Path(__file__).with_name("evidence_blind20.jsonl")
+BLIND21 = Path(__file__).with_name("evidence_blind21.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

@@ -19,6 +19,8 @@ from tests.knowledge.evidence_score import (
     BLIND7,
     BLIND18,
     BLIND19,
+    BLIND20,
+    BLIND21,
     KINDS5,
     KINDS6,
     KINDS7,
@@ -408,8 +410,9 @@ def test_an_admin_added_lexicon_term_takes_effect_after_save(
     kb, client, django_user_model, django_capture_on_commit_callbacks
 ):
     # Not "我对钱没执念": since blind6 the object of "对" is read with the "没"
-    # after it, without the lexicon.
-    assert found("钱我真没执念") == {"V069": "named"}
+    # after it, without the lexicon. Not "钱我真没执念" either: since round 19
+    # a one-character name that nothing known weighs names nothing.
+    assert found("面子我真没执念") == {"V072": "named"}
     user = django_user_model.objects.create_superuser("admin", "a@example.com", "pw")
     client.force_login(user)
     term = {"kind": "negation_after", "term": "没执念", "note": "说自己不执着于它"}
@@ -417,7 +420,7 @@ def test_an_admin_added_lexicon_term_takes_effect_after_save(
         response = client.post(reverse("admin:knowledge_lexiconterm_add"), term)
     assert response.status_code == 302
     assert LexiconTerm.objects.filter(term="没执念").exists()
-    assert found("钱我真没执念") == {}
+    assert found("面子我真没执念") == {}
 
 
 def test_an_admin_deleted_term_stops_blocking(kb, django_capture_on_commit_callbacks):
@@ -467,6 +470,8 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(KINDS14),
         *spans_load(BLIND18),
         *spans_load(BLIND19),
+        *spans_load(BLIND20),
+        *spans_load(BLIND21),
     ]
     assert len(rows) >= 1700
     report = {}
@@ -492,6 +497,8 @@ def test_labelled_spans_named_precision(kb):
         "kinds14",
         "blind18",
         "blind19",
+        "blind20",
+        "blind21",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -521,6 +528,9 @@ def test_labelled_spans_named_precision(kb):
     assert report["blind18"]["named"].precision >= 0.97
     # Read in round 18 (seen): held to the same target.
     assert report["blind19"]["named"].precision >= 0.97
+    # Read in round 19, by kind (seen): held to the same target.
+    assert report["blind20"]["named"].precision >= 0.97
+    assert report["blind21"]["named"].precision >= 0.97
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
