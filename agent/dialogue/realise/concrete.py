@@ -497,6 +497,11 @@ def _shorter(where: str, qid: str, answer: str, keep: int = KEEP) -> Draft:
     )
 
 
+def _named(qid: str) -> str:
+    """Return "第3题" for a question id, "这题" when none or an ambiguous one."""
+    return f"第{number(qid)}题" if qid and not qid.startswith("?") else "这题"
+
+
 def _versions(t: Turn, qid: str) -> Draft | None:
     """Two versions to pick from, both only their own words: whole, and short.
 
@@ -510,7 +515,7 @@ def _versions(t: Turn, qid: str) -> Draft | None:
     )
     if len(pieces) < 2:
         return None
-    where = f"第{number(qid)}题" if qid and not qid.startswith("?") else "这题"
+    where = _named(qid)
     whole = "".join(f"「{p}」" for p in pieces)
     # Three pieces or more: whole, and cut to how it began and ended; two: in
     # their order, and the other way round (the point first).
@@ -540,7 +545,7 @@ def concrete(t: Turn) -> Draft:
         return versions
     if USE_TOLD.search(t.ctx.text or "") and len(pieces := _chat_story(t)) >= 2:
         # The rewrite is made of what they just told, in their words and order.
-        where = f"第{number(qid)}题" if qid and not qid.startswith("?") else "这题"
+        where = _named(qid)
         said = "，".join(f"「{p}」" for p in pieces)
         return Draft(
             [
@@ -565,7 +570,7 @@ def concrete(t: Turn) -> Draft:
         # ...or a saved answer edited at once ("孩子出生那句留着，讲我老公那段去掉")
         # "压成两三句，那个细节要留着": the last version, edited in their words
         source = t.d.pending.get("source") or answer
-        where = f"第{number(qid)}题" if qid and not qid.startswith("?") else "这题"
+        where = _named(qid)
         if source and (edited := edit(t, source, where)):
             return edited
     if qid.startswith("?") or (
