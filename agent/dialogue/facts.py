@@ -180,6 +180,10 @@ META = re.compile(
     r"(?:帮我|你|给我)[^，。！？]{0,12}(?:写成|整理成|改成|缩成)|"
     r"(?:写成|整理成|改成|缩成)\s*(?:[VSPCvspc]0?[1-9]|第\s*\S\s*题|答案|一段|一句)|"
     r"用我.{0,6}(?:口气|口吻|语气)|反复出现|老是出现|你看看|"
+    # About the writing, not their life ("我写的太简单了 就三个字", "把hint里说的
+    # …也写进去", "按时间顺序", coach_blind19)
+    r"我写的|写得太|太简单|太笼统|[一二两三四五几]个字|句式|\bhint\b|提示里|写进去|"
+    r"按时间顺序|那一栏|这一栏|再加一条|"
     r"给我(?:配|写|列|挑|出|想|举|整理|总结|改|弄|换|来)|"
     r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
     re.I,

@@ -88,6 +88,7 @@ EACH = re.compile(r"每(?:一)?个|每一?条|各自|它们|这几个|这些|都
 # sentence ("第三个“责任感”我不太认同，那其实是我妈希望我有的…，换掉").
 DROP = r"(?:删掉|删了|去掉|不要了|划掉|换掉|拿掉|不太?认同)"
 TWO_COLUMNS = re.compile(r"两栏|两列")
+REFIT = re.compile(r"再调|调一下|调整|改一下|再改|改改|换一个|换个|按这个")
 # What comes back across their answers (coach_blind18: "你看看里面哪些东西老是
 # 反复出现", "这两题里反复出现的是什么").
 REPEATS = re.compile(
@@ -293,6 +294,12 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     compare, concrete, item_why, purpose; "means" for a stated limit of
     money or time.
     """
+    if d.last_act == "experiment" and REFIT.search(text):
+        # "家里钱紧…你帮我改一下", "你再改一下，最好在家就能做": the same
+        # experiment, refitted to what they said; a limit named is "means"
+        # (coach_blind19)
+        limit = MEANS.search(text) or (BOUND.search(text) and BOUND_ON.search(text))
+        return "means" if limit else "experiment"
     if REPEATS.search(text):
         return "repeats"  # "哪些东西老是反复出现": across their answers
     if ASK_OTHERS.search(text) and (

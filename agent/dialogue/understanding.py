@@ -87,6 +87,7 @@ from agent.dialogue.state import DialogueState
 from agent.dialogue.tasks_route import (
     AGAIN,
     LIST_EDIT,
+    REFIT,
     SURE,
     asks_interpret,
     asks_together,
@@ -1002,7 +1003,7 @@ def understand(
         "feedback",
     ):
         intent = "question_help"  # "也得写吗": the answer is about the question
-    elif d.last_act == "experiment" and re.search(r"再调|调一下|调整|按这个", text):
+    elif d.last_act == "experiment" and REFIT.search(text):
         intent = "experiment"  # "别让我去找陌生人…按这个再调一下": the same, refitted
     elif d.last_act == "experiment" and len(text) <= 30 and TIME_LIMIT.search(text):
         intent = "experiment"  # "我周末只有半天空": the same experiment, smaller
@@ -1010,6 +1011,13 @@ def understand(
         u.quoted_question and intent in ("concept", "question_help", "unclear")
     ):
         intent = "explain_text"
+    if intent == "story" and TO_US.search(text):
+        # "那你从我别的答案里帮我找找…", "你再改一下，最好在家就能做": asked of
+        # us, not told; said back as their story it would be untrue
+        # (coach_blind19). Unsure: say what we can do, offer choices.
+        u.intent, u.abstained = "abstain", "unsure"
+        u.leans = _leans(text, pred)
+        return u
     u.intent = intent
     if not (quick or confirmed):
         u.abstained = _abstention(text, ctx, raw, intent, u, d)
@@ -1020,6 +1028,13 @@ def understand(
     return u
 
 
+# Something asked of us, in a message that would otherwise be read as a story.
+TO_US = re.compile(
+    r"(?:你|帮我)(?:再|就|帮我)?(?:改|写|找|整理|弄|调|换|加|删)|再(?:改|写|加)一|"
+    r"再(?:自然|口语|简单|通顺|短|具体)一?点|"
+    r"\b(?:pls|please|help me|rewrite)\b",
+    re.I,
+)
 # "算了 你随便问一个吧", "你问我吧" (coach_blind18): asked for a question.
 # Said at the end ("你问我重要选择按啥标准" asks about the question).
 ASK_ME = re.compile(
@@ -1029,7 +1044,9 @@ ASK_ME = re.compile(
 ASK_ME_MAX = 14
 ONE_LINE = re.compile(r"(?:合|连|并|拼|凑)成一[句条]")
 COLUMNS_ASK = re.compile(
-    r"分成?.{0,14}(?:两栏|两列|两类|两部分|两边)|按.{0,16}(?:两栏|两列)"
+    r"分成?.{0,14}(?:两栏|两列|两类|两部分|两边)|按.{0,16}(?:两栏|两列)|"
+    # "你帮我整理一下，分成想要的和不想要的" (coach_blind19)
+    r"分成?(?:想|要)[^，。]{0,8}(?:和|跟)(?:不想|不要|坚决不)"
 )
 # "帮我设计一个两周内能做完的小实验", "复盘的时候我要问自己啥" (coach_blind15).
 EXPERIMENT_ASK = re.compile(

@@ -258,3 +258,24 @@ async def test_where_else_to_find_material_is_answered_with_places(kb, offline_c
     assert result.trace["act"] == "rephrase", result.text
     assert "上学" in result.text and "爱好" in result.text, result.text
     assert result.text.count("？") == 1, result.text
+
+
+async def test_an_ask_to_us_is_never_said_back_as_their_story(kb, offline_config):
+    chat = Chat(offline_config, P, question_id="P04")
+    result = await chat.say("那你从我前面的答案里帮我翻翻，我的周末到底都花在哪了")
+    assert "你写到「" not in result.text, result.text
+    assert "「我的周末到底都花在哪了」" not in result.text, result.text
+
+
+async def test_columns_asked_as_wanted_and_not_wanted_with_a_lead_in(
+    kb, offline_config
+):
+    chat = Chat(offline_config, V, question_id="V04")
+    result = await chat.say(
+        "不说别的了。第四题我就想到两句：想学我妈的耐心，不想像她那样从来不为自己花钱。"
+        "你帮我理一下，分成想要的和不想要的。"
+    )
+    assert result.trace["act"] == "summary", result.text
+    assert "「想学我妈的耐心」" in result.text, result.text
+    assert "「不想像她那样从来不为自己花钱」" in result.text, result.text
+    assert "第四题我就想到两句" not in result.text, result.text

@@ -101,6 +101,9 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
             and not SHORTER_ASK.search(p)
             # "后面那句原则别写“公平”这么空": how to write it, not what happened
             and not re.search(r"别写|不要写|那句|这么空|写成|改成|写得", p)
+            # "把hint里说的“…”也写进去": an ask about the writing (coach_blind19)
+            and not facts.asks(text, p)
+            and not re.search(r"说不清|说不出|不会说|不知道怎么说", p)
         ]
         if ADD.search(text) or REDO_ASK.search(text)
         else []

@@ -62,7 +62,8 @@ def _told_here(text: str) -> str:
 COLUMNS = re.compile(r"两栏|两列|两类|两部分|两边|分成|分开|拆成")
 NOT_WANTED = re.compile(r"不想|不要|不愿|别像|不学|不能像|受不了|讨厌")
 WANTED = re.compile(r"要学|想学|想继承|继承|我要|想要|想像|学到|留下")
-CLAUSES = re.compile(r"[^，,。；;！!？?\n\s]+")
+# A colon ends a lead-in too ("第四题我只想到几句零碎的：想继承…", coach_blind19).
+CLAUSES = re.compile(r"[^，,。；;：:！!？?\n\s]+")
 # "这个我想学", "这个也不想要": a clause that only points back at the one before.
 POINTER = re.compile(
     r"^(?:这个|这些|这点|这一点|那个)(?:我|也|都|就)*(?:想|不想|要|不要|学)"
