@@ -109,9 +109,8 @@ SOURCES_ASKED = re.compile(
     r"(?:从哪|哪里|哪儿)(?:能|可以|还能)?(?:找|挖|想)(?:到)?(?:点|些)?(?:素材|例子|经历|事)"
 )
 # "给我两个版本挑" (coach_blind18): versions of their own words to pick from.
-VERSIONS = re.compile(
-    r"(?:两|三|几|2|3)(?:个|种|版)(?:版本|说法|写法)?.{0,4}(?:挑|选)|[两三几]个版本"
-)
+# (not "三个候选…排个顺序": 候选 holds 选, so the version words are required)
+VERSIONS = re.compile(r"(?:两|三|几|2|3)(?:个|种)?(?:版本|说法|写法)|[两三几]版(?!块)")
 STUCK = re.compile(
     r"卡住|卡壳|写不出|写不下去|不知道从哪|无从下笔|没思路|没头绪|"
     # "算了 你随便问一个吧": a smaller question of ours, asked (coach_blind18)

@@ -294,12 +294,6 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     compare, concrete, item_why, purpose; "means" for a stated limit of
     money or time.
     """
-    if d.last_act == "experiment" and REFIT.search(text):
-        # "家里钱紧…你帮我改一下", "你再改一下，最好在家就能做": the same
-        # experiment, refitted to what they said; a limit named is "means"
-        # (coach_blind19)
-        limit = MEANS.search(text) or (BOUND.search(text) and BOUND_ON.search(text))
-        return "means" if limit else "experiment"
     if REPEATS.search(text):
         return "repeats"  # "哪些东西老是反复出现": across their answers
     if ASK_OTHERS.search(text) and (

@@ -1065,7 +1065,8 @@ KEYWORDS = re.compile(
     r"提炼(?:成|出)?.{0,4}(?:几|两三|三|两)个词"
 )
 # "那你按我写的原话重新排一遍": the list just given, ordered again.
-RERANK = re.compile(r"重新排|再排|排一遍|重排|换个顺序|排个?序|按重要|排第一|排在第一")
+# ("稳定为啥排第一", "你为啥这么排" ask why: item_why, not a new order)
+RERANK = re.compile(r"重新排|再排|排一遍|重排|换个顺序|排个?序|按重要")
 # "我V02是不是写得太短了", "这题我写得行不行": a look at the draft on screen.
 JUDGE_MINE = re.compile(
     r"写得?(?:是不是)?(?:太|有点|挺)?(?:短|长|普通|简单|空|水|乱|平淡)了?|"

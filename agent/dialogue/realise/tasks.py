@@ -239,6 +239,7 @@ def top(t: Turn) -> Draft:
         t.d.last_act in ("top", "item_why")
         and t.d.pending.get("items")
         and ORDER_ASK.search(t.ctx.text or "")
+        and not re.search(r"为什么|为啥|凭什么", t.ctx.text or "")
     ):
         return _reordered(t)  # "能按重要程度排个序吗": the same list, their order
     category, word, count = _wanted(t)
