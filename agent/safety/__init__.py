@@ -80,6 +80,18 @@ def _strong(text: str) -> tuple[str, bool] | None:
     # A threat to someone else outranks the tool it names ("菜刀我都磨好了").
     for kind in sorted(KINDS, key=lambda k: k != "harm_others"):
         if found := lexicon.STRONG[kind].search(plain):
+            # Marks on the body beside a blow by someone at home, and no hand of
+            # their own in the marks' sentence ("我妈拿衣架抽，胳膊上全是印子"):
+            # who is in danger and from whom is abuse, not self-harm (round 21).
+            marks = _sentence_at(plain, found.start())
+            blow = lexicon.STRONG["abuse"].search(marks)
+            if (
+                kind == "self_harm"
+                and blow is not None
+                and re.search(lexicon._KIN, marks)
+                and not re.search(r"自己|自残|割|划|刀片|故意|我会", marks)
+            ):
+                kind, found = "abuse", blow
             # The news, a game, a social problem, a job's wear, unless the
             # phrasing's own clause is a wish of theirs ("我看就是这个社会本身。
             # 有时候真想开车冲进人群" is no story).
@@ -107,6 +119,7 @@ def _strong(text: str) -> tuple[str, bool] | None:
             story = (fiction and not soon) or about or leisure or settled or worn
             if (
                 lexicon.OTHERS_END.search(plain)
+                or lexicon.RESCUED.search(plain)
                 or lexicon.OWN_PAST_END.search(plain)
                 or _got_through(plain)
                 or (kind == "abuse" and _witnessed(plain))
@@ -155,6 +168,8 @@ def _got_through(plain: str) -> bool:
 
 def _witnessed(plain: str) -> bool:
     """Return whether a blow at home is a childhood memory of watching it, not now."""
+    if lexicon.ABUSER_AGED.search(plain):  # now old and cared for (round 21)
+        return not re.search(r"昨晚|昨天|今天|还在打|还会打|最近", plain)
     return bool(
         lexicon.WITNESSED.search(plain)
         and not re.search(r"现在|昨晚|昨天|今天|又|还在|还会|最近", plain)
@@ -466,11 +481,13 @@ def guess_level(
         or (kind == "harm_others" and not lexicon.TARGET.search(plain))
     ):  # abuse with no one at home or doing it, a threat with no one to fear it
         level -= 1
-    if (
-        kind == "abuse"
-        and lexicon.CALLS.search(plain)
-        and not lexicon.CONTROL.search(lexicon.CALLS.sub("", plain))
-    ):  # "现在他手机有啥问题还是打给我": a call, not a blow (round 20)
+    calls = lexicon.CALLS.search(plain) or (
+        lexicon.QUARREL.search(plain) and not cue  # no knife, no death word
+    )
+    rest = lexicon.QUARREL.sub("", lexicon.CALLS.sub("", plain))
+    if kind == "abuse" and calls and not lexicon.CONTROL.search(rest):
+        # "现在他手机有啥问题还是打给我": a call, not a blow (round 20); a
+        # quarrel with a table slapped, likewise (round 21)
         level -= 1
     if (
         kind == "abuse"
@@ -484,6 +501,9 @@ def guess_level(
         level = min(level, 1)
     # Got through and not back, or watched at home as a child: no care (round 16).
     if _got_through(plain) or (kind == "abuse" and _witnessed(plain)):
+        level = 0
+    # Someone else carried back from an edge, told as a rescue (round 21).
+    if lexicon.RESCUED.search(plain) and not _WISH.search(plain):
         level = 0
     # Once, long ago, made good: no care, unless a death word is in it too.
     if _settled(plain) and not lexicon.ECHOES.search(plain):

@@ -75,6 +75,15 @@ _BURDEN_GONE = (
 # Per kind, strong phrasings: any one is a full care reply.
 STRONG: dict[str, re.Pattern] = {
     "suicide": re.compile(
+        # Round 21: things given away with the reason denied or nothing left to
+        # need ("猫托给了朋友…其实不是出差"), and waking up disappointed to be
+        # still alive.
+        r"(?:送人|送给|托给|托付给|留给)[^！？]{0,60}(?:其实(?:并)?不是(?:出差|搬家|旅游|出国)|"
+        r"(?:后面|剩下|以后)的?(?:几题|这些题|题目|日子)(?:我)?(?:应该|大概|可能|估计)?(?:都)?用不(?:上|着)了)|"
+        r"(?:后面|剩下|以后)的?(?:几题|这些题|题目|日子)(?:我)?(?:应该|大概|可能|估计)?(?:都)?用不(?:上|着)了"
+        r"[^！？]{0,30}(?:送人|送给|托给|托付给)|"
+        r"(?:睡着|睡过去)[^。！？]{0,6}(?:然后)?(?:就)?(?:不用|不要|不必|再也不)(?:再)?醒(?:过来|来)|"
+        r"(?:睁眼|醒来|醒过来)(?:发现|一看)?(?:自己|我)?(?:还在|还活着)[^。！？]{0,8}(?:失望|难受|绝望|崩溃)|"
         # Round 20: remembered, at a farewell or a funeral, as a burden gone or
         # with relief ("希望他们说：她终于不用再拖累任何人了"): a wish about
         # what is said of oneself, or one's own funeral, with the burden ended.
@@ -187,7 +196,7 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:如果|要是|假如)(?:我)?(?:下周|下个月|明天|明年|到时候|那时候?|以后)?还(?:能|可以)?(?:回得来|回来|有(?:下次|明天|以后)|活着|在(?:的话)?)(?:的话)?|"
         r"(?:活|熬|撑|过)下去(?:还|又)?有(?:什么|啥)(?:意义|用|意思|盼头)|何必(?:再)?(?:活|撑|熬)|"
         r"没有?我(?!想|以为|预|期待|料)(?:这个|这种|这样的)?(?:儿子|女儿|孩子|闺女|人)?.{0,8}(?:更好|轻松|解脱|清净|不用|好过|宽裕)|(?:我|自己)(?:只|就)?是(?:个|一个)?"
-        r"(?:累赘|负担|拖累|多余)|拖累(?:大家|家人|别人|他们|爸妈|父母|孩子)|"
+        r"(?:累赘|负担|拖累|多余(?!的?(?:摆设|摆件|家具|装饰|花瓶)))|拖累(?:大家|家人|别人|他们|爸妈|父母|孩子)|"
         r"遗书|遗言|绝笔|后事|身后事|永别|来世|下辈子再|(?:以后|再也)(?:不会|不能)再?(?:来)?(?:找你|和你聊|跟你聊|打扰你)|最后一次(?:和|跟|找)?你?(?:聊|说)|"
         r"(?:都|全)?(?:送|分|留)(?:给|掉)了?.{0,10}(?:用不上|用不着|不需要了)|"
         r"托付给|帮我照顾好?(?:我的)?(?:猫|狗|孩子|爸妈)|"
@@ -203,6 +212,8 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:log|sign|check)(?:ging|ed)?\s*(?:off|out)\s*(?:for\s*good|forever|permanently)"
     ),
     "self_harm": re.compile(
+        # Round 21: a habit moved on to a blade, picked until the flesh shows.
+        r"(?:改成|换成|开始)(?:了)?用刀片|(?:抠|刮|挖|掐)到(?:见肉|出血|流血|见血)(?:才停)?|"
         # Round 20: a fast or a punishment with days in it ("罚自己两天不吃东西"),
         # cuts in slang going deeper, a head banged on a wall in English.
         r"(?:罚|惩罚)自己[^。，！？]{0,4}(?:不吃|饿|不喝|不睡)(?!甜|零食|宵夜|夜宵|外卖|火锅|炸鸡|垃圾|肉|辣|奶茶)|"
@@ -250,6 +261,8 @@ STRONG: dict[str, re.Pattern] = {
         r"[^.!?]{0,20}\bon\s*my|burn(?:ed|ing|t)?\s*myself"
     ),
     "means": re.compile(
+        # Round 21: the door to a roof tried and found open ("去试了天台那扇门").
+        r"试(?:了|过)(?:一下|一次)?(?:天台|楼顶|顶楼)(?:的|那扇|那个)?门|"
         # Round 20: gas with the gaps sealed, a sealed space and how long until
         # sleep, a railing looked over for a gap.
         r"which\s*(?:meds|pills|drugs)\s*(?:are|is)\s*(?:deadly|lethal|fatal)|"
@@ -316,6 +329,8 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:最深的|深的那)(?:那)?(?:一)?(?:块|段|地方)[^。]{0,20}(?:石头|试了|多沉)"
     ),
     "danger_now": re.compile(
+        # Round 21: a poison or bleach just drunk ("喝了几口兑了84的东西").
+        r"(?:喝|吞|灌)(?:了|下)(?:几口|一口|半瓶|一瓶|一整瓶)?[^。，！？]{0,6}(?:84|消毒液|洁厕|漂白|农药|敌敌畏|百草枯)|"
         # Round 20: nothing under the feet, and a cliff's edge in pinyin.
         r"(?:脚底下|脚下|脚底)(?:是|全是|都是)?空的|jiao\s*(?:di\s*)?xia\s*(?:shi\s*)?kong|"
         r"(?:sitting|standing)\s*on\s*the\s*edge\s*of\s*(?:my|the|a)\s*(?:\w+\s*)?(?:roof|bridge|building|balcony)|"
@@ -421,6 +436,16 @@ STRONG: dict[str, re.Pattern] = {
         + r"[^，。！？]{0,6}(?:打|揍|踹)完(?:我妈妈?|妈妈|我)"
     ),
     "harm_others": re.compile(
+        # Round 21: rushing into their home with a blade ("拿刀冲进他家"), care
+        # or medicine withheld so someone dies ("少给他喂几顿药，让他就这么走了"),
+        # a death worked out to look natural or an accident.
+        r"(?:捂住|掐住|按住|闷住)(?:她|他)的?(?:嘴|口鼻|脖子|脸)[^。！？]{0,12}(?:没松手|不松手|差点|差一点)|"
+        r"(?:拿|提|带|揣|握)(?:着|上)?(?:把|一把)?(?:刀|菜刀|砍刀|刀子|斧头|斧子|匕首)"
+        r"(?:冲|闯|杀|砍|摸)(?:进|到|去|上)(?:他|她|他们|她们|那人|那个人|对方)(?:的)?(?:家|门|单位|公司|宿舍)|"
+        r"(?:少|不|停|断)(?:给|了)?(?:他|她)(?:喂|吃|用)?(?:几顿|几次|几天)?(?:的)?(?:药|饭)[^。！？]{0,12}"
+        r"(?:走了|死了|没了|咽气|走掉)|"
+        r"(?:算|想|查|琢磨|研究)(?:过|了|好)?(?:了)?怎么(?:做|弄|下手)?[^。！？]{0,6}(?:看起来|显得|弄得|装得?)?像(?:是)?"
+        r"(?:自然(?:走|死|去世|没)|意外|病死|病故|猝死)|"
         # Round 20: someone's leg to be broken, a weapon bought with a "再…我就",
         # a means bought and a wait for them, a drug no one would taste looked
         # up, a routine watched with things readied.
@@ -611,6 +636,10 @@ _MISSED = (
 # run, so "累死了" or "杀进游戏行业" match nothing, while "累死了…不想活了"
 # still matches on its second half.
 FIGURES = re.compile(
+    # Round 21: embarrassment ("社死"), and a slap wished on oneself for a slip
+    # ("恨不得扇自己两巴掌，简历发错了公司").
+    r"(?:跟|和|向)(?:过去|以前|从前|旧)的(?:那个)?(?:自己|我)(?:说)?(?:告别|再见|道别|说再见)|"
+    r"社死|社会性死亡|恨不得(?:扇|抽|打)(?:我)?自己(?:两|几|一)?(?:个)?(?:巴掌|耳光|嘴巴子?)|"
     # Round 20: pumped up ("像打了鸡血"), and a job not meant to be stayed at
     # long ("这份工作我没打算撑那么久，明年就换").
     r"打了?(?:一针|一管)?鸡血|啪啪打脸|被打脸|(?:结果|现实|事实|数据|第二天)[^，。！？]{0,6}打(?:了)?我的?脸|"
@@ -771,6 +800,9 @@ ECHOES = re.compile(
     + _MISSED
     + r"(?:了|啦|咯)|(?:这|那)(?:道|个|门|张)?(?:题|作业|卷|试卷|考试|科|课))|"
     r"去死|不想活(?!成|得像|得跟|得和)|"
+    # Round 21: oneself as a thing in the house no one needs ("自己就是个多余
+    # 的摆设"): worth a gentle check-in, not the script.
+    r"(?:我|自己)(?:只|就)?是(?:个|一个)?多余的?(?:摆设|摆件|家具|装饰|花瓶)|"
     # Holding on said to be over ("就是不想再撑了"), and something called the
     # last thing one does ("这份问卷大概是我做的最后一件事"): asked once.
     r"(?:不想|不愿意?)(?:再)?撑(?:下去)?了|撑不下去了|"
@@ -928,7 +960,17 @@ SURE_WORDS = re.compile(
     r"撞上去|撞上?(?:隔离带|护栏|桥墩)|开出去撞|打断.{0,2}腿|腿打断|下不了床|付出代价|"
     r"汽油|铁棍|开了?刃|"
     r"往下沉|沉下去|最深的?(?:位置|地方)|睡过去|封死|踢了我|怀孕|"
-    r"不是(?:为了|要|用来)(?:修|潜水|晾|做饭|取暖|露营|烧烤|钓鱼|游泳|睡觉|看风景|晒被子)"
+    r"不是(?:为了|要|用来)(?:修|潜水|晾|做饭|取暖|露营|烧烤|钓鱼|游泳|睡觉|看风景|晒被子)|"
+    # Round 21 (safety_blind22: 19 of 72 risks only a check-in): drink poured
+    # down on purpose, a plan said to grow concrete, affairs put in order, a
+    # letter under the pillow, things readied with prison accepted, a whole
+    # bottle taken, a neck held, a glass thrown, a child's school found, a day
+    # set, the wheel turned at speed, a push while pregnant, brakes tampered,
+    # a lock taken off one's door, marks one made oneself.
+    r"灌自己|故意喝到吐|越来越具体|(?:都|全)安排好了|枕头(?:底)?下|东西(?:我)?(?:都)?(?:备|准备)好|"
+    r"进去(?:坐牢)?就进去|大不了(?:我)?(?:也)?进去|一整瓶|整板|半板|脖子|threw\s+(?:a|the|my)?\s*\w+\s+at\s+me|"
+    r"passport|孩子的学校|尝尝[^。！？]{0,12}滋味|定了(?:个|一个)?日子|方向盘|怀着|推了我|brake|"
+    r"锁(?:被)?(?:他|她)?拆了|进我(?:的)?房间|自己弄的|又多了(?:几|两|三|好几)道"
 )
 
 # What a classifier's guess is about, when it is not the person's present: a
@@ -969,7 +1011,15 @@ WORK_SEEN = re.compile(
     r"(?:送|送进|拉)来(?:的|了)?[^。！？]{0,4}(?:割腕|喝农药|吃药|跳楼|服毒|车祸)|"
     r"(?:当|做|是)(?:了)?(?:医生|护士|药师|法医|警察|心理咨询师)|(?:医生|护士|药师)(?:的)?(?:工作|日常|生涯)|"
     # Round 20: a mortician's care for the dead, a bomb-disposal expert's work.
-    r"入殓|殡仪|遗容|遗体(?:化妆|整理|修复|美容)|拆弹|排爆"
+    r"入殓|殡仪|遗容|遗体(?:化妆|整理|修复|美容)|拆弹|排爆|"
+    # Round 21: a pharmacist's checks, a child made up to look asleep.
+    r"药剂师|药房|核(?:对)?处方|审方|发药|调剂|(?:化妆|整理)[^。！？]{0,24}像睡着了"
+)
+# Someone else talked or carried back from an edge ("把一个想跳下去的姑娘抱了
+# 回来"): a rescue told, not a risk to them (round 21).
+RESCUED = re.compile(
+    r"把(?:一个|个|那个)?(?:想|要|准备|正要|打算)(?:跳|轻生|自杀|寻短见|不开)[^，。！？]{0,8}的"
+    r"[^，。！？]{0,6}(?:抱|拉|拽|劝|救|扶|拖)(?:了)?(?:回来|下来|上来|住)"
 )
 # "不是想死那种啦，就是想好好歇歇": the death word denied. A check-in at
 # most: the denial is taken at its word, and asked about once (round 18).
@@ -985,7 +1035,9 @@ EDITING = re.compile(
     # Round 19: the coach asked to pick among answers named by their ids or
     # numbers ("C01到C04我都写了，你帮我挑一条").
     r"(?:(?<![a-z])[a-z]\d{2}(?!\d)|第[一二三四五六七八九十\d]{1,2}题|前面?[一二三四五六七八九十几]题)"
-    r"[^。！？]{0,24}(?:(?:帮我|你帮我|给我|替我)(?:挑|选|排|合|比|定)|挑(?:一|两|几|一下)(?:条|个|项)?)"
+    r"[^。！？]{0,24}(?:(?:帮我|你帮我|给我|替我)(?:挑|选|排|合|比|定)|挑(?:一|两|几|一下)(?:条|个|项)?)|"
+    # Round 21: the coach asked to put a question ("算了 你就问我一个吧").
+    r"你(?:就|直接|先|随便)?(?:问我|考我|给我出)(?:一|两|几)?(?:个|道|题|下)?(?:问题)?(?:吧|呗|好了|就行)?$"
 )
 # Hands worn by work ("和面熬汤，一天站十四个钟头，手上全是口子"): a strong
 # phrasing about cuts on the hands, with work beside it and no blade or self.
@@ -1040,13 +1092,21 @@ SOON = re.compile(
 RECOVERED = re.compile(
     r"(?:已经|都)?[一二两三四五六七八九十几\d]+(?:多)?年(?:都)?没(?:有)?(?:再)?(?:过|犯|划|割)|"
     r"后来(?:慢慢|渐渐)?(?:就)?(?:好了|好起来|走出来|熬过来|挺过来)|"
-    r"(?:早就|已经)不(?:再)?(?:划|割|伤害自己)了"
+    r"(?:早就|已经)不(?:再)?(?:划|割|伤害自己)了|"
+    # Round 21: the marks faded now ("那时候划过手，现在疤都淡了").
+    r"(?:现在|如今)(?:那些)?(?:疤|伤疤|印子|痕迹)(?:都|也)?(?:淡|浅|看不出来|快看不见)了"
 )
 RELAPSE = re.compile(
     r"最近|又开始|又(?:划|割)|这周|这个月|昨天|今天|今晚|这几天|现在(?:也|又|还)(?:会|在)(?:划|割)"
 )
 # Someone at home hit by another, watched as a child ("小时候看着我爸打我妈"):
 # a memory, unless it goes on now. Round 16.
+# One who beat someone at home when young, now old and cared for by us ("他
+# 年轻时候天天打我妈，现在吃喝拉撒都靠我们"): the past, like a blow watched.
+ABUSER_AGED = re.compile(
+    r"年轻(?:的)?时候?[^。！？]{0,6}(?:打|揍|踢)(?:我妈妈?|我爸|她|他|我奶奶|我们)[^。！？]{0,20}"
+    r"(?:现在|如今|这几年|老了)[^。！？]{0,6}(?:吃喝拉撒|瘫|卧床|躺在床上|要人(?:伺候|照顾)|全靠|都靠|靠我)"
+)
 WITNESSED = re.compile(
     r"(?:小时候|那时候?|从小|以前|当年)[^。]{0,6}(?:看着|看见|看到|眼看着|目睹)[^。]{0,4}"
     r"(?:我?爸|我?妈|父亲|母亲|继父)[^。]{0,4}(?:打|揍|踢)(?:我妈|我爸|她|他|母亲|父亲)"
@@ -1083,7 +1143,9 @@ ENDS_THING = re.compile(
     r"(?:把|全|都)[^。，]{0,6}(?:拉黑|屏蔽|删(?:了|掉)?(?:好友|微信)|取关)|"
     r"(?:拉黑|屏蔽|取关)(?:了)?(?:他|她|他们|她们|那人)|退群|"
     # Round 20: a job not meant to be stayed at long ("这个破班我没打算熬那么久").
-    r"(?:班|工作|公司|项目|岗位|单位|这行)[^，。！？]{0,10}(?:没|不)打算(?:再)?(?:撑|熬|干|待)",
+    r"(?:班|工作|公司|项目|岗位|单位|这行)[^，。！？]{0,10}(?:没|不)打算(?:再)?(?:撑|熬|干|待)|"
+    # Round 21: missed at work after leaving it ("跳槽的时候让他知道少了我有多难受").
+    r"(?:跳槽|离职|辞职|走人|换工作)[^。！？]{0,12}少了我|少了我[^。！？]{0,8}(?:公司|团队|部门|项目|组里)",
     re.I,
 )
 # Becoming like someone ("没有想活成的人", "想活成她那样"): a role model, a
@@ -1115,6 +1177,11 @@ STILL = re.compile(
 # beside them: a guess of abuse on 打 as a call drops a level (round 20).
 CALLS = re.compile(
     r"打(?:给我|过来|回来|电话|视频)|给我打(?:了)?(?:个|一个)?(?:电话|视频)"
+)
+# A quarrel at home with no blow ("吵了一架，他拍了下桌子回房了"): like a
+# call, a guess of abuse on it drops a level (round 21).
+QUARREL = re.compile(
+    r"吵(?:了|过)?(?:一)?架|吵(?:了|起来)|拌嘴|拍(?:了)?(?:下|一下)?桌子|谁(?:都|也)不理谁|冷战"
 )
 CONTROL = re.compile(
     r"不让|不准|不许|锁|关|收走|逼|威胁|骂|吼|摔|砸|掐|推|踢|踹|扇|揍|抽|伤|疼|血|"
