@@ -208,6 +208,8 @@ STRAIN = re.compile(
 # 难受😞" got "这一幕，你写得很具体"): the feeling first, up to SELF_DOWN_MAX.
 SELF_DOWN = re.compile(
     r"(?:觉得|感觉)自己(?:挺|很|好|真|特别)?(?:失败|没用|可笑|多余)|挺可笑的|"
+    # "觉得自己就是个多余的摆设" (coach_blind18): the feeling, met first
+    r"(?:觉得|感觉)自己(?:就)?是个?(?:多余|没用|碍事|累赘|摆设)|"
     r"还?回得去吗|回不去了|有点难受|好难受|心里难受"
 )
 SELF_DOWN_MAX = 90

@@ -279,3 +279,14 @@ async def test_columns_asked_as_wanted_and_not_wanted_with_a_lead_in(
     assert "「想学我妈的耐心」" in result.text, result.text
     assert "「不想像她那样从来不为自己花钱」" in result.text, result.text
     assert "第四题我就想到两句" not in result.text, result.text
+
+
+async def test_feeling_superfluous_at_home_is_met_before_the_question(
+    kb, offline_config
+):
+    chat = Chat(offline_config, V, question_id="V06")
+    result = await chat.say(
+        "退休以后天天在家，女儿嫌我唠叨，老伴嫌我占地方，觉得自己就是个摆设。"
+    )
+    assert result.trace["act"] in ("empathy", "checkin", "care", "crisis"), result.text
+    assert "本事" not in result.text, result.text
