@@ -118,9 +118,14 @@ class Tab:
         raise AssertionError(f"timed out waiting for {what}")
 
     def wait_reply(self, count: int) -> dict:
-        """Wait until ``count`` replies have arrived and the panel is idle again."""
+        """Wait until ``count`` replies have arrived and the panel is idle again.
+
+        Idle, not visible: on a phone the reply may land while the drawer is
+        closed and the composer hidden (a PostgreSQL run under load once timed
+        out waiting for it to be visible).
+        """
         self.wait_for(lambda: len(self.of("reply")) >= count, what=f"reply #{count}")
-        self.page.wait_for_selector("[data-composer]:not(.is-busy)")
+        self.page.wait_for_selector("[data-composer]:not(.is-busy)", state="attached")
         return self.of("reply")[count - 1]
 
     def ask(self, text: str) -> dict:
