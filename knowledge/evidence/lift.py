@@ -27,6 +27,13 @@
   claims as theirs in a clause of its own ("他们是我家里人") names the value
   (`claimed_kin`; voice.py no longer reads the clause as theirs).
 
+- "晚上给爸妈做一桌好吃的", "吃遍一条街的好吃的" (round 20): a weak value
+  word that is what the person eats or cooks is the pleasure itself
+  (`savoured`); "一个人待着最舒服": one the person ranks best, ending the
+  clause (`ranked_best`). reading.py lifts neither in someone else's clause.
+  "撑着我的就是这帮哥们": a weak value word the person says kept them going
+  (`sustained`, V03's own question).
+
 All work on plain spans, so reading.py keeps its own Token type to itself.
 """
 
@@ -57,6 +64,19 @@ _SUFFERED = re.compile(
 )
 # Whom the person likes: "喜欢的歌手", "最爱的建筑师", "我追的歌手".
 _LIKED = re.compile(r"(?:喜欢|爱|崇拜|追|迷)的$")
+
+# Round 20: eating or cooking it, a few words before it in its clause.
+# Not "把作品做得漂亮", "想做个好心人": cooking takes a dish's measure.
+_SAVOURS = re.compile(
+    r"(?:吃|尝)[^\W\d_我你他她谁]{0,6}$"
+    r"|(?:做|烧)了?(?:一|几|两)?(?:大)?(?:桌|顿|锅|道|盘)[^\W\d_我你他她谁]{0,3}$"
+)
+_BEST = re.compile(r"(?:最|最为)$")
+# What kept the person going: "撑着我的就是这帮哥们", "支撑我的是家里人".
+_SUSTAINS = re.compile(
+    r"(?:撑着|撑住|支撑着?|撑)我(?:的|的其实|的还)(?:就|都|其实)?是"
+    r"(?:这帮|那帮|这群|那群|一帮|我的|我)?$"
+)
 
 # (start, end, names, hints, negates) of every known word of the answer.
 Span = tuple[int, int, frozenset[str], frozenset[str], bool]
@@ -144,3 +164,34 @@ def claimed_kin(folded: str, word: Span) -> bool:
     return KIN_CLAIM.match(folded[left:stop]) is not None and not _TURNS.match(
         folded, stop + 1
     )
+
+
+def _values_only(names: frozenset[str]) -> bool:
+    return bool(names) and all(n.startswith("V") for n in names)
+
+
+def _clause_lead(folded: str, start: int) -> str:
+    lead = folded[:start]
+    return lead[max(lead.rfind(c) for c in CLAUSE_ENDS) + 1 :]
+
+
+def savoured(folded: str, word: Span) -> bool:
+    """Return whether a weak value word is what the person eats or cooks."""
+    start, _, names, _, _ = word
+    lead = _clause_lead(folded, start)
+    return _values_only(names) and "谁" not in lead and bool(_SAVOURS.search(lead))
+
+
+def ranked_best(folded: str, word: Span) -> bool:
+    """Return whether a weak value word is ranked best and ends its clause."""
+    start, end, names, _, _ = word
+    if not _values_only(names) or not _BEST.search(folded, max(0, start - 2), start):
+        return False
+    stop = next((j for j in range(end, len(folded)) if folded[j] in CLAUSE_ENDS), None)
+    return not _TAIL.sub("", folded[end:stop])
+
+
+def sustained(folded: str, word: Span) -> bool:
+    """Return whether a weak value word is what kept the person going."""
+    start, _, names, _, _ = word
+    return _values_only(names) and bool(_SUSTAINS.search(_clause_lead(folded, start)))

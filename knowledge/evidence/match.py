@@ -56,6 +56,9 @@ COMPLAINT_ASKED = frozenset({"V05", "V09"})
 # on every question but the one about the world's problems (P06), where the
 # problem named is the person's concern.
 PROBLEMS_ASKED = frozenset({"P06"})
+# What the world lacks (V09) and its problems (P06): "没人仗义执言" names
+# what is missing, not a "no" of the person's (round 20).
+LACK_ASKED = frozenset({"V09", "P06"})
 # What you search (P03) and what you spend money or weekends on (P04): a
 # search or a fee for someone else's need is theirs, not a passion.
 SEARCH_ASKED = frozenset({"P03", "P04"})
@@ -106,7 +109,13 @@ def spans_match(
         if (
             hard == "about"
             or reading.speaker
-            or reading.negated
+            or (
+                reading.negated
+                # "隐私保护太差了" on P06: the problem named (round 20).
+                and not (reading.faulted and question_id in PROBLEMS_ASKED)
+                # "没人仗义执言" on V09 or P06: what is missing (round 20).
+                and not (reading.neglected and question_id in LACK_ASKED)
+            )
             or (reading.generic and question_id in COMPLAINT_ASKED)
             or (reading.complained and question_id not in PROBLEMS_ASKED)
         ):
@@ -148,6 +157,8 @@ def spans_match(
                 or (
                     _others_doubted(reading, category, question_id, category in own)
                     and not (reading.done_for and category == "values")
+                    # What nobody does is the world's lack, not someone's trait.
+                    and not (reading.neglected and question_id in LACK_ASKED)
                 )
                 or (
                     reading.reported

@@ -21,14 +21,25 @@ from knowledge.evidence.bounds import SENTENCE_ENDS
 # real place is often the topic), and not 看/听 ("看动漫学日语": the show
 # may be the passion too).
 _VIA = re.compile(r"(?:通过|用|靠|跟着|上)$")
-_PLACE = re.compile(r"^上(?!瘾|手|班)")
+# Not a place things stand on ("盲道上停满了车", round 20).
+_PLACE = re.compile(r"^上(?!瘾|手|班|停|堆|摆|放|扔|挤|占|铺|躺|站|坐)")
+# Round 20: the platform as the topic of a scroll ("抖音刷得最多的是做饭视频",
+# "B站最常看…"), with the content after it.
+_SCROLLED_THERE = re.compile(
+    r"^(?:上|里)?(?:我)?(?:最常|最多|经常|常|天天|每天|一般|主要|平时|总)?"
+    r"(?:刷|看|搜|逛)(?!完|腻)"
+)
 # Money or a way put to another passion: "攒钱买漫展门票", "存钱换一台相机",
 # and round 19's "在攒钱准备装修", "存钱打算去潜水".
 _SPENT_ON = re.compile(r"^(?:去?买|换|凑|准备|打算|用来|留着)")
 # Scrolling a feed: "刷抖音", "天天刷网课"; not the content scrolled for
 # ("总刷做饭的视频", "刷美食区": that is the topic).
 _SCROLLED = re.compile(r"刷$")
-_CONTENT = re.compile(r"^(?:的|视频|区|内容|教程|帖子|博主|up主|vlog|号|类|相关)")
+# Round 20: the content named after the topic, "刷电子产品测评".
+_CONTENT = re.compile(
+    r"^(?:的|视频|区|内容|教程|帖子|博主|up主|vlog|号|类|相关|"
+    r"测评|评测|开箱|科普|资讯|攻略|讲解|解说|合集|频道|直播)"
+)
 # Making content there: then the medium is the person's field.
 _MAKES = re.compile(
     r"账号|粉丝|涨粉|运营|拍视频|拍vlog|剪视频|剪辑|发视频|做博主|当博主|做号|"
@@ -56,7 +67,10 @@ def channel(folded: str, start: int, end: int, topic_after: bool) -> bool:
         return True
     tail = folded[end : end + 2]
     return topic_after and bool(
-        _VIA.search(lead) or _PLACE.match(tail) or _SPENT_ON.match(tail)
+        _VIA.search(lead)
+        or _PLACE.match(tail)
+        or _SPENT_ON.match(tail)
+        or _SCROLLED_THERE.match(folded[end : end + 8])
     )
 
 

@@ -298,11 +298,22 @@ POSSESSED = re.compile(rf"(?:{OTHER_PEOPLE})的?$")
 # person said before ("我想被说有文化，不是那种只知道挣钱的人").
 DESCRIBED = re.compile(r"[^,.;:!?。的]{2,12}的[^\W\d_]")
 # "看别人做PPT讲半天讲不清": a clause about someone else seen or heard.
-THEIR_CLAUSE = re.compile(rf"(?:看|看到|看着|看见|听)?(?:{OTHER_PEOPLE})")
+# Round 20: also people at large, "看人吵架半天说不清".
+THEIR_CLAUSE = re.compile(
+    rf"(?:看|看到|看着|看见|听)?(?:{OTHER_PEOPLE})|(?:看|看到|看着|看见|听)人(?!家|生)"
+)
 # One of the people around the person, the whole word ("孩子", "老公").
 PERSON = re.compile(rf"(?:{OTHER_PEOPLE})")
+# Round 20: done poorly, right after the name ("隐私保护太差了", "无障碍做得
+# 太差"): on the question about the world's problems, the problem named.
+FAULTED = re.compile(
+    r"[^\W\d_]{0,4}?(?:太差|很差|好差|真差|特别差|太烂|很烂|太落后|不到位|跟不上)"
+)
 # Nobody or everybody as the subject: what the world does or neglects.
 NOBODY = re.compile(r"没有?人|没谁|谁都不|谁也不")
+# Round 20: nobody doing the very thing named next ("没人仗义执言", "没有人
+# 愿意讲诚信"), a few characters before it in its clause.
+NOBODY_DOES = re.compile(r"(?:没有?人|没谁)(?:敢|愿意|肯|会|在|去|再)?$")
 NOBODY_AFTER = re.compile(
     r"(?:都|也)?(?:没有?人|谁都|谁也|大家|别人|很多人|好多人|有人)"
 )
@@ -375,6 +386,12 @@ CANNOT_AFFORD = re.compile(r"(?:买|租|住|养|上|看|供|用)不起$")
 WANTS_TO_BE = re.compile(
     r"(?:想|要|梦想|立志|打算|希望)(?:着)?(?:当|做|成为)(?:一名|一个|个|一位|名)?$"
 )
+# Round 20: the wish said in an earlier clause of the sentence and carried
+# on ("想亲手设计一栋楼，当个建筑师"): a clause that opens with the becoming.
+BECOMES_NEXT = re.compile(
+    r"^(?:再|然后|最后|以后)?(?:当|做|成为)(?:一名|一个|个|一位|名)?$"
+)
+WISH_EARLIER = re.compile(r"(?<![不没])(?:想|梦想|立志|打算|希望)")
 WANTS_TO_ASK = re.compile(
     r"(?:想|要|希望|最想)(?:找|请|约|和|跟|同|问问|问|请教)(?:一下)?"
     r"(?:一位|一个|个|位|几位|几个)?$"
@@ -441,6 +458,13 @@ class Reading:
     speaker: bool = False
     # A name rated "还行" in its clause ("我看大局还行"): named for talents only.
     modest: bool = False
+    # Round 20: a name whose only "no" is a complaint of how poorly it is done
+    # ("隐私保护太差了", "无障碍做得太差"): on P06 the problem named (match.py).
+    faulted: bool = False
+    # Round 20: a name whose only "no" is that nobody does it ("没人仗义执言"):
+    # on the questions about what the world lacks (V09) or its problems (P06),
+    # what is missing (match.py).
+    neglected: bool = False
     # A weak word that is one of the people around the person ("孩子", "老公",
     # "爸妈"): in a passions answer a character of the story, not its topic
     # (round 14; match.py drops the hint unless they are the company kept).
@@ -634,7 +658,8 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             or taken_apart(folded, token.start, token.end)
         ):
             continue
-        count = _before(folded, tokens, i) + (
+        first = _before(folded, tokens, i)
+        count = first + (
             _after(tokens, i)
             or not_at_all(folded, token.start, token.end)
             or _topic_dismissed(folded, tokens, i, bounds)
@@ -664,6 +689,16 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 and not (
                     (s, e) == (token.start, token.end)
                     and lift.lived(folded, _span(token))
+                )
+                # Round 20: eaten or cooked, or ranked best, by the person.
+                and not (
+                    (s, e) == (token.start, token.end)
+                    and (
+                        lift.savoured(folded, _span(token))
+                        or lift.ranked_best(folded, _span(token))
+                        or lift.sustained(folded, _span(token))
+                    )
+                    and not any(r[0] <= token.start < r[1] for r in runs)
                 )
                 and not (
                     (s, e) == (token.start, token.end)
@@ -703,6 +738,14 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                 done_for=any(_done_for(folded, token, s, e) for s, e in weak),
                 lacked=any(_lacked(folded, token, s, e) for s, e in weak),
                 modest=any(t.clause == token.clause for t in modest),
+                faulted=count == 1
+                and first == 0
+                and bool(FAULTED.match(folded, token.end)),
+                neglected=count == 1
+                and first == 1
+                and bool(
+                    NOBODY_DOES.search(folded, max(0, token.start - 6), token.start)
+                ),
                 speaker=_inside(token, speakers)
                 and any(s <= token.start and token.end <= e for s, e in weak),
                 person=(token.start, token.end) in weak
@@ -810,6 +853,13 @@ def _shrugged(
     return found
 
 
+def _wished_before(folded: str, at: int) -> bool:
+    """Return whether an earlier clause of the sentence at ``at`` wishes."""
+    left = max(folded.rfind(c, 0, at) for c in SENTENCE_ENDS) + 1
+    clause_start = max(folded.rfind(c, 0, at) for c in CLAUSE_ENDS) + 1
+    return bool(WISH_EARLIER.search(folded, left, clause_start))
+
+
 def _companion(folded: str, token: Token, start: int, end: int) -> bool:
     """Return whether a weak word is the person's company ("跟家里人吃个饭").
 
@@ -833,6 +883,7 @@ def _companion(folded: str, token: Token, start: int, end: int) -> bool:
         passions
         and (
             WANTS_TO_BE.search(lead)
+            or (BECOMES_NEXT.match(lead) and _wished_before(folded, token.start))
             # "想找一位宇航员，问问…", "想问问宇航员…": the ask may follow the clause.
             or (
                 (ask := WANTS_TO_ASK.search(lead))

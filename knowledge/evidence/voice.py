@@ -27,7 +27,10 @@ _SPEAKER = (
     # Round 15: people in charge where one works or plays ("店长说我是气氛担当").
     "店长|店主|领班|班长|队长|团长|社长|"
     # Round 19: kin by marriage ("婆婆说我布置场地有一手").
-    "婆婆|公公|岳母|岳父|丈母娘|老丈人|婆家|娘家人|儿媳|女婿|媳妇|老伴)"
+    "婆婆|公公|岳母|岳父|丈母娘|老丈人|婆家|娘家人|儿媳|女婿|媳妇|老伴|"
+    # Round 20: teachers and seniors of school and work ("导师说我是她带过
+    # 最上进的学生"), as _OTHER has them.
+    "导师|教授|班主任|辅导员|校长|院长|主任|学长|学姐|师兄|师姐|前辈|总监|老总)"
 )
 # Adverbs between the speaker and the verb ("我妈从小就总说").
 _ADVERBS = (
@@ -262,6 +265,8 @@ _OTHER = (
     "姥爷|哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹|表姐|表哥|表妹|表弟|舅舅|姑姑|"
     "阿姨|叔叔|老公|老婆|对象|女儿|儿子|身边的人|周围的人|很多人|好多人|有的人|"
     "有些人|有人|同龄人|"
+    # Round 20: a whole people or the world as the subject ("全国人都在捐款").
+    "全国人民|全国人|全国上下|全社会|所有人|人人|大伙儿|大伙|"
     # Relatives and people met at work or school (blind4: "我舅，…", "我带的徒弟…").
     "舅妈|舅|姨妈|小姨|姨|叔|婶婶|婶|伯伯|大伯|伯|姑|嫂子|姐夫|妹夫|侄子|侄女|外甥|"
     "发小|领队|网友|顾客|乘客|房东|老乡|"
@@ -480,6 +485,9 @@ KIN_CLAIM = re.compile(
 _SEEING_NOW = re.compile(rf"^{_CONJ}{_WHEN}(?:看到|看着|看见|听到|听说)")
 _ME_AFTER = re.compile(r".(?=我(?![的们]))")
 _FRAME = re.compile(r"(?:的时候|(?<!小)时候|那年|那阵子|那会儿|以后|之后)")
+# Round 20: turns taken, "奶奶念一句我接一句", "他说一遍我跟一遍": the person
+# takes the next turn, and is the subject from there on.
+_TURN_TAKEN = re.compile(r"[一两几半](?:句|下|次|遍|回|步|招|段)(?=我(?![的们]))")
 
 _ADOPTS = re.compile(
     rf"^{_CONJ}(?:其实|慢慢地?|渐渐地?)?我(?:自己)?(?:也|就|慢慢|渐渐)*"
@@ -578,6 +586,7 @@ def others_spans(
         scene = opened and (
             (_SEEING_NOW.match(folded[start:end]) and _ME_AFTER.search(rest))
             or _FRAME.search(rest)
+            or _TURN_TAKEN.search(rest)
         )
         # "只看一点：老板靠不靠谱，团队合作氛围好不好" (round 19): a clause that
         # weighs them ("靠不靠谱") is one criterion; the next is another.
@@ -596,7 +605,11 @@ def others_spans(
             j += 1
         run = (start, clauses[j - 1][1])
         if scene:
-            cut = (_ME_AFTER.search(rest) or _FRAME.search(rest)).end()  # type: ignore[union-attr]
+            cut = (
+                _ME_AFTER.search(rest)
+                or _FRAME.search(rest)
+                or _TURN_TAKEN.search(rest)
+            ).end()  # type: ignore[union-attr]
             run = (start, start + opened.end() + cut)  # type: ignore[union-attr]
         # The person's clauses after the run, to the end of that sentence.
         after = clauses[j][2] if j < len(clauses) else -1

@@ -21,6 +21,7 @@ from tests.knowledge.evidence_score import (
     BLIND19,
     BLIND20,
     BLIND21,
+    BLIND23,
     KINDS5,
     KINDS6,
     KINDS7,
@@ -472,6 +473,7 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(BLIND19),
         *spans_load(BLIND20),
         *spans_load(BLIND21),
+        *spans_load(BLIND23),
     ]
     assert len(rows) >= 1700
     report = {}
@@ -499,6 +501,7 @@ def test_labelled_spans_named_precision(kb):
         "blind19",
         "blind20",
         "blind21",
+        "blind23",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -531,6 +534,8 @@ def test_labelled_spans_named_precision(kb):
     # Read in round 19, by kind (seen): held to the same target.
     assert report["blind20"]["named"].precision >= 0.97
     assert report["blind21"]["named"].precision >= 0.97
+    # Read in round 20, by kind, four labels relabelled to the convention (seen).
+    assert report["blind23"]["named"].precision >= 0.97
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
