@@ -62,6 +62,7 @@ TASK_CHOICES = {
     "answer_here": ("next", "rest"),
     "together": ("combine", "rest"),
     "repeats": ("top5", "combine"),
+    "thin": ("polish", "example"),
 }
 
 

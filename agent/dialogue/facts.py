@@ -136,9 +136,19 @@ QUOTE_MAX = 24  # a quote longer than this is a paste, not a reflection
 EDGES = " 　\"'“”「」‘’()（）"
 
 
+# A preface before a colon ("有一件：外婆住院时…", "补充一下：那次…") only
+# announces the story: a quote starting with it says back nothing of theirs
+# (coach_blind20). Someone's speech ("她说：…") keeps its speaker.
+PREFACE = re.compile(
+    r"^(?:(?:想到|想起|还有|有)(?:一件事?|个事)|补充一下|补充|比如|例如|举个例子|是这样的?)"
+    r"[:：]\s*"
+)
+
+
 def spans(text: str) -> list[str]:
     """Return the message's clauses exactly as written (only their edges trimmed)."""
-    return [c.strip(EDGES) for c in CLAUSE_SPLIT.split(text or "") if c.strip(EDGES)]
+    parts = (PREFACE.sub("", c.strip(EDGES)) for c in CLAUSE_SPLIT.split(text or ""))
+    return [c.strip(EDGES) for c in parts if c.strip(EDGES)]
 
 
 # A request or a question is not a story ("你觉得我…": asked of us; "你说得不
@@ -273,7 +283,10 @@ FILLERS = re.compile(r"说实话|老实说|说真的|其实|真的|反正|哈哈
 
 def clauses(text: str) -> list[str]:
     """Return the message's clauses, trimmed, without fillers or empty ones."""
-    parts = (trim(FILLERS.sub("", c)) for c in CLAUSE_SPLIT.split(text or ""))
+    parts = (
+        trim(FILLERS.sub("", PREFACE.sub("", c.strip(EDGES))))
+        for c in CLAUSE_SPLIT.split(text or "")
+    )
     return [c for c in parts if len(c) >= 2 and not QID.search(c)]
 
 

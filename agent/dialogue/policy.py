@@ -27,7 +27,7 @@ from agent.dialogue.plans import (
     _refer,
     _search,
 )
-from agent.dialogue.signals import GIVES_EXAMPLE, SORT_ASK, STUCK
+from agent.dialogue.signals import ASKS_IF, GIVES_EXAMPLE, MUST_BE, SORT_ASK, STUCK
 from agent.dialogue.state import DialogueState
 from agent.dialogue.tasks_route import AGAIN
 from agent.dialogue.understanding import Understanding
@@ -49,6 +49,7 @@ EVIDENCE_TASKS = (
     "answer_here",
     "interpret",
     "repeats",
+    "thin",
 )
 GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
@@ -100,6 +101,7 @@ ACTS = {
     "together": "together",  # "把第2题和第5题合起来…": named answers side by side
     "differ": "differ",  # "V08和V01不都一个意思？区别在哪": two questions told apart
     "repeats": "repeats",  # "哪些东西老是反复出现": two answers or more each
+    "thin": "thin",  # "哪几条太空了": the thinnest answers, with what each lacks
     "ask_others": "ask_others",  # S07: "帮我写一条微信问室友": a message to send
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",
@@ -225,6 +227,8 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         and qid
         and STUCK.search(ctx.text)
         and not MEANING.search(ctx.text)
+        # "V06一定要是哭过的事吗？…写不出来": what the question wants comes first
+        and not (MUST_BE.search(ctx.text) or ASKS_IF.search(ctx.text))
     ):  # "我卡住了": a smaller step of this question, not a menu
         return Plan("stuck", [_call("guide_question", question_id=qid)])
     if act == "nudge":

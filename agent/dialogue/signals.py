@@ -260,7 +260,15 @@ MUST_WRITE = re.compile(
     r"可以空着|能空着|(?:可以|能)(?:先)?跳过|不写行吗|不写可以吗"
 )
 # "S02是让我写缺点吗": a yes-or-no question about what the question wants.
-ASKS_IF = re.compile(r"是(?:让|要)我写.{1,10}吗|是不是(?:让|要)我写|就是写.{1,10}吗")
+ASKS_IF = re.compile(
+    r"是(?:让|要)我写.{1,10}吗|是不是(?:让|要)我写|就是写.{1,10}吗|"
+    # "S08是问五到十二岁的事吗" (coach_blind20)
+    r"(?:[VSPCvspc]0?\d{1,2}|第.{1,2}题|这题|这道题)(?:就)?是(?:问|要|指|说).{1,14}吗"
+)
+# "V06一定要是哭过的事吗": whether the question needs one kind of answer.
+MUST_BE = re.compile(r"(?:一定|必须|非得|只能)(?:要)?(?:是|写).{1,14}吗")
+# "你换个问法问我吧，这么问我答不上来": the question said another way.
+ASK_AGAIN = re.compile(r"换[个种](?:问法|方式问|角度问)|这么问我?答不上")
 # "这题还能写吗", "这题跟我没关系吧": whether the question fits their life at all.
 FITS_ME = re.compile(
     r"(?:这题|这道题|这个问题|这一题).{0,4}(?:还能写|能写|能答|还能答)吗|"

@@ -12,6 +12,7 @@ import re
 
 from agent.dialogue.numbered import QUESTION_ID, _number
 from agent.dialogue.signals import (
+    ASK_AGAIN,
     COMBINE_ASK,
     EDIT,
     FLIP,
@@ -296,8 +297,23 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     """
     if REPEATS.search(text):
         return "repeats"  # "哪些东西老是反复出现": across their answers
-    if ASK_OTHERS.search(text) and (
-        step == "strengths_exploration" or S07.search(text)
+    if (
+        WORDING.search(text)
+        and not NOT_WORDING.search(text)
+        and not PURPOSE.search(text)
+        # "太正式了" after a list or a purpose: that reply made plain (plain.py)
+        and not (d.pending.get("items") and d.last_act in LISTS)
+        and d.last_act not in ("purpose", "synthesis", "combine")
+    ):
+        return "concrete"  # their sentences shown back, to reword in their voice
+    if THIN_ASK.search(text):
+        return "thin"  # "哪几条太空了": the thinnest, with what each lacks
+    if THINNEST.search(text):
+        return "concrete"  # "就改最空的那条": that answer, made concrete
+    if (
+        ASK_OTHERS.search(text)
+        and (step == "strengths_exploration" or S07.search(text))
+        and not ASK_AGAIN.search(text)  # "你换种问法吧": our question, not theirs
     ):
         return "ask_others"  # "帮我写一条微信问室友", "不那么尴尬的问法" (S07)
     if AGAIN_SHORTER.search(text) and len(text) <= SHORT * 2:
@@ -415,6 +431,32 @@ THIS = re.compile(r"还有这个|加上这个|和这个|跟这个|刚说的|刚�
 # Clauses that ask us or talk about the exercise: not content.
 
 
+# "V01到V09", "从S01到S07", "P01-P03" (coach_blind20): a range of one part.
+ID_RANGE = re.compile(
+    r"([VSPCvspc])0?([1-9])\s*(?:到|至|-|~|～|—|－)\s*(?:[VSPCvspc]|第)?0?([1-9])"
+)
+
+
+# "哪几条太空了", "哪些写得太虚" (coach_blind20): the thinnest answers named.
+THIN_ASK = re.compile(
+    r"(?:哪几?[条题个句]|哪些).{0,6}(?:太|比较|最|写得|有点)(?:空|虚|短|水|笼统|泛|单薄)|"
+    r"(?:哪几?[条题个句]|哪些).{0,6}不够具体"
+)
+# An ask about the wording alone (coach_blind20): "口语一点", "换个温和点的
+# 说法", "别用“正义”这种大词", "别把我写得很高尚". A rewrite of a story
+# ("写成S03，用我平时说话的口气") is no such ask.
+WORDING = re.compile(
+    r"口语|书面|太正式|官方|温和|太狠|太冲|大词|(?:换成|像)我(?:平时)?说话|"
+    r"别把我写得|写得太?高尚|太装|像作文"
+)
+NOT_WORDING = re.compile(
+    r"写成|整理成|写进|合进|加上|加进|放进|补上|重写|扩写|再短|短一|精简|字以内|"
+    r"微信|消息|发给"  # a message to friends (S07), not their answer
+)
+# "就改最空的那条": the thinnest answer (realise/thin.py), for concrete.py.
+THINNEST = re.compile(r"最(?:空|虚|短|水|笼统|单薄)的(?:那|一)?[条题个句]")
+
+
 def named(text: str, step: str) -> list[str]:
     """Return the question ids the message names, in order."""
     prefix = {
@@ -422,7 +464,11 @@ def named(text: str, step: str) -> list[str]:
         "strengths_exploration": "S",
         "interests_exploration": "P",
     }.get(step, "")
-    ids = [f"{m.group(1).upper()}0{m.group(2)}" for m in QUESTION_ID.finditer(text)]
+    ids = []
+    for m in ID_RANGE.finditer(text):  # "V01到V09": every question between
+        low, high = sorted((int(m.group(2)), int(m.group(3))))
+        ids += [f"{m.group(1).upper()}0{n}" for n in range(low, high + 1)]
+    ids += [f"{m.group(1).upper()}0{m.group(2)}" for m in QUESTION_ID.finditer(text)]
     if prefix:
         for pattern in (NUMBERS, BARE):
             ids += [f"{prefix}0{_number(m.group(1))}" for m in pattern.finditer(text)]

@@ -26,6 +26,7 @@ from agent.dialogue.signals import (
     ABOUT_COACH,
     ANSWER_MIN_CHARS,
     ANSWERS,
+    ASK_AGAIN,
     ASKS_ABOUT,
     ASKS_IF,
     ATTACK,
@@ -50,6 +51,7 @@ from agent.dialogue.signals import (
     LEAD_PARTICLES,
     LEAVE,
     LEAVE_MAX_CHARS,
+    MUST_BE,
     MUST_WRITE,
     NARRATIVE,
     NARRATIVE_MIN_CHARS,
@@ -87,7 +89,9 @@ from agent.dialogue.state import DialogueState
 from agent.dialogue.tasks_route import (
     AGAIN,
     LIST_EDIT,
+    PURPOSE,
     REFIT,
+    REPEATS,
     SURE,
     asks_interpret,
     asks_together,
@@ -581,10 +585,13 @@ def _abstention(
     folded = classifier.fold(text)
     if ctx.selection or intent in ("abstain", "top", "crisis", "care", "checkin"):
         return ""
-    if question_asked(text, ctx.step, ctx.question.get("id", "")) or SORT_ASK.search(
-        text
-    ):  # about a workbook question, or "这属于哪一类": the policy knows what to do
-        return ""
+    if (
+        question_asked(text, ctx.step, ctx.question.get("id", ""))
+        or SORT_ASK.search(text)
+        or (intent == "question_help" and ABOUT_QUESTION.search(text))
+    ):  # about a workbook question ("V06一定要是哭过的事吗"), or "这属于哪一类":
+        return ""  # the policy knows what to do
+
     if SHORT_KNOWN.fullmatch(folded) or folded in SHRUGS or facts.is_shrug(text):
         return ""  # "随便", "不知道", "嗯": a small step and an example, as before
     if (
@@ -830,8 +837,17 @@ def understand(
     if (
         # "帮我把这个写成P02的答案，顺便…归到领域上": a rewrite first (coach_blind15)
         (TOP_ASK.search(text) and not re.search(r"写成|整理成|写进", text))
-        or (KEYWORDS.search(text) and ctx.answers and not WANTS_EXAMPLE.search(text))
-        or (d.last_act in ("top", "item_why") and RERANK.search(text))
+        or (
+            KEYWORDS.search(text)
+            and ctx.answers
+            and not WANTS_EXAMPLE.search(text)
+            and not REPEATS.search(text)  # "圈出反复出现的关键词": what comes back
+        )
+        or (
+            d.last_act in ("top", "item_why")
+            and RERANK.search(text)
+            and not PURPOSE.search(text)  # "按我的排序帮我写一句工作目的"
+        )
     ):
         u.intent = "top"  # a task with evidence, whatever the classifier guessed
         return u
@@ -995,9 +1011,7 @@ def understand(
         intent = "distress"  # a hard stretch piled up in a long message
     elif REVISE.search(text) and ctx.draft and intent in ("more", "examples", "story"):
         intent = "feedback"  # "帮我改改": their draft, revised, not more cards
-    elif (
-        MUST_WRITE.search(text) or ASKS_IF.search(text) or FITS_ME.search(text)
-    ) and intent in (
+    elif (ABOUT_QUESTION.search(text) or FITS_ME.search(text)) and intent in (
         "story",
         "unclear",
         "feedback",
@@ -1028,10 +1042,24 @@ def understand(
     return u
 
 
+# About what a question wants, whatever the classifier read ("也得写吗",
+# "是让我写缺点吗", "V06一定要是哭过的事吗", "你换个问法问我吧").
+ABOUT_QUESTION = re.compile(
+    "|".join(p.pattern for p in (MUST_WRITE, ASKS_IF, MUST_BE, ASK_AGAIN))
+)
 # Something asked of us, in a message that would otherwise be read as a story.
 TO_US = re.compile(
     r"(?:你|帮我)(?:再|就|帮我)?(?:改|写|找|整理|弄|调|换|加|删)|再(?:改|写|加)一|"
     r"再(?:自然|口语|简单|通顺|短|具体)一?点|"
+    # An ask about wording or a guess put to us (coach_blind20): "换个温和点的
+    # 说法", "别用“正义”这种大词", "你猜猜我理想的一天", "帮我想C02",
+    # "换一个，不要需要拍视频的", "加上这个重新写一版", "从我S04里找几个…词"
+    r"换个.{0,6}说法|换成我|别用|不要用|别把我写|重新写|写一版|"
+    r"你?猜(?:猜|一下|我)|(?:你|那你)(?:按|从|给|来|替)我|帮我想|"
+    r"^(?:那)?(?:换一个|换个|再来一个)|找几个|给我[一二三两几\d]个|"
+    # Their answer to what we said before ("你上次说我擅长“分析”，太笼统了"):
+    # about us, never a story of theirs to quote back
+    r"你(?:上次|刚才|之前|前面)说|"
     r"\b(?:pls|please|help me|rewrite)\b",
     re.I,
 )

@@ -114,6 +114,7 @@ def realise(turn: Turn) -> Reply:
         story,
         synthesis,
         tasks,
+        thin,
         together,
     )
 
@@ -145,6 +146,7 @@ def realise(turn: Turn) -> Reply:
         differ,
         others,
         repeats,
+        thin,
     ):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"

@@ -507,6 +507,22 @@ def compare(t: Turn) -> Draft:
                 ]
             ]
         )
+    lines = t.d.pending.get("lines") or []
+    asked = [
+        entities.ORDINALS[n] for n in re.findall(r"第([一二两三12345])", t.ctx.text)
+    ]
+    pointed = JUST_GIVEN.search(t.ctx.text) or t.d.last_act == "synthesis"
+    if len(pair) < 2 and lines and pointed and asked:
+        if beyond := [p for p in asked if p > len(lines)]:
+            # "第二条和第三条比一下" after two lines: there is no third
+            return Draft(
+                [
+                    [
+                        f"我刚才只列了{len(lines)}条，没有第{beyond[0]}条。"
+                        "你想比的是哪两个？告诉我序号，或者直接把两个写给我。"
+                    ]
+                ]
+            )
     if len(pair) < 2:
         return Draft(
             [

@@ -32,7 +32,7 @@ from agent.dialogue.signals import (
     VERSIONS,
     asks_edit,
 )
-from agent.dialogue.tasks_route import USE_TOLD
+from agent.dialogue.tasks_route import NOT_WORDING, THINNEST, USE_TOLD, WORDING
 
 QUESTION_REF = re.compile(r"第\s*([1-9一二三四五六七八九])\s*题")
 DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
@@ -115,6 +115,11 @@ def _which(t: Turn) -> tuple[str, str]:
     answers, text = t.ctx.answers, t.ctx.text
     if m := QUESTION_ID.search(text):  # "C01" names one question, in any step
         qid = f"{m.group(1).upper()}0{m.group(2)}"
+        return qid, (answers.get(qid) or "").strip()
+    if THINNEST.search(text):  # "就改最空的那条": the one named thinnest
+        from agent.dialogue.realise.thin import thinnest
+
+        qid = t.d.pending.get("thinnest") or thinnest(answers)
         return qid, (answers.get(qid) or "").strip()
     if m := QUESTION_REF.search(text):
         n = int(DIGITS.get(m.group(1), m.group(1)))
@@ -214,7 +219,9 @@ def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
 # The ask inside a message that also tells the story ("…最后拿了一等奖。你帮我把
 # 这段写成V03的答案吧"): the sentence with it is left out, the rest is the story.
 ASK_SENTENCE = re.compile(
-    r"帮我|你帮|能不能|可不可以|写成|写进|整理成|这个要是算|要是算的话|答案吧|[吗呢？?]$"
+    r"帮我|你帮|能不能|可不可以|写成|写进|整理成|这个要是算|要是算的话|答案吧|[吗呢？?]$|"
+    # "就改最空的那条，给我两个版本，我自己选" (coach_blind20): the ask, no story
+    r"给我|[两三几]个?版本|自己选|自己挑|就改"
 )
 SENTENCE = re.compile(r"[^。！!？?\n]+[。！!？?]?")
 
@@ -320,6 +327,7 @@ def _picked(clauses: list[str]) -> list[str]:
     clause of theirs with 我, a number or a deed), and the last one (how it
     ended for them). Empty openings ("可能是", "其实") are left off.
     """
+    clauses = [facts.PREFACE.sub("", c) or c for c in clauses]  # "有一件：…"
     clauses = [re.sub(r"^(?:可能是|要说[^，]{0,6}的)\s*", "", c) or c for c in clauses]
     clauses = [FILLER.sub("", c).strip() or c for c in clauses]
     when = next((c for c in clauses[:-1] if MOMENT.search(c)), "")
@@ -508,11 +516,16 @@ def _versions(t: Turn, qid: str) -> Draft | None:
     "给我两个版本挑": the pieces of the last rewrite, else of the story told in
     the ask or just before. No word of ours goes into either (Coach 3 §6).
     """
-    pieces = (
-        list(t.d.pending.get("pieces") or [])
-        or _own_story(t)
-        or _chat_story(t, least=TOLD_SHORT)
-    )
+    saved = (t.ctx.answers or {}).get(qid, "").strip()
+    if saved and THINNEST.search(t.ctx.text or ""):
+        # "就改最空的那条，给我两个版本": that answer's own clauses, no story
+        pieces = [c for c in facts.spans(saved) if len(c) >= 4][:4]
+    else:
+        pieces = (
+            list(t.d.pending.get("pieces") or [])
+            or _own_story(t)
+            or _chat_story(t, least=TOLD_SHORT)
+        )
     if len(pieces) < 2:
         return None
     where = _named(qid)
@@ -537,10 +550,69 @@ def _versions(t: Turn, qid: str) -> Draft | None:
     )
 
 
+def _restyled(t: Turn, qid: str, answer: str) -> Draft:
+    """Say how to reword it in their own voice; never reword it for them.
+
+    "口语一点", "换个温和点的说法", "别用“正义”这种大词", "别把我写得很高尚"
+    (coach_blind20): new words of ours would not be theirs (Coach 3 §6), so
+    the sentences are shown back, with what to look for in each.
+    """
+    pieces = (
+        list(t.d.pending.get("pieces") or [])
+        or [c for c in facts.spans(answer) if len(c) >= 4][:4]
+    )
+    if not pieces:  # "再自然一点，像我平时说话": which text is not known
+        return Draft(
+            [
+                [
+                    "你想改的是哪一段？告诉我题号，或者把那几句贴给我。"
+                    "用词我不替你换，会把你的句子摆出来，陪你一句句看。"
+                ]
+            ],
+            rows=[],
+        )
+    said = "".join(f"「{p}」" for p in pieces)
+    text = t.ctx.text or ""
+    # "别用“正义”“底线”这种大词" when those words were never in it: said so.
+    absent = [
+        w
+        for w in re.findall(r"[“\"「]([^”\"」]{1,6})[”\"」]", text)
+        if not any(w in p for p in pieces)
+    ]
+    note = (
+        f"里面没有{'、'.join(f'「{w}」' for w in absent)}，都是你的原话；"
+        if absent
+        else ""
+    )
+    how = (
+        "说到别人的地方，只写他做了什么、你怎么想，不下评判，语气自然就软了"
+        if re.search(r"温和|太狠|太冲|怪", text)
+        else "当时怎么想就怎么写，为了钱、为了家都可以照直写"
+        if re.search(r"高尚|现实", text)
+        else "哪个词你跟朋友聊天时不会说，就换成你会说的"
+    )
+    return Draft(
+        [
+            [
+                f"用词得是你自己的，我不替你换，换了就不像你了。{_named(qid)}这几句：{said}，"
+                f"{note}{how}。改完贴给我，我帮你看意思有没有变。"
+            ]
+        ],
+        rows=[],
+        pending={"concrete": qid, "pieces": pieces},
+    )
+
+
 def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
     answer = answer or _inline(t.ctx.text)
+    if (
+        WORDING.search(t.ctx.text or "")
+        and not NOT_WORDING.search(t.ctx.text or "")
+        and not _told_since(t.ctx.history)  # told since: they write it as they said it
+    ):
+        return _restyled(t, qid, answer)
     if VERSIONS.search(t.ctx.text or "") and (versions := _versions(t, qid)):
         return versions
     if USE_TOLD.search(t.ctx.text or "") and len(pieces := _chat_story(t)) >= 2:

@@ -137,8 +137,9 @@ def experiment(t: Turn) -> Draft:
             f"有人擅长「{talent['name']}」、又喜欢「{field['name']}」，"
             "就花一个周末做一次小尝试"
         )
-    else:
-        action = "挑一条候选，做出一个最小成品，拿给三个人看"
+    else:  # no candidate named: no role from a guessed field ("像化学研究员那样",
+        # coach_blind20, for a cook who teaches)
+        action, career = "挑一条候选，做出一个最小成品，拿给三个人看", ""
     short = amount and re.search(r"只有|就|没|太忙|抽不出", t.ctx.text)
     return Draft(
         combos(

@@ -23,6 +23,7 @@ from agent.dialogue.signals import (
     ATTACK,
     FITS_ME,
     INJECTION_ANY,
+    MUST_BE,
     MUST_WRITE,
     SOURCES_ASKED,
 )
@@ -206,8 +207,8 @@ def _own_start(t: Turn) -> str:
             and not re.search(
                 # Talk about the conversation ("你说的不对", "我问的不是这个")
                 # is not a story to write from.
-                r"没看懂|没懂|不懂|怎么|什么|吗|题|关系|你说|我问|不对|不是这个|除了|？|\?"
-                r"|累|不想|烦|迷茫|想不出|意思|例子|说法|瞎玩|随便|不知道"
+                r"没看懂|没懂|不懂|怎么|什么|吗|题|关系|你说|我问|问我|问法|不对|不是这个|除了|？|\?"
+                r"|累|不想|烦|迷茫|想不出|写不出|意思|例子|说法|瞎玩|随便|不知道"
                 # "我现在哪有心思想这个" is a mood, not a start.
                 r"|哪有|心思|心情|没空|算了"
                 # A feeling about the question or a lack ("感觉好沉重", "我一直
@@ -288,6 +289,8 @@ def _relevance(t: Turn, step: str, q: dict | None = None) -> str:
         }.get(step, "")
     if ASKS_IF.search(t.ctx.text):  # "是让我写缺点吗": a short answer, then the aim
         relevance = "差不多，不过重点不在对错，而在后面这一步。"
+    if MUST_BE.search(t.ctx.text):  # "一定要是哭过的事吗": no one kind of answer
+        relevance = "不一定，题目只是举个例子，重点在后面这一步。"
     if FITS_ME.search(t.ctx.text):  # "这题还能写吗": yes, from their own life
         relevance = "能写，也和你有关：照你自己的实际情况写就行，没有标准的样子。"
     if MUST_WRITE.search(t.ctx.text):  # "也得写吗": say so before anything else
@@ -451,7 +454,7 @@ def rephrase(t: Turn) -> Draft:
                 # Talk about the conversation ("你说的不对", "我问的不是这个")
                 # is not a story to write from.
                 r"没看懂|不懂|怎么|什么|吗|题|关系|你说|我问|不对|不是这个|除了|？|\?"
-                r"|累|不想|烦|迷茫|想不出|意思",
+                r"|累|不想|烦|迷茫|想不出|写不出|意思",
                 c,
             )
             and not denial.denied_in(c)

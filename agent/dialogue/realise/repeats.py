@@ -102,9 +102,13 @@ def repeats(t: Turn) -> Draft:
                 ]
             ]
         )
-    lines = []
-    for name, places in _entries(answers)[:SHOWN_MAX]:
+    lines: list[str] = []
+    shown: set[str] = set()
+    for name, places in _entries(answers):
         said = "，".join(f"{_at(q)}「{quote}」" for q, quote in places[:2])
+        if said in shown or len(lines) >= SHOWN_MAX:
+            continue  # two names on the same words ("写作与表达", "写下想法"): one
+        shown.add(said)
         lines.append(f"「{name}」：{said}")
     named = " ".join(lines)
     for word, qids in _words(answers):

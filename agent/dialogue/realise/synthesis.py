@@ -178,6 +178,11 @@ def summary(t: Turn) -> Draft:
     shorter = t.d.last_act == "summary" and bool(SHORTER_ASK.search(t.ctx.text or ""))
     if shorter and (before := t.d.pending.get("summarised")):
         scoped, prefix, qid = {q: answers[q] for q in before if q in answers}, "", ""
+    unwritten = ""
+    if qid and qid not in answers and scoped:
+        # "就按P07，你帮我梳理一下" with P07 empty: said so, and the step's answers
+        # laid out to draw on (coach_blind20: "这一步你还没写下答案" was untrue).
+        unwritten, qid = f"{qid}还空着，", ""
     if qid:
         scoped = {qid: answers[qid]} if qid in answers else {}
     chosen = sorted(scoped.items(), key=lambda x: (ORDER.find(x[0][:1]), x[0]))
@@ -217,7 +222,9 @@ def summary(t: Turn) -> Draft:
     return Draft(
         combos(
             [
-                ["到目前你写了：", "帮你理一下："],
+                [f"{unwritten}先看你写下的："]
+                if unwritten
+                else ["到目前你写了：", "帮你理一下："],
                 ["；".join(lines) + more + "。"],
                 [clue],
                 ["哪一条最像你？", "读下来，哪一句最让你有感觉？"],
