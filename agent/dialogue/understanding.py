@@ -996,7 +996,11 @@ def understand(
         (STRAIN.search(text) and len(text) <= 40)
         or (SELF_DOWN.search(text) and len(text) <= SELF_DOWN_MAX)
     ) or (HARDSHIP.search(text) and (STRAIN.search(text) or len(text) <= 80)):
-        if intent in (*CONTENT, "why", "go_on"):
+        # "考公和基金，这算兴趣吗？还是只是焦虑？" asks whether it counts:
+        # a feeling named inside that question is not how they feel now
+        if intent in (*CONTENT, "why", "go_on") and not (
+            intent == "counts" and COUNTS_ASK.search(text)
+        ):
             intent = "distress"  # "被裁了…睡不着。做这个到底有什么用"
     elif (
         sum(bool(b.search(text)) for b in BURDEN) >= 2

@@ -75,7 +75,9 @@ NONE = Risk()
 
 def _strong(text: str) -> tuple[str, bool] | None:
     """Return (kind, in a story) for the first strong phrasing, clause by clause."""
-    fiction = bool(lexicon.FICTION.search(text) or "《" in text)
+    fiction = bool(
+        lexicon.FICTION.search(lexicon.NOT_GAME.sub("", text)) or "《" in text
+    )
     plain = lexicon.FIGURES.sub("，", text)
     # A threat to someone else outranks the tool it names ("菜刀我都磨好了").
     for kind in sorted(KINDS, key=lambda k: k != "harm_others"):
@@ -98,7 +100,11 @@ def _strong(text: str) -> tuple[str, bool] | None:
             wish = _WISH.search(_clause_at(plain, found.start()))
             # The news or a game frames its own sentence, not the next: V09's
             # "社会最缺的是…。我每天…看栏杆有多高" is no story (round 18).
-            about = bool(lexicon.ABOUT.search(_sentence_at(plain, found.start())))
+            about = bool(
+                lexicon.ABOUT.search(
+                    lexicon.NOT_GAME.sub("", _sentence_at(plain, found.start()))
+                )
+            )
             about = about and not wish
             leisure = (kind == "danger_now" and bool(lexicon.LEISURE.search(text))) or (
                 kind == "means" and bool(lexicon.SPORT.search(text)) and not wish
@@ -114,9 +120,24 @@ def _strong(text: str) -> tuple[str, bool] | None:
             # A time close at hand in the phrasing's own sentence, with no story
             # word in it ("室友天天打游戏…他今晚再吵，我就…", round 20): the game
             # or story named elsewhere is the occasion, not the frame.
-            here = lexicon.FICTION.search(sentence) or "《" in sentence
+            here = (
+                lexicon.FICTION.search(lexicon.NOT_GAME.sub("", sentence))
+                or "《" in sentence
+            )
             soon = bool(lexicon.SOON.search(sentence)) and not here
-            story = (fiction and not soon) or about or leisure or settled or worn
+            # Scars of another's rescue or accident, with no hand of one's own
+            # in the sentence ("他冲进火场…腿上全是烧伤的疤", round 22).
+            scarred = (
+                kind == "self_harm"
+                and bool(lexicon.OTHERS_SCAR.search(sentence))
+                and not lexicon.SELF_CUT.search(sentence)
+                and not re.search(
+                    r"自己|打火机|烟头|故意|我的?(?:腿|手|胳膊|身上)", sentence
+                )
+            )
+            story = (
+                (fiction and not soon) or about or leisure or settled or worn or scarred
+            )
             if (
                 lexicon.OTHERS_END.search(plain)
                 or lexicon.RESCUED.search(plain)
@@ -158,7 +179,7 @@ _TARGET = re.compile(r"(?:目标|对象)(?:就)?是(?:我们|我的?|我家|那�
 
 
 # Someone named as the one it is for, in the threat's own sentence.
-_ONE = re.compile(r"他|她|他们|那人|那个人")
+_ONE = re.compile(r"他|她|他们|那人|那个人|所有人|全公司|整个公司|那帮人")
 
 
 def _got_through(plain: str) -> bool:
@@ -377,6 +398,8 @@ def _echo(text: str, plain: str) -> bool:
     # A figure ("改到我想死哈哈") still is: laughter may mask it, so it is asked
     # about once (round 16 tried dropping it and broke that rule).
     said = lexicon.REPORTED.sub("", normalise(lexicon.QUOTED.sub("", text or "")))
+    # "周五要交三个方案，想死的心都有了": a figure with its chore told (round 22).
+    said = lexicon.CHORE_FIGURE.sub("，", said)
     return bool(lexicon.ECHOES.search(said) or _hurt_at_home(plain))
 
 
@@ -432,7 +455,7 @@ def guess_level(
     # Its only cue word sits in a figure ("要被他气死") or it is about a story,
     # a case or a job ("写女主从天台跳下去"): a check-in at most, never the script.
     at_most = 1 if lexicon.CUES.search(plain) and not cue else 2
-    if lexicon.FICTION.search(plain):
+    if lexicon.FICTION.search(lexicon.NOT_GAME.sub("", plain)):
         at_most = 1
     hurt = _hurt_at_home(plain)
     echo = _echo(text, plain)
@@ -451,14 +474,17 @@ def guess_level(
     if not cue and lexicon.JOY.search(plain):  # "比自己拿奖还开心": likewise
         level -= 1
     if (context and not echo) and (
-        lexicon.ABOUT.search(plain)
-        or lexicon.ABOUT.search(text or "")  # 《》 is gone from plain
+        lexicon.ABOUT.search(lexicon.NOT_GAME.sub("", plain))
+        or lexicon.ABOUT.search(lexicon.NOT_GAME.sub("", text or ""))  # 《》
         # A job that sees risk in others, grief for an illness, a role model.
         or lexicon.WORK_SEEN.search(plain)
         or lexicon.GRIEF.search(plain)
         or lexicon.BECOME.search(plain)
         or lexicon.ENDS_THING.search(plain)
         or lexicon.PET_HURT.search(plain)
+        or lexicon.PLANTS_DEAD.search(plain)
+        or lexicon.INHERIT.search(plain)
+        or lexicon.OTHERS_SCAR.search(plain)
         or lexicon.PRESCRIBED.search(plain)
         or lexicon.EDITING.search(plain)
         # A structure studied or a dive trained for ("站在桥上看那些斜拉索"), a

@@ -75,6 +75,12 @@ _BURDEN_GONE = (
 # Per kind, strong phrasings: any one is a full care reply.
 STRONG: dict[str, re.Pattern] = {
     "suicide": re.compile(
+        # Round 22: logging off for good said with the ordinary sense denied
+        # ("想早点'下线'，永久的那种"), a last exit with no reload.
+        r"(?:早点|提前|干脆|永久|永远|彻底)(?:地|的)?['\"‘’“”「」]?(?:下线|退场|离场|谢幕|退出)['\"‘’“”「」]?"
+        r"[^。！？]{0,6}(?:永久|永远|彻底)的那种|"
+        r"(?:下线|退场|离场|退出|关机)[^。！？，,]{0,6}['\"‘’“”「」]?[，,]?(?:是)?(?:永久|永远|彻底)的那种|"
+        r"(?:退出|下线)[^。！？]{0,10}(?:不用|不会|不再|没法|不能)(?:再)?(?:读档|存档|复活|重来|重开)|"
         # Round 21: things given away with the reason denied or nothing left to
         # need ("猫托给了朋友…其实不是出差"), and waking up disappointed to be
         # still alive.
@@ -212,6 +218,12 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:log|sign|check)(?:ging|ed)?\s*(?:off|out)\s*(?:for\s*good|forever|permanently)"
     ),
     "self_harm": re.compile(
+        # Round 22: cutting while crying, stripes on the arm, a relapse named by
+        # the blade in English, a flame held to the skin as a rule.
+        r"(?:一边|边)[^，。！？]{0,6}(?:一边|边)(?:割|划)(?!草|麦|稻|菜|肉|线)|"
+        r"(?:手臂|胳膊|手腕|大腿|腿)上?(?:像|跟|都是|全是|成了)?斑马(?:纹|线)|"
+        r"relapsed[^!?]{0,50}(?:blade|razor|cutting)|the\s*(?:blade|razor)\s*kind|"
+        r"(?:打火机|蜡烛|烟头)[^。！？]{0,6}(?:在|往)?(?:手背|手心|手臂|胳膊|手腕|大腿)上?(?:燎|烫|烧|燙)|"
         # Round 21: a habit moved on to a blade, picked until the flesh shows.
         r"(?:改成|换成|开始)(?:了)?用刀片|(?:抠|刮|挖|掐)到(?:见肉|出血|流血|见血)(?:才停)?|"
         # Round 20: a fast or a punishment with days in it ("罚自己两天不吃东西"),
@@ -261,6 +273,15 @@ STRONG: dict[str, re.Pattern] = {
         r"[^.!?]{0,20}\bon\s*my|burn(?:ed|ing|t)?\s*myself"
     ),
     "means": re.compile(
+        # Round 22: a deadly poison sought from a seller ("卖家说可以按试剂寄"),
+        # and a rope or charcoal bought with the ordinary use denied.
+        r"(?:买|下单|卖家|弄到|搞到|网购|代购|哪里有卖|渠道|寄)[^。！？]{0,16}"
+        r"(?:氰化|砒霜|铊盐|醋酸铊|硝酸铊|亚硝酸钠|秋水仙碱|乌头碱)|"
+        r"(?:氰化物|氰化钾|氰化钠|砒霜|亚硝酸钠)[^。！？]{0,24}(?:下单|卖家|买到|买了|寄过来|寄给我|快递|到货|到手)|"
+        r"(?:cyanide|arsenic)[^.!?]{0,30}(?:buy|order|seller|ship)|(?:buy|order)[^.!?]{0,20}(?:cyanide|arsenic)|"
+        r"绳[^。！？]{0,30}找(?:棵|一棵|个)[^。！？]{0,4}树|找(?:棵|一棵)(?:结实|歪脖子|粗)[^。！？]{0,3}树|"
+        r"(?:绳|登山绳|麻绳|木炭|炭)[^。！？]{0,24}(?:可|但|其实|可是)?(?:我)?(?:根本|又|也|从来)不"
+        r"(?:爬山|露营|烧烤|攀岩|钓鱼|登山|搬家)|"
         # Round 21: the door to a roof tried and found open ("去试了天台那扇门").
         r"试(?:了|过)(?:一下|一次)?(?:天台|楼顶|顶楼)(?:的|那扇|那个)?门|"
         # Round 20: gas with the gaps sealed, a sealed space and how long until
@@ -369,6 +390,10 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:my\s*)?(?:pills|meds)"
     ),
     "abuse": re.compile(
+        # Round 22: someone at home drunk or armed, and me hiding from them now
+        # ("拎着菜刀在客厅转…我们躲在衣柜里").
+        r"(?:喝醉|喝多|拎着|拿着|举着|提着)[^。！？]{0,30}(?:刀|棍|斧|锤|酒瓶)[^。]{0,40}"
+        r"(?:躲在|藏在|锁在)[^。！？]{0,6}(?:衣柜|柜子|卫生间|厕所|床底|床下|房间|储物间|阳台)|"
         # Round 20: blows in a list after the one who gave them ("摔了我手机，
         # 还踢了我肚子"), a neck grabbed or a room locked in English, pinyin.
         r"(?<![宝娃胎儿子女伙猫狗])(?:还|又|就|直接)(?:(?:踢|踹|掐|扇|打|揍)(?:了)?我(?:的)?"
@@ -400,10 +425,13 @@ STRONG: dict[str, re.Pattern] = {
         + _CLOSE
         + r"(?:又|总|总是|经常|老是|天天|一喝酒就?|喝醉了?就?|一生气就?|"
         r"昨天|昨晚|今天|还)?"
-        r"(?:动手|"
+        # Round 22: not a knack ("动手能力") nor a push that helped ("推了我
+        # 一把，让我去报名").
+        r"(?:动手(?!能力|做|术)|"
         + _HIT
         + _NOT_BLOW
-        + r"(?:了|过)?(?:我|俺|妈妈|我妈|孩子|我们)(?!电话|手机|微信|的?电话))|"
+        + r"(?:了|过)?(?:我|俺|妈妈|我妈|孩子|我们)"
+        r"(?!电话|手机|微信|的?电话|一把[，,]?(?:让|鼓励|帮|才|我才|要不是)))|"
         # Still beaten now, not "小时候挨过打".
         r"(?:还在|又|天天|经常|总是|老是|不用再?|不再|不会再)挨(?:打|揍)|"
         r"开始(?:对我|对我们)?动手|"
@@ -436,6 +464,29 @@ STRONG: dict[str, re.Pattern] = {
         + r"[^，。！？]{0,6}(?:打|揍|踹)完(?:我妈妈?|妈妈|我)"
     ),
     "harm_others": re.compile(
+        # Round 22: a hand to be laid on him, by me, at a time chosen ("等…那周
+        # 我就对他动手"); a grudge at work with things carried in and everyone
+        # to go down too; a car's brakes beside the one it belongs to; a plan
+        # to hurt the boss, in English; someone named by what they did, to kill.
+        r"(?<!不)(?:我|等[^。！？]{0,16})(?:就|要|会|得|一定|直接|真的?|必须)?(?:要|会)?(?:对|向|朝)"
+        r"(?:他|她|他们|她们|那人|那个人|那家伙|那个畜生|(?:那|这)个(?:男人|女人|老东西|混蛋|王八蛋))(?:动手|下手|下死手|下狠手)(?!脚|能力|术|做|改|修|装|的能力)|"
+        r"让(?:所有人|大家|他们|她们|全公司|整个公司|全部门|全家|那帮人|那些人)(?:都|全)?(?:一起|一块儿?)?"
+        r"(?:给我)?(?:陪葬|垫背|陪我(?:一起)?(?:死|上路|下地狱|完蛋|去死))|"
+        r"让(?:所有人|全公司|整个公司|全部门|那帮人|那些人)(?:都|全)?(?:一起|一块儿?)?陪我(?=[。！？!?…]|$)|"
+        r"(?:不给|不赔|不还|不退|不道歉|不处理|不解决|不答应|不认|不结|不发|不付)[^。！？]{0,16}(?:我就|就)(?:带着?|拿着?|揣着?|提着?)"
+        r"(?:东西|家伙|汽油|刀|硫酸)(?:去|到|进|上)|"
+        r"(?:"
+        + _OTHERS[3:-1]
+        + r"|前老板|前夫|前任|主管)的?(?:车牌|车牌号|停车位|车位|车)[^！？]{0,40}"
+        r"刹车(?:线|油管|管|片)?|"
+        r"(?:plan(?:ned|ning|s)?|figur(?:e|ed|ing)\s*out|work(?:ed|ing)?\s*out)\s*(?:exactly\s*|out\s*)?how\s*"
+        r"(?:i'?d|i\s*would|i\s*could|i'?ll|i\s*will|to)\s*(?:hurt|kill|stab|attack|poison|strangle|beat\s*up|run\s*over)\s*"
+        r"(?:my\s*(?:boss|manager|coworker|co-worker|colleague|supervisor|ex|husband|wife|roommate|neighbou?r|"
+        r"dad|mom|father|mother|stepdad|stepfather|brother|sister|teacher|landlord)|him|her|them)|"
+        r"(?:想|要|真想|恨不得|打算|准备)把(?:那个|这个|那些|那几个)[^，。！？]{1,14}的(?:人|家伙|混蛋|东西|畜生|王八蛋)"
+        r"(?:给)?(?:弄死|杀了|砍了|捅了|打死|废了|宰了)|"
+        r"(?:买|备|弄|准备)(?:了|好)[^。！？]{0,8}(?:弹弓|钢珠|弩|气枪|电击器|甩棍|电棍|砍刀|斧头|汽油|硫酸)"
+        r"[^。！？]{0,8}(?:就)?等(?:着)?(?:他|她|他们|那人|那个人|他家|她家|那家)|"
         # Round 21: rushing into their home with a blade ("拿刀冲进他家"), care
         # or medicine withheld so someone dies ("少给他喂几顿药，让他就这么走了"),
         # a death worked out to look natural or an accident.
@@ -626,6 +677,41 @@ PET_HURT = re.compile(
     r"(?:猫|狗|猫咪|狗狗|主子|仓鼠|兔子|鹦鹉|宠物|刺猬|小猫|小狗)[^，。！？]{0,8}?(?:抓|挠|咬|啄|蹬)"
 )
 
+# Round 22: the game's sense of a word denied ("永久的那种，不是游戏里那个
+# 下线"): no game frames the sentence.
+NOT_GAME = re.compile(
+    r"(?:不是|并不是|可不是|又不是)(?:在|说)?(?:游戏|网游|手游|副本|小说|剧|动漫)(?:里|中)?(?:面)?(?:的|那个|那种)*|"
+    r"(?:不用|不会|不能|没法)(?:再)?(?:存档|读档|复活|重来)"
+)
+# Round 22: traits to take on or leave from someone ("想继承他的认真，不想要
+# 他的倔"): a guess about the person named drops like ``ABOUT``.
+INHERIT = re.compile(
+    r"继承(?:他|她|我爸|我妈|父亲|母亲)的|"
+    r"(?:想|不想)(?:要|学|留下)(?:他|她|我爸|我妈)的[^。，！？]{0,4}(?:认真|耐心|脾气|性格|固执|倔|不会|习惯|毛病)"
+)
+# Round 22: plants or fish killed by care ("养死了第三盆", "绿萝又死了一棵"):
+# a guess about the death drops like ``ABOUT``.
+PLANTS_DEAD = re.compile(
+    r"(?:养|浇|晒|淹|冻)死|死了?(?:第)?[一二三四五六七八九十几两\d]+(?:盆|棵|株|颗|条鱼|只仓鼠)|"
+    r"(?:第)?[一二三四五六七八九十几两\d]+(?:盆|棵|株)(?:都|也|又)?死|"
+    r"(?:多肉|绿萝|盆栽|仙人掌|仙人球|吊兰|发财树|龟背竹|文竹|月季|薄荷|花苗|植物|金鱼|小鱼)"
+    r"[^。！？]{0,8}(?:死|烂根|枯)"
+)
+# Round 22: scars of someone else's brave work or accident ("他冲进火场救过
+# 人，腿上全是烧伤的疤"): a mark told of another, not of one's own hand.
+OTHERS_SCAR = re.compile(
+    r"(?:他|她|队长|师傅|父亲|爷爷|外公|老兵)[^。！？]{0,30}(?:烧伤|烫伤|弹片|火场|救火|救人|救出|抢险|战场|车祸|手术|工伤)"
+    r"|(?:烧伤|弹片|火场|救火|战场|手术|工伤)[^。！？]{0,12}(?:留下|落下)的?(?:疤|伤)"
+)
+# Round 22: "想死的心都有了" for a deadline or a chore in the same sentence:
+# a figure with its cause told, not an echo.
+CHORE_FIGURE = re.compile(
+    r"(?:交|方案|作业|ddl|deadline|加班|考试|论文|报告|ppt|改稿|开会|项目|甲方|kpi|周报|汇报|"
+    r"排期|上线|bug|代码|需求|稿子|复习|背书|堵车|装修|搬家)[^。！？]{0,30}想死的心都有了?|"
+    r"想死的心都有了?[^。！？]{0,40}(?:交|方案|作业|ddl|deadline|加班|考试|论文|报告|ppt|改稿|开会|"
+    r"项目|甲方|kpi|周报|汇报|排期|上线|bug|代码|需求|稿子|复习|背书|堵车|装修|搬家)"
+)
+
 # Whom or what one misses, after 想死 ("出差一周，想死我家狗了").
 _MISSED = (
     r"(?:我|我的|我家|俺家)?(?:的)?(?:狗|猫|狗狗|猫咪|主子|娃|宝贝|孩子|闺女|儿子|女儿|老公|老婆|"
@@ -730,7 +816,9 @@ FIGURES = re.compile(
 # a classifier's guess drops one level. A strong phrasing is not lowered by
 # it ("想死，开玩笑的" still gets care): people play down what they mean.
 JOKING = re.compile(
-    r"嘴上说说|说说而已|开(?:个)?玩笑(?:的|而已|啦|呢)|吓唬(?:我|人|我们)|"
+    # Round 22: "不是说说而已", "不是开玩笑的": the joke denied is no joke.
+    r"(?<!不是)(?<!并不是)(?<!可不是)(?<!没)(?:嘴上说说|说说而已|开(?:个)?玩笑(?:的|而已|啦|呢))|"
+    r"吓唬(?:我|人|我们)|"
     # ...or a hard day that ended well ("熬到想死，但做出来真的很爽").
     r"(?:但|不过|可是)(?:是)?.{0,10}(?:很爽|真爽|超爽|好爽|过瘾|值了|很值|满足|完赛|做出来了?)|"
     # ...or a way on if this fails ("最后一次考公了，再不过就换条路").
@@ -800,6 +888,8 @@ ECHOES = re.compile(
     + _MISSED
     + r"(?:了|啦|咯)|(?:这|那)(?:道|个|门|张)?(?:题|作业|卷|试卷|考试|科|课))|"
     r"去死|不想活(?!成|得像|得跟|得和)|"
+    # Round 22: oneself as a waste of the air one breathes ("就是在浪费氧气").
+    r"(?:我|自己)(?:就|只|简直|纯粹)?(?:是|在)(?:个|一个)?(?:在)?(?:白白)?浪费(?:氧气|空气)|"
     # Round 21: oneself as a thing in the house no one needs ("自己就是个多余
     # 的摆设"): worth a gentle check-in, not the script.
     r"(?:我|自己)(?:只|就)?是(?:个|一个)?多余的?(?:摆设|摆件|家具|装饰|花瓶)|"
@@ -970,7 +1060,17 @@ SURE_WORDS = re.compile(
     r"灌自己|故意喝到吐|越来越具体|(?:都|全)安排好了|枕头(?:底)?下|东西(?:我)?(?:都)?(?:备|准备)好|"
     r"进去(?:坐牢)?就进去|大不了(?:我)?(?:也)?进去|一整瓶|整板|半板|脖子|threw\s+(?:a|the|my)?\s*\w+\s+at\s+me|"
     r"passport|孩子的学校|尝尝[^。！？]{0,12}滋味|定了(?:个|一个)?日子|方向盘|怀着|推了我|brake|"
-    r"锁(?:被)?(?:他|她)?拆了|进我(?:的)?房间|自己弄的|又多了(?:几|两|三|好几)道"
+    r"锁(?:被)?(?:他|她)?拆了|进我(?:的)?房间|自己弄的|又多了(?:几|两|三|好几)道|"
+    # Round 22 (safety_blind23: 15 of 72 risks only a check-in): stitches after
+    # a blow, a push down the stairs, papers locked away, a way out with no
+    # reload, oneself stepping off a stage, going to join someone, a flame on
+    # the skin, a shove in English, a wait on someone's way home, a taste of
+    # ruin, where someone lives and when they go out.
+    r"缝了?[一二三四五六七八九十几两\d]+针|(?:楼梯|台阶)上?(?:推|踹|踢)|推下来|身份证|银行卡|"
+    r"读档|彻底退出|永久的那种|退场|对大家都好|就去(?:找|陪)(?:她|他)|燎|打火机|"
+    r"shov(?:e|ed|es|ing)\s*me|push(?:ed|es)?\s*me|(?:放学|下班|回家)(?:那条|的)?路上等|"
+    r"尝尝什么叫|住哪(?:个|栋)?(?:小区|楼)|几点(?:下楼|出门|下班|回家)|陪葬|垫背|刹车|弹弓|钢珠|下手|"
+    r"根本不(?:爬山|露营|烧烤|钓鱼|登山)"
 )
 
 # What a classifier's guess is about, when it is not the person's present: a
@@ -999,7 +1099,10 @@ ABOUT = re.compile(
     # Round 20: a game run for speed ("练speedrun马里奥，死了几百次"), and
     # notebooks filled with drawings.
     r"speedrun|速通|马里奥|塞尔达|只狼|黑魂|魂系|艾尔登|"
-    r"画满了?[^，。！？]{0,6}(?:本子|本|画册|速写本|纸|草稿)|画(?:本|册)",
+    r"画满了?[^，。！？]{0,6}(?:本子|本|画册|速写本|纸|草稿)|画(?:本|册)|"
+    # Round 22: calls taken on a crisis line, a crisis worker's job.
+    r"(?:接|接听|值守|轮值)[^。！？]{0,10}(?:自杀|心理|危机|援助)?(?:热线|干预)|"
+    r"危机干预的?(?:心理)?(?:咨询师|老师|志愿者|工作|中心|热线|培训)|热线(?:的)?(?:接线员|志愿者|咨询师)",
     re.I,
 )
 # A job that sees risk in others ("我在急诊科，送来割腕的都见过", "药物警戒看
