@@ -140,7 +140,8 @@ EDGES = " 　\"'“”「」‘’()（）"
 # announces the story: a quote starting with it says back nothing of theirs
 # (coach_blind20). Someone's speech ("她说：…") keeps its speaker.
 PREFACE = re.compile(
-    r"^(?:(?:想到|想起|还有|有)(?:一件事?|个事)|补充一下|补充|比如|例如|举个例子|是这样的?)"
+    r"^(?:(?:想到|想起|还有|有)(?:一件事?|个事)|补充一下|补充|比如|例如|举个例子|是这样的?|"
+    r"(?:那)?(?:我)?(?:再)?补(?:充)?一句)"
     r"[:：]\s*"
 )
 
@@ -156,7 +157,9 @@ def spans(text: str) -> list[str]:
 # say back what they asked of us as if it were about their life. A question
 # word inside a statement ("想知道里面是怎么转起来的") is still their story.
 REQUEST = re.compile(
-    r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|[吗呢]$"
+    r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|[吗呢]$|"
+    # "你先判断一下", "你直接给结论" (coach_blind21): put to us
+    r"你(?:先|来|直接|再|给我)"
 )
 # Talk about the exercise, not about their life: the question said back to us
 # ("你问我重要选择按啥标准"), what they want from it ("背后是啥价值观",
@@ -169,7 +172,10 @@ FEEDBACK_WORDS = (
     r"不太?认同|换掉|去掉|删掉|再换|换个方向|再写一[个条版句]|再组一|再来一[个条版]|"
     r"你(?:写|给|列|举|组|挑)的|那就(?:挑|用|选|写|按)|顺便|硬凹|太虚了|像算命|"
     r"太长了|太短了|要怎么|怎么追问|提示(?:说|里)|随口一说|随便说说|说着玩|"
-    r"你这么?说|说得(?:也)?太"
+    r"你这么?说|说得(?:也)?太|"
+    # Disagreeing with our last reply (coach_blind21): "我不同意…你只看了价值观",
+    # "“做事细致”太普通了，换一个", "第三个“沟通协调”我不认"
+    r"^我?不同意|我不同意你|你只看|太普通|换一个|我不认|不认这"
 )
 FEEDBACK = re.compile(FEEDBACK_WORDS)
 META = re.compile(

@@ -23,6 +23,11 @@ NOTE_KEYS = {
 }
 
 
+def row(entry_id: str) -> dict | None:
+    """Return a knowledge entry's fields the coach talks about, or None."""
+    return _row(entry_id)
+
+
 def _row(entry_id: str) -> dict | None:
     hit = kb.entry_get(entry_id=entry_id)
     if hit is None:

@@ -191,6 +191,8 @@ LEAVE_MAX_CHARS = 16
 # "做这个到底有什么用" — the feeling comes before any question of the workbook.
 HARDSHIP = re.compile(
     r"被裁|裁员|失业|下岗|房贷|还不上|欠债|没收入|"
+    # The body gave out ("腰椎不行了，医生说不能再跑工地", coach_blind21)
+    r"医生说|身体(?:不行|垮了|扛不住)|腰椎|不能再(?:跑|干|做|上)|"
     # A job hunt with no answer ("投了四十多份简历一个回音都没有").
     r"(?:没|没有)(?:一个)?回音|石沉大海|投了.{0,6}简历"
 )
@@ -268,7 +270,11 @@ ASKS_IF = re.compile(
 # "V06一定要是哭过的事吗": whether the question needs one kind of answer.
 MUST_BE = re.compile(r"(?:一定|必须|非得|只能)(?:要)?(?:是|写).{1,14}吗")
 # "你换个问法问我吧，这么问我答不上来": the question said another way.
-ASK_AGAIN = re.compile(r"换[个种](?:问法|方式问|角度问)|这么问我?答不上")
+ASK_AGAIN = re.compile(
+    r"换[个种](?:问法|方式问|角度问)|这么问我?答不上|"
+    # "多不现实算合适？", "能用以前别人的评价代替吗" (coach_blind21)
+    r"(?:多|怎样|什么样|多大)[^，。？?]{0,6}(?:才)?算(?:合适|数|可以|行)|(?:代替|替代)吗"
+)
 # "这题还能写吗", "这题跟我没关系吧": whether the question fits their life at all.
 FITS_ME = re.compile(
     r"(?:这题|这道题|这个问题|这一题).{0,4}(?:还能写|能写|能答|还能答)吗|"

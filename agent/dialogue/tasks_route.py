@@ -75,7 +75,9 @@ TOLD_HERE_ASK = re.compile(
     r"(?:你帮我?|帮我)[^。！？!?]{0,10}(?:理一下|理一理|整理一下|连起来|写进去|写成答案|写进)"
 )
 USE_TOLD = re.compile(
-    r"(?:用|按|拿|照|根据)(?:着)?(?:我)?(?:刚|刚才|刚刚|前面|上面)(?:说|讲|聊|提)的"
+    r"(?:用|按|拿|照|根据)(?:着)?(?:我)?(?:刚|刚才|刚刚|前面|上面)(?:说|讲|聊|提)的|"
+    # "你就把我这段话整成第四题的答案吧" (coach_blind13): what they just said
+    r"把我?(?:这|那|刚才那|刚说的那)段话?(?:整|弄|写|改)成"
 )
 # "第三条呢？它的缺点是什么": about an item too (realise/refs.py answers it).
 DOWNSIDE = re.compile(
@@ -178,7 +180,9 @@ SKIP = re.compile(
     r"先跳过|跳过(?:这题|这道|这个)|先(?:去)?写后面|写后面的|先写别的|跳到下一|先看下一"
 )
 NEXT = re.compile(
-    r"下一[题道](?:题)?(?:是什么|是啥|是哪|呢|写什么|写啥|在哪)|还有下一题"
+    r"下一[题道](?:题)?(?:是什么|是啥|是哪|呢|写什么|写啥|在哪)|还有下一题|"
+    # "补好了…那接下来写哪题？" (coach_blind21)
+    r"接下来(?:该)?写哪(?:一)?题|(?:然后|接着|接下来)(?:该)?写(?:什么|啥)"
 )
 # "把第一个改得更像我平时说话" / "太书面了，说人话": a list item reworded.
 PLAINER = re.compile(
@@ -295,6 +299,8 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     compare, concrete, item_why, purpose; "means" for a stated limit of
     money or time.
     """
+    if MAKE_UP.search(text):
+        return "decide_for_me"  # "随便编几条": their choice, never made up (autonomy)
     if REPEATS.search(text):
         return "repeats"  # "哪些东西老是反复出现": across their answers
     if (
@@ -306,6 +312,12 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         and d.last_act not in ("purpose", "synthesis", "combine")
     ):
         return "concrete"  # their sentences shown back, to reword in their voice
+    if d.last_act == "thin" and re.search(
+        r"补(?:点|些|什么|哪)|怎么补|具体|怎么写|例子", text
+    ):
+        return "concrete"  # "你说V03太空，那我该往里补点什么": that answer
+    if WRITE_START.search(text) or MERGE_IN.search(text):
+        return "concrete"  # a start or a merge, only of their own words
     if THIN_ASK.search(text):
         return "thin"  # "哪几条太空了": the thinnest, with what each lacks
     if THINNEST.search(text):
@@ -380,7 +392,7 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         CONCRETE.search(text)
         or (REDO_ASK.search(text) and named(text, step))
         # "就用我刚说的这件事，帮我把第3题写一下": the story just told, written up
-        or (USE_TOLD.search(text) and re.search(r"写|改|整理|弄成", text))
+        or (USE_TOLD.search(text) and re.search(r"写|改|整理|[弄整]成", text))
         # "睡到自然醒，骑车去河边…就这样。你帮我按时间顺序理一下写进去": the
         # story in the ask itself, written up (coach_blind17)
         or (len(text) >= TOLD_HERE_MIN and TOLD_HERE_ASK.search(text))
@@ -439,18 +451,28 @@ ID_RANGE = re.compile(
 
 # "哪几条太空了", "哪些写得太虚" (coach_blind20): the thinnest answers named.
 THIN_ASK = re.compile(
-    r"(?:哪几?[条题个句]|哪些).{0,6}(?:太|比较|最|写得|有点)(?:空|虚|短|水|笼统|泛|单薄)|"
-    r"(?:哪几?[条题个句]|哪些).{0,6}不够具体"
+    r"(?:哪几?[条题个句]|哪些).{0,6}(?:太|比较|最|写得|有点)(?:空|虚|短|水|笼统|泛|单薄|弱)|"
+    r"(?:哪几?[条题个句]|哪些).{0,6}不够具体|"
+    # "我应该先回去补哪一题？只推荐一题" (coach_blind21)
+    r"(?:先|该|应该)(?:回去)?补哪(?:一)?[题条个]"
 )
+# "帮我起个V02的开头", "给V07起个草稿" (coach_blind21): a start from their words.
+WRITE_START = re.compile(r"起个.{0,6}?(?:草稿|开头|头|稿)|开个头")
+# "帮我合进去", "把这句加进去": what they just said, joined to the saved answer.
+MERGE_IN = re.compile(r"[合加补放](?:进|到)(?:去|答案|里)")
+# "你直接帮我把C01到C05全编好吧，随便编几条": made up for them, which we do not.
+MAKE_UP = re.compile(r"(?:随便|直接|全|都)?编(?:好|几条|一个|几个|出来)|帮我编")
 # An ask about the wording alone (coach_blind20): "口语一点", "换个温和点的
 # 说法", "别用“正义”这种大词", "别把我写得很高尚". A rewrite of a story
 # ("写成S03，用我平时说话的口气") is no such ask.
 WORDING = re.compile(
     r"口语|书面|太正式|官方|温和|太狠|太冲|大词|(?:换成|像)我(?:平时)?说话|"
+    r"文绉绉|大白话|不像我说的|"
     r"别把我写得|写得太?高尚|太装|像作文"
 )
 NOT_WORDING = re.compile(
-    r"写成|整理成|写进|合进|加上|加进|放进|补上|重写|扩写|再短|短一|精简|字以内|"
+    r"写成|整理成|整成|弄成|写一句|答案|写进|合进|加上|加进|放进|补上|重写|扩写|"
+    r"再短|短一|精简|字以内|"
     r"微信|消息|发给"  # a message to friends (S07), not their answer
 )
 # "就改最空的那条": the thinnest answer (realise/thin.py), for concrete.py.

@@ -93,6 +93,7 @@ from agent.dialogue.tasks_route import (
     REFIT,
     REPEATS,
     SURE,
+    THIN_ASK,
     asks_interpret,
     asks_together,
     classified_task,
@@ -836,7 +837,11 @@ def understand(
         return u
     if (
         # "帮我把这个写成P02的答案，顺便…归到领域上": a rewrite first (coach_blind15)
-        (TOP_ASK.search(text) and not re.search(r"写成|整理成|写进", text))
+        (
+            TOP_ASK.search(text)
+            and not re.search(r"写成|整理成|写进", text)
+            and not THIN_ASK.search(text)  # "哪几条写得最弱？挑两条": the thinnest
+        )
         or (
             KEYWORDS.search(text)
             and ctx.answers
@@ -998,7 +1003,10 @@ def understand(
     ) or (HARDSHIP.search(text) and (STRAIN.search(text) or len(text) <= 80)):
         # "考公和基金，这算兴趣吗？还是只是焦虑？" asks whether it counts:
         # a feeling named inside that question is not how they feel now
-        if intent in (*CONTENT, "why", "go_on") and not (
+        # "膝盖不行了，医生说不能再干…不知道还能干嘛" reads as a question about
+        # the question; the hardship comes first (coach_blind21)
+        asked_on = intent == "question_help" and bool(HARDSHIP.search(text))
+        if (intent in (*CONTENT, "why", "go_on") or asked_on) and not (
             intent == "counts" and COUNTS_ASK.search(text)
         ):
             intent = "distress"  # "被裁了…睡不着。做这个到底有什么用"
@@ -1063,7 +1071,7 @@ TO_US = re.compile(
     r"^(?:那)?(?:换一个|换个|再来一个)|找几个|给我[一二三两几\d]个|"
     # Their answer to what we said before ("你上次说我擅长“分析”，太笼统了"):
     # about us, never a story of theirs to quote back
-    r"你(?:上次|刚才|之前|前面)说|"
+    r"你(?:上次|刚才|之前|前面)说|(?:整|弄)成.{0,6}答案|"
     r"\b(?:pls|please|help me|rewrite)\b",
     re.I,
 )
@@ -1076,13 +1084,13 @@ ASK_ME = re.compile(
 ASK_ME_MAX = 14
 ONE_LINE = re.compile(r"(?:合|连|并|拼|凑)成一[句条]")
 COLUMNS_ASK = re.compile(
-    r"分成?.{0,14}(?:两栏|两列|两类|两部分|两边)|按.{0,16}(?:两栏|两列)|"
+    r"(?:分|拆)成?.{0,14}(?:两栏|两列|两类|两部分|两边)|按.{0,16}(?:两栏|两列)|"
     # "你帮我整理一下，分成想要的和不想要的" (coach_blind19)
     r"分成?(?:想|要)[^，。]{0,8}(?:和|跟)(?:不想|不要|坚决不)"
 )
 # "帮我设计一个两周内能做完的小实验", "复盘的时候我要问自己啥" (coach_blind15).
 EXPERIMENT_ASK = re.compile(
-    r"(?:配|设计|弄|安排|想|定)(?:一)?个?.{0,12}小实验|小实验.{0,6}(?:怎么做|怎么设计|设计)|"
+    r"(?:配|设计|弄|安排|排|想|定)(?:一)?个?.{0,12}小实验|小实验.{0,6}(?:怎么做|怎么设计|设计)|"
     r"复盘(?:的时候|时)?.{0,8}(?:问|看|列)"
 )
 # "把这一步总结一下", "S01到S08总结成三四句话": their answers gathered.

@@ -141,3 +141,96 @@ async def test_summing_up_an_empty_question_says_it_is_empty(kb, offline_config)
     assert result.trace["act"] == "summary", result.text
     assert "P07还空着" in result.text and "搭积木" in result.text, result.text
     assert "还没写下答案" not in result.text, result.text
+
+
+# coach_blind21, read after it was scored unseen: the same kinds, our own words.
+TOLD_LATE = "上个月我在社区帮十几个老人学会了用手机挂号，他们后来见我就打招呼"
+
+
+async def test_what_not_to_sound_like_is_never_quoted_as_theirs(kb, offline_config):
+    chat = Chat(
+        offline_config, P, question_id="P06", recent_messages=[("user", TOLD_LATE)]
+    )
+    result = await chat.say("帮我把这件事写成P06的答案，别写成“我要拯救世界”那种口气")
+    assert result.trace["act"] == "concrete", result.text
+    assert "拯救世界" not in result.text and "挂号" in result.text, result.text
+
+
+async def test_what_they_ask_to_leave_out_is_left_out(kb, offline_config):
+    told = "同学老找我帮忙搬宿舍、装电脑，我感觉是因为我有辆小三轮"
+    chat = Chat(offline_config, S, question_id="S04", recent_messages=[("user", told)])
+    result = await chat.say("那你帮我把这题写成一句正经点的话，别把三轮写进去")
+    assert "三轮" not in result.text, result.text
+
+
+async def test_a_disagreement_is_not_pasted_into_an_answer(kb, offline_config):
+    answers = {"C02": "带几个邻居小孩周末一起练跳绳"}
+    chat = Chat(
+        offline_config,
+        "synthesis",
+        question_id="C02",
+        answers=answers,
+        recent_messages=[
+            ("user", "我不同意。C02其实我更来劲，你只看了价值观，没看我喜不喜欢。")
+        ],
+    )
+    result = await chat.say("好，那就按C02来。帮我改得更具体：哪天开始、带几个孩子")
+    assert "不同意" not in result.text and "你只看了" not in result.text, result.text
+
+
+async def test_a_clause_they_add_is_joined_to_the_saved_answer(kb, offline_config):
+    answers = {"P02": "历史书"}
+    chat = Chat(offline_config, P, question_id="P02", answers=answers)
+    result = await chat.say(
+        "P02只写“历史书”太泛了。那我补一句：我最爱看明朝的人物传记。帮我合进去"
+    )
+    assert result.trace["act"] == "concrete", result.text
+    assert "「历史书」「我最爱看明朝的人物传记」" in result.text, result.text
+
+
+async def test_a_start_is_drafted_from_what_they_told(kb, offline_config):
+    told = "当年我想学医，我妈说学医太苦，最后报了会计。我也没吭声，就这么读下来了。"
+    chat = Chat(offline_config, V, question_id="V02", recent_messages=[("user", told)])
+    result = await chat.say("那就写这件事吧，你帮我起个V02的开头，一两句就行")
+    assert result.trace["act"] == "concrete", result.text
+    assert "想学医" in result.text, result.text
+
+
+async def test_which_question_to_go_back_to_is_the_thinnest(kb, offline_config):
+    answers = {
+        "V01": "不知道",
+        "V02": "那年我辞职回老家开了三年小卖部，挺累但踏实",
+        "V04": "不知道",
+    }
+    chat = Chat(offline_config, "synthesis", question_id="C01", answers=answers)
+    result = await chat.say("我前面好几题都写的不知道，应该先回去补哪一题？只推荐一题")
+    assert result.trace["act"] == "thin", result.text
+    assert "第2题" not in result.text, result.text
+
+
+async def test_what_to_write_next_is_answered(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V04", answers={"V01": "我外婆"})
+    result = await chat.say("补好了，V04写的是：想继承我爸的勤快。那接下来写哪题？")
+    assert result.trace["act"] == "progress", result.text
+
+
+async def test_asked_to_make_them_up_the_coach_does_not(kb, offline_config):
+    chat = Chat(offline_config, "synthesis", question_id="C01")
+    result = await chat.say("算了，你直接帮我把C01到C05全编好吧，随便编几条")
+    assert result.trace["act"] == "autonomy", result.text
+
+
+async def test_a_body_that_gave_out_is_met_first(kb, offline_config):
+    chat = Chat(offline_config, S, question_id="S06")
+    result = await chat.say(
+        "说实话，膝盖不行了，医生说不能再干搬运。干了十五年，我不知道还能干嘛"
+    )
+    assert result.trace["act"] == "empathy", result.text
+
+
+async def test_a_parents_nagging_is_not_called_their_answer(kb, offline_config):
+    chat = Chat(offline_config, P, question_id="P07")
+    result = await chat.say(
+        "我爸每天晚上打电话说“进国企才是正道”，我一写P07脑子里全是他的声音，写不下去"
+    )
+    assert "几乎就是" not in result.text, result.text

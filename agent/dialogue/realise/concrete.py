@@ -32,7 +32,13 @@ from agent.dialogue.signals import (
     VERSIONS,
     asks_edit,
 )
-from agent.dialogue.tasks_route import NOT_WORDING, THINNEST, USE_TOLD, WORDING
+from agent.dialogue.tasks_route import (
+    MERGE_IN,
+    NOT_WORDING,
+    THINNEST,
+    USE_TOLD,
+    WORDING,
+)
 
 QUESTION_REF = re.compile(r"第\s*([1-9一二三四五六七八九])\s*题")
 DIGITS = dict(zip("一二三四五六七八九", "123456789", strict=True))
@@ -43,7 +49,7 @@ ABSTRACT = re.compile(
 )
 MOMENT = re.compile(
     r"\d|[一二三四五六七八九十两几]+(?:年|个月|天|次|岁|小时|点)|那次|那天|那年|"
-    r"那时|当时|时候|去年|前年|上周|上个月|昨天|每天|每周|周末|小时候|以前|"
+    r"那时|当时|当年|时候|去年|前年|上周|上个月|昨天|每天|每周|周末|小时候|以前|"
     r"有回|有一回|有一次|那回|那阵"
 )
 ACTION = re.compile(
@@ -77,6 +83,8 @@ DOES = re.compile(
 # "太啰嗦了，帮我改短一点": fewer of their words, none of ours.
 SHORTER = re.compile(
     r"改短|短一?点|短些|精简|啰嗦|罗嗦|啰里啰嗦|太长|缩短|删减|简短|简洁|压缩|"
+    # "把P04压成一句话，不超过40字", "缩到60字以内" (coach_blind21)
+    r"压成|压到|缩到|缩成|不超过\s*\d+\s*个?字|"
     r"shorter|too\s+long|trim",
     re.I,
 )
@@ -147,7 +155,9 @@ AFTER_COLON = re.compile(r"(?:写了|写的是|我写|这么写|就写)[:：]\s*
 def _inline(text: str) -> str:
     """Return an answer quoted in the message itself, or ""."""
     m = INLINE.search(text or "")
-    if m and re.search(r"写|答", text[: m.start()]):
+    # "别写成“我要改变世界”那种口气" names what not to write (coach_blind21)
+    negated = m and re.search(r"(?:别|不要|不想|不能)[^，。]{0,4}$", text[: m.start()])
+    if m and re.search(r"写|答", text[: m.start()]) and not negated:
         return m.group(1).strip()
     m = AFTER_COLON.search(text or "")
     return m.group(1).strip() if m else ""
@@ -193,6 +203,20 @@ LEAD_IN = re.compile(
 PIECE = re.compile(r"(?:[^，,。；;！!？?…\n\s]+(?:\s+(?=[A-Za-z0-9]))?)+")
 
 
+# "别把车写进去", "不要写我有车" (coach_blind21): what they leave out.
+LEAVE_OUT = re.compile(
+    r"(?:别|不要|不用)(?:把)?([\u4e00-\u9fff]{1,6}?)(?:写进去|写进来|写上|放进去|写进)|"
+    r"(?:别|不要)(?:写|提)([\u4e00-\u9fff]{1,6}?)(?=[，。！!,？?]|$)"
+)
+
+
+def _kept(t: Turn, pieces: list[str]) -> list[str]:
+    """Return the pieces without those holding what they asked to leave out."""
+    out = [w for m in LEAVE_OUT.finditer(t.ctx.text or "") for w in m.groups() if w]
+    out = [w for w in out if w not in ("这个", "那个", "这些", "太多")]
+    return [p for p in pieces if not any(w in p for w in out)]
+
+
 def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
     """Return up to three clauses of a story they told in chat just before, verbatim.
 
@@ -211,6 +235,7 @@ def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
         # "这题我是不是就写这个": about the task, in the story's message
         and not facts.asks(story, c.strip())
     ]
+    clauses = _kept(t, clauses)
     if len(clauses) < (3 if least >= STORY_CHARS else 2):
         return []
     return fit_pieces(_picked(clauses))
@@ -221,7 +246,9 @@ def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
 ASK_SENTENCE = re.compile(
     r"帮我|你帮|能不能|可不可以|写成|写进|整理成|这个要是算|要是算的话|答案吧|[吗呢？?]$|"
     # "就改最空的那条，给我两个版本，我自己选" (coach_blind20): the ask, no story
-    r"给我|[两三几]个?版本|自己选|自己挑|就改"
+    r"给我|[两三几]个?版本|自己选|自己挑|就改|"
+    # "第三个“沟通协调”我不认…去掉它", "我不同意…你只看了价值观" (coach_blind21)
+    r"不认|不同意|去掉|删掉|换一个|太普通|你只|不像我|换成"
 )
 SENTENCE = re.compile(r"[^。！!？?\n]+[。！!？?]?")
 
@@ -267,6 +294,7 @@ def _own_story(t: Turn) -> list[str]:
         and not LEAD_IN.match(c.strip())
         and not facts.asks(told, c.strip())
     ]
+    clauses = _kept(t, clauses)
     if "一天" in (t.ctx.question.get("text") or ""):
         # An ideal day is all its parts, in their order ("睡到自然醒，骑车去河边
         # 溜一圈，下午…，晚上…"), its lead-in ("大概就是：") left off.
@@ -304,6 +332,7 @@ def _chat_told(t: Turn, least: int = STORY_CHARS) -> str:
             for x in reversed(recent)
             if len(x) >= least
             and not REQUEST.search(x)
+            and not facts.FEEDBACK.search(x)  # "我不同意…": about our reply, no story
             # "你是chatgpt吗？还是文心一言？" between the story and the ask: a
             # question to us, skipped for the story before it (coach_blind16)
             and not (x.rstrip().endswith(("？", "?")) and len(x) < QUESTION_ONLY)
@@ -586,7 +615,9 @@ def _restyled(t: Turn, qid: str, answer: str) -> Draft:
     )
     how = (
         "说到别人的地方，只写他做了什么、你怎么想，不下评判，语气自然就软了"
-        if re.search(r"温和|太狠|太冲|怪", text)
+        if re.search(r"温和(?:一?点|些)|太狠|太冲|怪", text)
+        else "那股劲留着：你原话里最冲的那个词别删，只删掉你自己读着别扭的"
+        if re.search(r"太温和|太软|要有|气势|那股", text)
         else "当时怎么想就怎么写，为了钱、为了家都可以照直写"
         if re.search(r"高尚|现实", text)
         else "哪个词你跟朋友聊天时不会说，就换成你会说的"
@@ -603,10 +634,48 @@ def _restyled(t: Turn, qid: str, answer: str) -> Draft:
     )
 
 
+def _merged(t: Turn, qid: str, answer: str) -> Draft | None:
+    """Join what they add in this message to their saved answer, both verbatim.
+
+    "你说P02只写“心理学书”太泛。那我补一句：我特别爱看家庭治疗的案例。帮我
+    合进去" (coach_blind21): the saved answer, then their new clause.
+    """
+    text = t.ctx.text or ""
+    added = [
+        c
+        for c in facts.spans(text)
+        if len(c) >= 4
+        and not facts.asks(text, c)
+        and not MERGE_IN.search(c)
+        and not WORDING.search(c)
+        # How to write it, not what to add: "100字以内", "保留那个小朋友", "别太书面"
+        and not re.search(
+            r"你说|太泛|太空|太虚|只写|字以内|字左右|不超过|保留|别|不要|一点$|一些$|"
+            r"缩|压成|改|写成|答案",
+            c,
+        )
+    ]
+    if not answer or not added:
+        return None
+    said = "".join(f"「{p}」" for p in [_opening(answer), *added[:2]])
+    return Draft(
+        [
+            [
+                f"{_named(qid)}可以这样写，{OWN}：{said}。",
+                "按这个顺序连起来就是一版；哪句不对告诉我，我就删掉。",
+            ]
+        ],
+        rows=[],
+        pending={"concrete": qid, "pieces": [_opening(answer), *added[:2]]},
+    )
+
+
 def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
     answer = answer or _inline(t.ctx.text)
+    if MERGE_IN.search(t.ctx.text or "") and (merged := _merged(t, qid, answer)):
+        return merged
     if (
         WORDING.search(t.ctx.text or "")
         and not NOT_WORDING.search(t.ctx.text or "")

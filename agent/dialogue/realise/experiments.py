@@ -12,6 +12,7 @@ from agent.dialogue.realise.phrases import (
 )
 from agent.dialogue.tasks_route import named
 from knowledge.evidence import evidence_find
+from knowledge.evidence.records import Category
 
 AMOUNT = re.compile(r"[一二两三四五半0-9]+个?(?:小时|分钟)|半天|一上午|一下午|一晚上")
 
@@ -31,11 +32,24 @@ DESIGN = re.compile(r"写成|设计|配一?个|小事|小实验")
 GENERIC = re.compile(r"小事|事情|东西|那种|实验|experiment|吧$|呗$", re.I)
 
 
+def _named(t: Turn, prefix: str, category: Category) -> dict | None:
+    """Return the first entry their own saved answers name for a part, or None.
+
+    Never a guess from the ask itself: "小实验" is no sign of 「化学与材料」
+    (coach_blind21 got "像化学研究员那样" for an inn in Iceland).
+    """
+    for q, a in sorted((t.ctx.answers or {}).items()):
+        if q.startswith(prefix) and a.strip():
+            for e in evidence_find(answers={q: a}, categories=(category,)):
+                if e.strength == "named" and e.voice == "own":
+                    return profile.row(e.entry_id)
+    return None
+
+
 def experiment(t: Turn) -> Draft:
     """Design a small 1–2 week experiment for a candidate, or how to review one."""
-    parts = profile.three_parts(t.ctx, t.u)
-    field = parts["interests"][0] if parts["interests"] else None
-    talent = parts["strengths"][0] if parts["strengths"] else None
+    field = _named(t, "P", "interests")
+    talent = _named(t, "S", "strengths")
     if REVIEW.search(t.ctx.text) and not DESIGN.search(t.ctx.text):
         # A talent their own answers name, never a search's guess (coach_blind15:
         # 「自我反省」 put to someone who never wrote it).

@@ -32,7 +32,7 @@ OFFER = {
 
 # A clause about what another person said, wanted or did to them.
 OTHERS_WORDS = re.compile(
-    r"(?:爸|妈|父母|家里|他们|她|他|领导|老板|老师)\S{0,4}(?:说|让|催|逼|要我|觉得|嫌)"
+    r"(?:爸|妈|父母|家里|他们|她|他|领导|老板|老师)\S{0,6}(?:说|让|催|逼|要我|觉得|嫌)"
     r"|让我|催我|逼我|要我|^说"
 )
 
