@@ -239,12 +239,23 @@ THIS_TOLD = re.compile(
 WRITTEN = re.compile(r"答案|写的|填的|第\s*\S\s*题|(?<![A-Za-z])[VSPvsp]0?[1-9]")
 
 
+# "帮我从这里提炼一个才能", "我贴几条：“出图快”…帮我归纳成一两个才能词"
+# (coach_blind21): what they just told or pasted, distilled, not the saved answers.
+DISTIL_TOLD = re.compile(
+    r"(?:从这里|从这儿|从这些|从这段|从这件事|这几条|我贴几条|贴几条)[^。？?]{0,12}"
+    r"(?:提炼|归纳|总结|看出)|"
+    r"(?:提炼|归纳)(?:成|出)?[^。？?]{0,6}(?:才能|价值观|兴趣|热情)词"
+)
+
+
 def asks_interpret(text: str, *, told: bool = False) -> bool:
     """Tell whether the message asks what their words show of them.
 
     ``told``: only about what they just told ("这说明…"), which is read before
     a top list is.
     """
+    if DISTIL_TOLD.search(text) and not WRITTEN.search(text):
+        return True
     if not (INTERPRET.search(text) and ASKED.search(text)) or MEANING.search(text):
         return False
     if FLIP.search(text):

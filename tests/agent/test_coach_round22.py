@@ -234,3 +234,13 @@ async def test_a_parents_nagging_is_not_called_their_answer(kb, offline_config):
         "我爸每天晚上打电话说“进国企才是正道”，我一写P07脑子里全是他的声音，写不下去"
     )
     assert "几乎就是" not in result.text, result.text
+
+
+async def test_a_talent_is_drawn_from_what_they_just_told(kb, offline_config):
+    answers = {"S04": "同学做海报总找我调字体"}
+    chat = Chat(offline_config, S, question_id="S03", answers=answers)
+    result = await chat.say(
+        "好吧，带队露营的时候我最爱干的是给大家排分工、算谁背什么。帮我从这里提炼一个才能。"
+    )
+    assert result.trace["act"] == "interpret", result.text
+    assert "排分工" in result.text and "调字体" not in result.text, result.text

@@ -31,6 +31,9 @@ PLAIN_QUESTION = {"values": "V02", "strengths": "S03", "interests": "P02"}
 ASK = re.compile(
     r"[，,。！!？?\s]*(?:那|所以|这样)?(?:这|那|这些|那些|这件事|这段|这个)?"
     r"(?:说明|代表|看出|看得出|能看出|算是?|属于|反映).{0,12}$|"
+    # "帮我从这里提炼一个才能。", "帮我归纳成一两个才能词。" (coach_blind21)
+    r"[，,。！!？?\s]*(?:帮我|你)?(?:从这里|从这儿|从这些)?(?:帮我)?(?:提炼|归纳|总结)"
+    r"[^。！!？?]{0,16}[。！!？?]?$|"
     r"what\s+does\s+(?:that|this|it).*$",
     re.I,
 )
@@ -54,9 +57,16 @@ def part_asked(text: str, step: str) -> Category:
     return STEP_PART.get(step, "values")
 
 
+# "那我贴几条：", "好吧，" before what they paste or tell.
+PASTE_LEAD = re.compile(
+    r"^(?:好吧|那|那我|我)?[，,\s]*(?:贴几条|贴一下|说几条)?[：:，,\s]*"
+)
+
+
 def source(t: Turn) -> tuple[str, str]:
     """Return (their words to read, where they are: "chat" or a question id)."""
     told = BANTER.sub("", ASK.sub("", t.ctx.text or "")).strip()
+    told = PASTE_LEAD.sub("", told).strip()
     if len(told) >= TOLD_MIN and not REQUEST.search(told):
         return told, "chat"
     for role, said in reversed(t.ctx.history):
