@@ -34,6 +34,12 @@
   "撑着我的就是这帮哥们": a weak value word the person says kept them going
   (`sustained`, V03's own question).
 
+- "十年的老朋友", "四年的好朋友" (round 21): a weak value word held for a
+  number of years is the person's own bond, not someone in passing
+  (`bonded`). "因为对象在这边", "是因为家里人在这边": one the person gives
+  as the reason, staying where they are, is whom a choice was made for
+  (`kept_near`). reading.py lifts neither in someone else's clause.
+
 All work on plain spans, so reading.py keeps its own Token type to itself.
 """
 
@@ -61,6 +67,17 @@ _TURNS = re.compile(r"(?:但是|但|可是|可|不过|然而|却)")
 # Round 19: what the person suffers, right after the word: "睡不着太痛苦了".
 _SUFFERED = re.compile(
     r"(?:的?(?:感觉|滋味))?(?:太|好|真|很|特别|实在|快)*(?:痛苦|难受|折磨|受罪|煎熬|要命|崩溃)"
+)
+# Round 21: years held, right before the word: "十年的老朋友", "多年的好朋友".
+_YEARS_HELD = re.compile(
+    r"(?:[一二两三四五六七八九十几百\d]+|好多|很多|许多|多)年(?:来)?的(?:老)?$"
+)
+# Round 21: the reason given for a choice, then where they are: "因为对象在
+# 这边", "主要是因为家里人在身边". Places only ("因为孩子在上学" is no place).
+_REASON = re.compile(r"(?:因为|为了)$")
+_THERE = re.compile(
+    r"(?:都|也|还|一直|就)?在(?:本地|当地|这边|这里|这儿|那边|那里|老家|身边|家里"
+    r"|国内|附近|同一个城市|一个城市|这座城市|这个城市)"
 )
 # Whom the person likes: "喜欢的歌手", "最爱的建筑师", "我追的歌手".
 _LIKED = re.compile(r"(?:喜欢|爱|崇拜|追|迷)的$")
@@ -195,3 +212,22 @@ def sustained(folded: str, word: Span) -> bool:
     """Return whether a weak value word is what kept the person going."""
     start, _, names, _, _ = word
     return _values_only(names) and bool(_SUSTAINS.search(_clause_lead(folded, start)))
+
+
+def bonded(folded: str, word: Span) -> bool:
+    """Return whether a weak value word is held for years ("十年的老朋友")."""
+    start, _, names, _, _ = word
+    # Any value among its names: "老朋友" is also a talent's word (keeping up).
+    return any(n.startswith("V") for n in names) and bool(
+        _YEARS_HELD.search(folded, max(0, start - 6), start)
+    )
+
+
+def kept_near(folded: str, word: Span) -> bool:
+    """Return whether a weak value word is the reason given, where they are."""
+    start, end, names, _, _ = word
+    return (
+        _values_only(names)
+        and bool(_REASON.search(_clause_lead(folded, start)))
+        and _THERE.match(folded, end) is not None
+    )

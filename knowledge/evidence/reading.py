@@ -380,6 +380,13 @@ EASED = re.compile(
 # "买不起房子", "看不起病", "上不起学": what cannot be afforded (the lexicon's
 # homonyms keep the "不" from negating it).
 CANNOT_AFFORD = re.compile(r"(?:买|租|住|养|上|看|供|用)不起$")
+# Round 21: what is hard, said right after it: "残疾人出门太难了" (for whom),
+# "老人看病难" (what). Not 难过, 难受, 难看…, nor the person ("我…"), nor one
+# of the people around them (`_lacked`).
+HARD_FOR = re.compile(
+    r"[^\W\d_我你]{0,4}?(?:太|很|特别|实在|真的?|好|非常|挺|更|越来越)?"
+    r"(?:难|不容易|不方便|艰难)(?!过|受|看|听|吃|怪|道|得|免|以|度|题|忘|处|说)"
+)
 # A passion's person word ("程序员", "建筑师", "宇航员" are weak: people in a
 # story) is the person's own when they want to be one ("一直想当程序员") or to
 # ask one ("想找一位建筑师聊聊", the expert question P08).
@@ -697,6 +704,9 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
                         lift.savoured(folded, _span(token))
                         or lift.ranked_best(folded, _span(token))
                         or lift.sustained(folded, _span(token))
+                        # Round 21: held for years, or the reason stayed near.
+                        or lift.bonded(folded, _span(token))
+                        or lift.kept_near(folded, _span(token))
                     )
                     and not any(r[0] <= token.start < r[1] for r in runs)
                 )
@@ -959,10 +969,22 @@ def _first_clause(folded: str, clause: list[int], start: int, end: int) -> int:
 def _lacked(folded: str, token: Token, start: int, end: int) -> bool:
     """Return whether a weak word is what someone cannot afford ("买不起房子").
 
+    Or what is hard, or whom for, right after it ("看病太难", "残疾人出门太难了",
+    round 21).
+
     The caller names it only on P06, where the problem is the concern.
     """
-    return (start, end) == (token.start, token.end) and bool(
+    if (start, end) != (token.start, token.end):
+        return False
+    stop = clause_end(folded, token.end)
+    return bool(
         CANNOT_AFFORD.search(folded, max(0, token.start - 4), token.start)
+        # Not one of the people around the person ("孩子上学太难了" stays a
+        # hint, round 14): a character, not the cause.
+        or (
+            HARD_FOR.match(folded[:stop], token.end) is not None
+            and PERSON.fullmatch(token.word.text) is None
+        )
     )
 
 

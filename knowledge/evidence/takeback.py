@@ -58,8 +58,10 @@ _ELSE = re.compile(r"别的|其他|其它|其余")
 _CONCEDES = re.compile(r"^(?:虽然|虽说|虽|尽管|哪怕|就算)")
 # "至于明星八卦，我没那么关心", "说到球赛我就没啥兴趣了", "我对球赛没兴趣了":
 # a nameless cue about a topic of its own reaches back only to that topic.
+# Round 21: not "说到底", "说起来" (in the end, come to think of it): no topic.
 _TOPIC = re.compile(
-    r"至于|说到|说起|要说|提到|对于|关于|别的|其他|其它|其余|对(?![这那它此])"
+    r"至于|说到(?!底)|说起(?!来)|要说|提到|对于|关于|别的|其他|其它|其余"
+    r"|对(?![这那它此])"
 )
 # "加班多少我没那么在乎", "被人管着的日子我可做不到": words before "我" in the
 # cue's clause, past its openers, are an object of its own that names no entry.

@@ -386,7 +386,10 @@ _SELF = re.compile(
     # Round 17: "讲真这一点我不想学她", "因为我真的想弄明白…": the person's
     # candour, "this one point" and their reason speak for them too.
     rf"^(?:{_CONJ}|因为|所以|因此)(?:说实话|说真的|老实说|讲真|说句实话|实话说)?(?:其实)?"
-    r"(?:我|自己(?!家|的)|和我|跟我|对我|这个我|这点我|这一点我|这我)"
+    r"(?:我|和我|跟我|对我|这个我|这点我|这一点我|这我)"
+    # Round 21: a bare "自己" only after a turn or a reason ("但自己…"); right
+    # after their clause it is still them ("她一直在帮别人，自己过得也不差").
+    r"|^(?:但是|但|可是|可|不过|而|因为|所以|因此)(?:其实)?自己(?!家|的)"
     # A short topic, then the person doing it: "家里的东西我都分门别类" (round
     # 14). No one else in the topic ("她的事我都…" is still about her).
     rf"|^(?![^我]{{0,5}}{_OTHER})[^\W\d_我你他她们]{{1,6}}我(?=都|就|也|总|一般|全|会|来|负责|把|每)"

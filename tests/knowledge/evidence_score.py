@@ -67,6 +67,12 @@ BLIND21 = Path(__file__).with_name("evidence_blind21.jsonl")
 # read in round 20 (by kind) with four labels relabelled to the convention
 # (docs/evidence.md, Round 20): seen, in the labelled test.
 BLIND23 = Path(__file__).with_name("evidence_blind23.jsonl")
+# Written blind to the code by the convention (the writer read only the
+# convention and data/), scored unseen on the session's start and after round
+# 20 (0.991/0.947 named both times), then read in round 21 (by kind; no label
+# broke the convention, so the copy is the frozen file): seen, in the labelled
+# test.
+BLIND24 = Path(__file__).with_name("evidence_blind24.jsonl")
 OWN_CATEGORY = {"V": "values", "S": "strengths", "P": "interests"}
 
 

@@ -22,6 +22,7 @@ from tests.knowledge.evidence_score import (
     BLIND20,
     BLIND21,
     BLIND23,
+    BLIND24,
     KINDS5,
     KINDS6,
     KINDS7,
@@ -474,6 +475,7 @@ def test_labelled_spans_named_precision(kb):
         *spans_load(BLIND20),
         *spans_load(BLIND21),
         *spans_load(BLIND23),
+        *spans_load(BLIND24),
     ]
     assert len(rows) >= 1700
     report = {}
@@ -502,6 +504,7 @@ def test_labelled_spans_named_precision(kb):
         "blind20",
         "blind21",
         "blind23",
+        "blind24",
     )
     for part in (*sets, None):
         chosen = [r for r in rows if part is None or r.get("set") == part]
@@ -536,6 +539,8 @@ def test_labelled_spans_named_precision(kb):
     assert report["blind21"]["named"].precision >= 0.97
     # Read in round 20, by kind, four labels relabelled to the convention (seen).
     assert report["blind23"]["named"].precision >= 0.97
+    # Read in round 21, by kind (seen).
+    assert report["blind24"]["named"].precision >= 0.97
 
 
 # Kind 1 of the blind3 review: someone else's trait or liking.
