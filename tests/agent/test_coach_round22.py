@@ -244,3 +244,9 @@ async def test_a_talent_is_drawn_from_what_they_just_told(kb, offline_config):
     )
     assert result.trace["act"] == "interpret", result.text
     assert "排分工" in result.text and "调字体" not in result.text, result.text
+
+
+async def test_a_name_the_coach_never_said_is_said_to_be_new(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V05", answers={"V05": "讨厌插队的人"})
+    result = await chat.say("你为啥把“安稳”排第一？我觉得“公平”更重要")
+    assert "没有说过「安稳」" in result.text, result.text

@@ -304,10 +304,21 @@ def item_why(t: Turn) -> Draft:
             else "我上一条回复里没有列出编号的内容"
         )
         which = f"第{ORDINAL_WORDS[n]}条" if n and 0 < n < 10 else "你说的那一条"
+        # "你为啥把“自由”排第一" when 自由 was never listed: said plainly
+        # (coach_blind20/21), not left for them to wonder where it came from.
+        listed = " ".join(i.get("name", "") for i in items)
+        never = [
+            w
+            for w in re.findall(r"[“\"「]([\u4e00-\u9fff]{2,6})[”\"」]", text)
+            if w not in listed
+        ][:2]
+        unsaid = (
+            f"我也没有说过{'、'.join(f'「{w}」' for w in never)}。" if never else ""
+        )
         text = (
             f"{count}，你说的是第几条？告诉我序号，我就按那一条说。"
             if items and n is None
-            else f"{count}，找不到{which}，你指的是哪一个？"
+            else f"{count}，找不到{which}，{unsaid}你指的是哪一个？"
         )
         return Draft(
             [[text]],
