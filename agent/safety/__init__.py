@@ -149,6 +149,16 @@ def _strong(text: str) -> tuple[str, bool] | None:
             sentence = _sentence_at(plain, found.start())
             if kind == "abuse" and _struck_elsewhere(plain, found.start()):
                 story = True  # a blow at work or in the street, not at home
+            # The blow's own sentence as written (a match may start in the one
+            # before; "死也不学" is cut out of ``plain`` as a figure).
+            at = text.find(found.group(0))
+            told = _sentence_at(text, at + len(found.group(0)) - 1) if at >= 0 else ""
+            if (
+                kind == "abuse"
+                and lexicon.TRAIT_REFUSED.search(told)
+                and not re.search(r"现在|昨晚|昨天|今天|还在|还会|最近|又", told)
+            ):
+                story = True  # a parent's way refused as a trait (round 23)
             if (
                 kind == "harm_others"
                 and about
@@ -292,6 +302,8 @@ def _veiled(text: str) -> bool:
     grudge = _GRUDGE.search(plain)
     if lexicon.WEAPON_EMOJI.search(text):
         return bool(grudge or lexicon.TARGET.search(plain))
+    if lexicon.SCARE_GIFT.search(text) and lexicon.WAIT_FOR.search(plain):
+        return True  # a "gift" for one waited for (round 23)
     return bool(lexicon.SCARE_VISIT.search(text) and grudge)
 
 

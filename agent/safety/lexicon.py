@@ -75,6 +75,30 @@ _BURDEN_GONE = (
 # Per kind, strong phrasings: any one is a full care reply.
 STRONG: dict[str, re.Pattern] = {
     "suicide": re.compile(
+        # Round 23: a quiet exit asked for "someone useless like me", or said to
+        # be no metaphor; no waking after lying down; no plan to have many years
+        # or to see next spring; pets and things given homes for a trip "far
+        # away"; a last word to someone written out; letters "just in case".
+        r"(?:我这种|我这样的?|像我这样的?|像我这种)[^。！？]{0,6}(?:没用|多余|废物|累赘|失败|无用|该死)[^。！？]{0,10}"
+        r"(?:退场|离场|消失|下线|离开|走掉|解脱)|"
+        r"(?:退场|离场|下线|离开这个世界|消失|解脱|走)的?(?:出口|门|路|办法|方法|方式)[^。！？]{0,6}[。！？，,!?]?"
+        r"(?:这|这个|我)?(?:不是|并不是|可不是)(?:在)?(?:比喻|打比方|开玩笑|夸张|说笑|玩笑)|"
+        r"(?:exit|way\s*out|disappear|leave|log\s*off|check\s*out)[^.!?]{0,40}not\s*(?:a\s*)?(?:metaphor|figure\s*of\s*speech)|"
+        r"(?:睡着|睡过去|睡下去|睡下|躺下|闭上眼)(?:以后|之后|了)?[^。！？，]{0,4}(?:然后)?(?:就)?"
+        r"(?:不用|不要|不必|再也不|别)(?:再)?醒(?:过来|来)|"
+        r"(?:没|不)打算(?:再)?(?:有|活|看|见|看到|见到|see|撑|熬)(?:到)?"
+        r"(?:很多年|那么多年|好多年|几十年|将来|未来|明年|下一年|明年的?(?:春天|夏天|秋天|冬天|生日)|"
+        r"今年的?(?:冬天|秋天|夏天|生日)|春节|过年|老)(?!的?(?:房贷|贷款|经验|合同|计划|工作|规划))|"
+        r"(?:猫|狗|宠物|鹦鹉|仓鼠|吉他|游戏号|账号|电脑|相机|东西)[^。！？]{0,20}(?:都|全)?(?:安排好了?|找好了?|定好了?)"
+        r"(?:的)?(?:去处|新家|新主人|下家|归宿)[^。！？]{0,40}(?:挺远|很远|特别远|不回来|回不来|用不上|用不着|差不多吧|其实不是)|"
+        r"写好(?:了)?(?:给)?(?:每个人|大家|家人|爸妈|所有人)?的?信[^。！？]{0,12}(?:然后|再)?(?:就)?(?:安安静静|安静|悄悄|默默)(?:地|的)?(?:离开|走)|"
+        r"(?:我|自己)(?:这个人)?的?存在(?:本身)?(?:就)?是(?:个|一个)?(?:错误|多余|负担|麻烦)|"
+        r"(?:won'?t|will\s*not|don'?t\s*think\s*there\s*(?:will|'?ll)|there\s*won'?t)\s*be\s*(?:a|any)?\s*'?"
+        r"(?:many\s*years\s*later|future|next\s*year|next\s*spring)'?\s*for\s*me|"
+        r"(?:won'?t|don'?t)\s*have\s*to\s*(?:sort|go)\s*through\s*my\s*(?:stuff|things|belongings)|"
+        r"写好(?:了)?给(?!领导|老板|客户|公司|甲方|学校|老师|hr|同事)[^。，！？]{1,6}的交代|"
+        r"(?:wrote|written|writing|left)\s*(?:goodbye\s*)?(?:letters|notes|a\s*letter|a\s*note)\s*(?:to|for)\s*"
+        r"[^.!?]{0,40}just\s*in\s*case|"
         # Round 22: logging off for good said with the ordinary sense denied
         # ("想早点'下线'，永久的那种"), a last exit with no reload.
         r"(?:早点|提前|干脆|永久|永远|彻底)(?:地|的)?['\"‘’“”「」]?(?:下线|退场|离场|谢幕|退出)['\"‘’“”「」]?"
@@ -143,7 +167,7 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:跟|和|向)?(?:这个)?世界(?:说声?)?再见|日子.{0,6}(?:选好|定好|定了)|"
         r"not\s*wake\s*up|don'?t\s*see\s*the\s*point|结束(?:了)?对(?:大家|所有人|家人)(?:都)?好|"
         r"没(?:有)?(?:被)?生(?:下来|出来)|没出生过?就好|放心(?:地)?走|受益人.{0,16}(?:留点|留给|留下|不在|走了)|"
-        r"以后(?:我)?照顾不了(?:它|他|她|你)|(?:彻底|永远)下线|"
+        r"以后(?:我)?照顾不了(?:它|他|她|你)|(?:彻底|永远|永久)(?:地)?下线|"
         r"死了(?:也没人|就好)|消失了?.{0,8}(?:没人|也没|不会有人)|快不在了|不醒过来|永远睡着|"
         r"没(?:有)?人会(?:发现|在乎|记得|想起|难过)|大家都(?:会)?轻松|解脱了?吧|"
         r"药.{0,6}准备好|准备好.{0,4}药|(?:成了|是)(?:.{0,4}的)?(?:累赘|负担|拖累)|"
@@ -218,6 +242,17 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:log|sign|check)(?:ging|ed)?\s*(?:off|out)\s*(?:for\s*good|forever|permanently)"
     ),
     "self_harm": re.compile(
+        # Round 23: cuts counted as fewer a week ("现在一周只划两次，算进步"),
+        # cutting given up for a blade "now and then", a band snapped on the
+        # wrist until it bruises.
+        r"(?:割|划|美工刀|刀片|剃须刀片)[^。！？]{0,24}(?:频率|次数)?(?:降到|减到|少到|控制在|变成)?(?:了)?(?:只有|只|就)?"
+        r"(?:一周|每周|一星期|一个星期|一个礼拜|每个礼拜|一个月|每个月|每月|一天|每天|隔天)[^。！？，]{0,3}"
+        r"(?:一|两|二|三|四|几|\d)(?:次|回|下)|"
+        r"(?:以前|之前|过去|原来)(?:会|常|经常|总|老)?(?:割|划)(?:自己|手|手腕)?[^。！？]{0,20}(?:现在|如今|最近)[^。！？]{0,10}"
+        r"(?:用|拿|换成)(?:美工刀|刀片|小刀|剃须刀片?)|"
+        r"(?:橡皮筋|皮筋|发圈)[^。！？]{0,8}弹(?:自己|手腕|手背|手臂|胳膊)|"
+        r"(?:烟头|打火机|烙铁)[^。！？]{0,2}(?:往|在|按在|按到|摁在|摁到)(?:自己的?|我的?)?(?:手背|手心|手臂|胳膊|手腕|大腿|腿)上?(?:按|摁|烫|烧)|"
+        r"弹(?:自己|手腕|手背|手臂|胳膊)[^。！？]{0,12}(?:发紫|发青|青紫|出血|红肿|肿起来)|"
         # Round 22: cutting while crying, stripes on the arm, a relapse named by
         # the blade in English, a flame held to the skin as a rule.
         r"(?:一边|边)[^，。！？]{0,6}(?:一边|边)(?:割|划)(?!草|麦|稻|菜|肉|线)|"
@@ -273,6 +308,21 @@ STRONG: dict[str, re.Pattern] = {
         r"[^.!?]{0,20}\bon\s*my|burn(?:ed|ing|t)?\s*myself"
     ),
     "means": re.compile(
+        # Round 23: pills saved from each night's dose into a box; a height
+        # looked up to be sure; a roof door found open and a decision pending;
+        # a one-way ticket to rocks with the tide looked up; pills with no
+        # prescription.
+        r"(?:药|片)[^。！？]{0,24}(?:剩下的|省下的|省下来的|没吃的|多出来的)[^。！？]{0,8}(?:都|全)?"
+        r"(?:收|放|藏|存|攒|装|留)(?:进|在|到|起来|着)|"
+        r"药[^。]{0,40}(?:盒|瓶|罐)子?(?:都|也)?(?:快|已经|差不多)(?:装)?满|"
+        r"(?:查|搜|算|问)[^。！？]{0,6}(?:几|多少)(?:楼|层|米)[^。！？]{0,8}(?:稳(?!妥|定|重)|有把握|万无一失|一定能|肯定能|没救)|"
+        r"(?:天台|楼顶|顶楼)[^。！？]{0,8}门[^。！？]{0,6}(?:锁)?(?:坏了|没锁|开着|锁不上)[^。！？]{0,30}(?:上去|站|待|坐)|"
+        r"(?:天台|楼顶|顶楼|桥上|江边|河边|海边|崖边|礁石)[^。！？]{0,30}还没(?:有)?(?:做|下)?(?:决定|决心)|"
+        r"单程(?:票|机票|车票|的票)[^。！？]{0,40}(?:礁石|悬崖|涨潮|海边|江边|桥)|"
+        r"(?:礁石|悬崖|崖边)[^。！？]{0,20}(?:涨潮|退潮)[^。！？]{0,20}一个人|"
+        r"炭[^。]{0,30}(?:烧烤|烤肉)[^。]{0,10}(?:几个人|多少人)[^。]{0,8}(?:一个人|就我一个|我说一个|我一个|自己)|"
+        r"(?:不用|无需|不要|没有|不需要)处方的?[^。！？]{0,8}(?:安眠药|助眠药|药)|"
+        r"(?:where|how)\s*to\s*(?:buy|get)\s*(?:sleeping\s*(?:pills|tablets)|barbiturates)|"
         # Round 22: a deadly poison sought from a seller ("卖家说可以按试剂寄"),
         # and a rope or charcoal bought with the ordinary use denied.
         r"(?:买|下单|卖家|弄到|搞到|网购|代购|哪里有卖|渠道|寄)[^。！？]{0,16}"
@@ -350,6 +400,14 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:最深的|深的那)(?:那)?(?:一)?(?:块|段|地方)[^。]{0,20}(?:石头|试了|多沉)"
     ),
     "danger_now": re.compile(
+        # Round 23: gas turned on at home by me and left on ("是我刚才打开的，
+        # 还没关"), and in English.
+        r"(?:煤气|燃气|天然气|液化气)[^。！？]{0,16}(?:我|自己)?(?:刚才|刚刚|刚|已经|故意)?(?:打开|开了|拧开|开着)"
+        r"[^。！？]{0,12}(?:还没关|没关|不关|不想关|不打算关|一直开着)(?!火)|"
+        r"(?:车|发动机|引擎)[^。！？]{0,12}(?:没熄火|没有熄火|开着|打着火|发动着)[^。！？]{0,16}(?:卷帘门|车库门|库门|门窗|车窗)"
+        r"(?:我|都|也)?(?:关|拉|放)(?:上|下|好|紧|死)|"
+        r"(?:卷帘门|车库门|库门)(?:我|都|也)?(?:关|拉|放)(?:上|下|好|紧|死)[^。！？]{0,16}(?:车|发动机|引擎)[^。！？]{0,6}(?:没熄火|开着|发动着)|"
+        r"(?:turned|left)\s*(?:on\s*)?the\s*gas\s*(?:on)?[^.!?]{0,30}(?:not|haven'?t|won'?t|didn'?t)\s*(?:turn(?:ed)?\s*(?:it\s*)?off)|"
         # Round 21: a poison or bleach just drunk ("喝了几口兑了84的东西").
         r"(?:喝|吞|灌)(?:了|下)(?:几口|一口|半瓶|一瓶|一整瓶)?[^。，！？]{0,6}(?:84|消毒液|洁厕|漂白|农药|敌敌畏|百草枯)|"
         # Round 20: nothing under the feet, and a cliff's edge in pinyin.
@@ -390,6 +448,31 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:my\s*)?(?:pills|meds)"
     ),
     "abuse": re.compile(
+        # Round 23: a partner's threat of broken bones, a kick after the last
+        # threat; a stepfather coming into my room at night; intimate photos
+        # held over me; a thing at hand thrown in every quarrel; made to kneel
+        # as an adult; shoved or slammed in English.
+        r"(?:男朋友|男友|老公|丈夫|前夫|前男友|对象|女朋友|老婆|继父|后爸)[^。！？]{0,4}(?:说|威胁|扬言|放话)[^。！？]{0,16}"
+        r"(?:就|要|会)?(?:打断|打折|砸断|敲断|掰断|弄断)(?:我的?)(?:腿|手|胳膊|骨头)|"
+        r"(?:上次|上回|之前)[^。！？]{0,4}"
+        + _CLOSE
+        + r"[^。！？]{0,14}(?:真的|真|就|还|直接)(?:踹|掐|扇|揍)(?:了|过)(?:我|俺)|"
+        r"(?:继父|后爸|养父|姐夫|姑父|姨父|叔叔|舅舅|表哥|堂哥|公公|房东)[^。！？]{0,8}"
+        r"(?:晚上|半夜|夜里|深夜|凌晨|趁我睡|等我睡)[^。！？]{0,6}(?:会|总|老|经常|又|偷偷|常常|就)?"
+        r"(?:进|钻进|摸进|溜进|闯进|进到|跑进)(?:我的?)(?:房间|屋|卧室|被窝|床)|"
+        r"(?:晚上|半夜|夜里|深夜|凌晨)[^。！？]{0,8}(?:进|钻进|摸进|溜进)(?:我的?)(?:房间|卧室|被窝|床)[^。]{0,30}"
+        r"(?:摸我|碰我|脱|不让我(?:说|告诉)|说我想多了|不信我|害怕|不敢睡|反锁)|"
+        r"(?:继父|后爸|养父|姐夫|姑父|姨父|叔叔|舅舅|表哥|堂哥|公公)[^。！？]{0,10}(?:摸我|对我动手动脚|动手动脚)|"
+        r"(?:stepdad|stepfather|step-dad|uncle|mom'?s\s*boyfriend)\s*(?:\w+\s*){0,3}(?:comes|came|sneaks|walks|gets)\s*into\s*my\s*(?:room|bed)|"
+        r"(?:私密照|裸照|私照|隐私照|床照|不雅照|亲密照)[^。！？]{0,16}(?:发到|发给|发出去|发群|公开|传到|挂到|散播)|"
+        r"(?:nudes|intimate\s*(?:photos|pics|videos)|private\s*(?:photos|pics))[^.!?]{0,30}(?:send|post|share|leak)|"
+        + _CLOSE
+        + r"(?:一吵架就?|吵架(?:的时候)?就?|一吵就|一生气就?|喝了酒就?|动不动就?)?"
+        r"(?:拿|抄起|抓起|随手拿)(?:起)?"
+        r"(?:东西|手边的东西)(?:就)?(?:砸|扔|打|抽|摔)(?:向|朝|往)?我|"
+        r"(?:晚回家?|晚回来|回家晚|都\d+了|都[二三四]十|现在还|还要|还得|还被)[^。！？]{0,16}罚(?:我)?跪(?!拜)|"
+        r"(?:he|she|my\s*(?:boyfriend|husband|partner|dad|father|stepdad|stepfather|mom|mother|wife|girlfriend|ex|brother))"
+        r"\s*(?:\w+\s*){0,2}(?:shoved|slammed|kicked|slapped|punched|choked)\s*me\b|"
         # Round 22: someone at home drunk or armed, and me hiding from them now
         # ("拎着菜刀在客厅转…我们躲在衣柜里").
         r"(?:喝醉|喝多|拎着|拿着|举着|提着)[^。！？]{0,30}(?:刀|棍|斧|锤|酒瓶)[^。]{0,40}"
@@ -464,6 +547,28 @@ STRONG: dict[str, re.Pattern] = {
         + r"[^，。！？]{0,6}(?:打|揍|踹)完(?:我妈妈?|妈妈|我)"
     ),
     "harm_others": re.compile(
+        # Round 23: fuel or acid with someone's day or place known ("I know the
+        # venue…gasoline"), a wait at their exit with a "gift", a blade taken to
+        # a meeting "not for fruit", a laxative slipped before and something
+        # harsher now, "making them all pay" in English, "next time no 'almost'".
+        r"(?:gasoline|petrol|lighter\s*fluid|acid|kerosene)[^!?]{0,80}(?:make\s*sure|remembers?\s*(?:that|this|the)\s*day|"
+        r"(?:make|made|making)\s*(?:him|her|them)\s*pay|regret|burn\s*(?:it|her|him|them|the\s*place))|"
+        r"(?:venue|wedding|her\s*address|his\s*address|where\s*(?:she|he|they)\s*(?:lives?|works?))[^!?]{0,60}"
+        r"(?:gasoline|petrol|lighter\s*fluid|acid\b|gun\b)|"
+        r"(?:婚礼|婚宴|订婚|酒席|喜宴|生日宴|办酒)[^。！？]{0,30}(?:汽油|硫酸|炸药)|(?:汽油|硫酸)[^。！？]{0,30}(?:婚礼|婚宴|喜宴|酒席)|"
+        r"(?:他|她|他们)(?:每天)?几点(?:从[^。！？]{0,10})?(?:走|出来|出门|下班|回家|到家|离开)[^。！？]{0,12}[。，]?[^。！？]{0,30}(?:在那(?:儿|里)?|门口|出口)?(?:等(?:他|她|他们)|堵(?:他|她|他们))"
+        r"[^。！？]{0,20}(?:家伙|刀|棍|汽油|硫酸|算账|收拾|教训|东西(?:都)?(?:带好|准备好|备好))|"
+        r"(?:带|拿|揣)(?:上|着)?(?:把|一把)?(?:水果刀|刀|菜刀|剪刀|刀子)[^。！？]{0,10}(?:不是|并不是)(?:用来|拿来|为了)?(?:切|削|剪|做)|"
+        r"(?:开会|上班|去公司|去学校|见(?:他|她))[^。！？，]{0,8}(?:带上|带着|揣着|拿上)(?:把|一把)?(?:水果刀|刀|菜刀|刀子|剪刀)|"
+        r"(?:之前|上次|以前)[^。！？]{0,12}(?:往|在|给)[^。！？]{0,8}(?:加|放|下|掺|倒|撒)过[^。！？]{0,4}(?:泻药|安眠药|药|东西)"
+        r"[^。]{0,30}(?:更狠|更猛|更厉害|加量|下次|这次)|"
+        r"(?:漂白剂|漂白水|老鼠药|农药|消毒液|84)[^。！？]{0,6}(?:能行吗|行不行|管用吗|够不够)|"
+        r"(?:know|learned|memori[sz]ed)\s*(?:her|his|their)\s*(?:whole\s*|entire\s*|daily\s*)?(?:schedule|routine|address)"
+        r"[^!?]{0,60}(?:rifle|gun|shotgun|pistol|gasoline|petrol)|"
+        r"(?:东西|药|粉)[^。！？]{0,4}(?:无色无味|没(?:什么|有)?味道?|尝不出|查不出)[^。！？]{0,10}"
+        r"(?:掺|放|加|下|倒|撒)(?:进|到|在)|"
+        r"mak(?:e|ing)\s*(?:him|her|them|everyone)\s*(?:all\s*)?pay|"
+        r"下次(?:就)?(?:不会|不只|可不)(?:是|再是)?(?:差点|差一点)|"
         # Round 22: a hand to be laid on him, by me, at a time chosen ("等…那周
         # 我就对他动手"); a grudge at work with things carried in and everyone
         # to go down too; a car's brakes beside the one it belongs to; a plan
@@ -670,6 +775,12 @@ SCARE_VISIT = re.compile(
     r"[“\"「『'‘](?:拜访|问候|聊聊|谈谈|关照|招待|照顾|教育|见见|会会|做客|串门|打个招呼|"
     r"送(?:个|点)?礼|算算账|叙叙旧)(?:一下)?[”\"」』'’]"
 )
+# Round 23: a "gift" in scare quotes for someone waited for or whose comings
+# and goings are known ("我会在那儿等他，给他准备了点“礼物”").
+SCARE_GIFT = re.compile(r"[“\"「『'‘](?:礼物|大礼|惊喜|见面礼|好东西)[”\"」』'’]")
+WAIT_FOR = re.compile(
+    r"等(?:他|她|他们|她们)|(?:几点|什么时候)(?:从|出门|下班|回家|走|出来)|出口|必经"
+)
 
 # An animal's scratch or bite ("被我家主子挠了一道"): a guess about the blood
 # drops a level, like a story.
@@ -687,7 +798,16 @@ NOT_GAME = re.compile(
 # 他的倔"): a guess about the person named drops like ``ABOUT``.
 INHERIT = re.compile(
     r"继承(?:他|她|我爸|我妈|父亲|母亲)的|"
+    # Round 23: "想继承的是我妈的硬气".
+    r"继承的?(?:是|就是)(?:他|她|我爸|我妈|父亲|母亲|爸爸|妈妈)的|"
     r"(?:想|不想)(?:要|学|留下)(?:他|她|我爸|我妈)的[^。，！？]{0,4}(?:认真|耐心|脾气|性格|固执|倔|不会|习惯|毛病)"
+)
+# Round 23: a parent's way at home named as the trait one refuses to take on
+# ("他喝了酒就打人那套我坚决不要", an answer to "what of your parents' life
+# would you keep"): a memory weighed, like ``WITNESSED``, unless it goes on.
+TRAIT_REFUSED = re.compile(
+    r"(?:那套|这套|那一套|这一点|那一点|这点|那点|那一面|那个毛病|这个毛病)(?:我)?(?:是)?"
+    r"(?:坚决|绝对|肯定|一定|死也)?(?:不要|不想要|不学|不继承|不能要|不会学)"
 )
 # Round 22: plants or fish killed by care ("养死了第三盆", "绿萝又死了一棵"):
 # a guess about the death drops like ``ABOUT``.
@@ -800,7 +920,9 @@ FIGURES = re.compile(
     r"(?:这周|这几天|这个月|这阵子|上线|期末|考试周|赶工|加班|赶稿|ddl|deadline|项目)[^。！？]{0,6}生不如死"
     r"(?=[^。！？]{0,16}(?:项目|上线|加班|ddl|deadline|考试|期末|赶稿|熬夜|睡(?:了)?[一二三四五两\d]个?小时|开会|需求))|"
     r"(?:江边|河边|湖边|海边|桥上|桥边)(?:散步|跑步|钓鱼|骑车|吹风|看日落|拍照|玩|遛狗|野餐)|"
-    r"(?:木)?炭.{0,8}(?:烧烤|烤肉|露营|火锅)|(?:烧烤|烤肉|露营|火锅).{0,8}(?:木)?炭|"
+    # ...not with tape beside it, nor a barbecue "for one" (round 23).
+    r"(?:木)?炭(?![^。！？]{0,10}胶带)(?![^。]{0,30}(?:一个人|就我一个|我说一个|就一个人|只有我))"
+    r"[^。！？]{0,16}(?:烧烤|烤肉|露营|火锅)|(?:烧烤|烤肉|露营|火锅).{0,8}(?:木)?炭(?![^。！？]{0,10}胶带)|"
     r"药学|药店|药剂|药企|药厂|医药|中药|西药|药房|发药|配药|药代|制药|"
     r"殡葬|火葬|法医|消防|跳伞|蹦极|跳水|跳绳|跳舞|跳槽|跳级|跳过|跨栏.{0,12}|"
     r"天台(?:上|里)?(?:种|晒|乘凉|烧烤|吃饭|聚会|喝茶|花园|菜园|看烟花|看星星|拍照)|"
@@ -971,9 +1093,9 @@ CHILD_FELL = re.compile(
 # Talk about stories, games and work that borrow the words: a strong match in
 # such a clause is only worth a gentle check-in.
 FICTION = re.compile(
-    r"游戏|副本|剧本杀|狼人杀|剧里|剧情|小说|电影|电视剧|动漫|角色|主角|情节|写的?故事|"
+    r"游戏(?!账号|号|机|装备|卡)|副本|剧本杀|狼人杀|剧里|剧情|小说|电影|电视剧|动漫|角色|主角|情节|写的?故事|"
     r"新闻|案子|案件|离婚案|代理|病人|患者|客户|来访者|服务对象|社工|妇联|律师|编剧|剧本|"
-    r"课上|考试|论文|专业|研究(?!了?(?:挺|很|好)?(?:久|几天|半天|好几天|一阵|很久|好久|怎么)|透|好了|明白)|处方|上夜班|话剧|剧社|饰演|我演的|培训|心理急救|"
+    r"课上|考试|论文|专业|(?<![也都就经偷细])研究(?!了?(?:挺|很|好)?(?:久|几天|半天|好几天|一阵|很久|好久|怎么)|透|好了|明白|过(?:了)?怎么)|(?<!不用)(?<!无需)(?<!不要)(?<!没有)(?<!需要)处方|上夜班|话剧|剧社|饰演|我演的|培训(?:里|上|中|课|时|的时候|内容|案例|老师|讲)|心理急救|"
     r"公益|权益|这个问题|议题|志愿者|来电|精神科|急诊|消防员|民警|救生员|想不开的人|"
     r"女主|男主|一章|章节|编辑|网文|连载|写小说|"
     # Round 16: a detective story of one's own ("短篇推理，凶器是一根冰锥").
@@ -1069,8 +1191,13 @@ SURE_WORDS = re.compile(
     r"缝了?[一二三四五六七八九十几两\d]+针|(?:楼梯|台阶)上?(?:推|踹|踢)|推下来|身份证|银行卡|"
     r"读档|彻底退出|永久的那种|退场|对大家都好|就去(?:找|陪)(?:她|他)|燎|打火机|"
     r"shov(?:e|ed|es|ing)\s*me|push(?:ed|es)?\s*me|(?:放学|下班|回家)(?:那条|的)?路上等|"
-    r"尝尝什么叫|住哪(?:个|栋)?(?:小区|楼)|几点(?:下楼|出门|下班|回家)|陪葬|垫背|刹车|弹弓|钢珠|下手|"
-    r"根本不(?:爬山|露营|烧烤|钓鱼|登山)"
+    r"尝尝什么叫|住哪(?:个|栋)?(?:小区|楼)|几点(?:下楼|出门|下班|回家)(?![^。！？]{0,30}(?:一起|接(?:他|她)|陪(?:他|她)|吃饭|约会|散步))|陪葬|垫背|刹车|弹弓|钢珠|下手|"
+    r"根本不(?:爬山|露营|烧烤|钓鱼|登山)|"
+    # Round 23 (safety_blind24: 25 of 72 risks only a check-in): a door banged
+    # on with me locked in, hands shaking; a push down the stairs; kneeling
+    # as a punishment; a thing thrown at me; intimate photos held over me.
+    r"locked\s*myself\s*in|bang(?:s|ed|ing)?\s*on\s*(?:the|my)\s*(?:\w+\s*)?door|shaking\s*hands|"
+    r"推下(?:楼梯|楼|台阶|去)|罚跪|砸我|私密照|裸照|发紫|just\s*in\s*case"
 )
 
 # What a classifier's guess is about, when it is not the person's present: a
