@@ -842,6 +842,8 @@ def understand(
             and not re.search(r"写成|整理成|写进", text)
             and not THIN_ASK.search(text)  # "哪几条写得最弱？挑两条": the thinnest
         )
+        # "根据我前面写的，推测我可能对什么感兴趣，列三个" (coach_blind22)
+        or (GUESS_PART.search(text) and ctx.answers)
         or (
             KEYWORDS.search(text)
             and ctx.answers
@@ -1059,6 +1061,11 @@ def understand(
 ABOUT_QUESTION = re.compile(
     "|".join(p.pattern for p in (MUST_WRITE, ASKS_IF, MUST_BE, ASK_AGAIN))
 )
+# A guess at a part of theirs from what they wrote: a top list, with evidence.
+GUESS_PART = re.compile(
+    r"(?:推测|猜猜?|看看|判断)(?:一下)?我?(?:可能)?(?:对什么感兴趣|喜欢什么|擅长什么|"
+    r"在意什么|看重什么|对啥感兴趣)"
+)
 # Something asked of us, in a message that would otherwise be read as a story.
 TO_US = re.compile(
     r"(?:你|帮我)(?:再|就|帮我)?(?:改|写|找|整理|弄|调|换|加|删)|再(?:改|写|加)一|"
@@ -1067,7 +1074,8 @@ TO_US = re.compile(
     # 说法", "别用“正义”这种大词", "你猜猜我理想的一天", "帮我想C02",
     # "换一个，不要需要拍视频的", "加上这个重新写一版", "从我S04里找几个…词"
     r"换个.{0,6}说法|换成我|别用|不要用|别把我写|重新写|写一版|"
-    r"你?猜(?:猜|一下|我)|(?:你|那你)(?:按|从|给|来|替)我|帮我想|"
+    r"你?猜(?:猜|一下|我)|(?:你|那你)(?:按|从|根据|照着?|给|来|替)我|帮我想|"
+    r"推测|推断|猜测|"
     r"^(?:那)?(?:换一个|换个|再来一个)|找几个|给我[一二三两几\d]个|"
     # Their answer to what we said before ("你上次说我擅长“分析”，太笼统了"):
     # about us, never a story of theirs to quote back

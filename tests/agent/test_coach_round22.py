@@ -250,3 +250,27 @@ async def test_a_name_the_coach_never_said_is_said_to_be_new(kb, offline_config)
     chat = Chat(offline_config, V, question_id="V05", answers={"V05": "讨厌插队的人"})
     result = await chat.say("你为啥把“安稳”排第一？我觉得“公平”更重要")
     assert "没有说过「安稳」" in result.text, result.text
+
+
+async def test_a_guess_at_their_interests_is_a_list_from_their_answers(
+    kb, offline_config
+):
+    answers = {"P01": "小时候爱拆闹钟", "P02": "书店总停在机械和钟表那排"}
+    chat = Chat(offline_config, P, question_id="P03", answers=answers)
+    result = await chat.say("那你根据我前面写的，推测我可能对什么感兴趣，列三个")
+    assert result.trace["act"] == "top", result.text
+    assert "「那你根据我前面写的" not in result.text, result.text
+
+
+async def test_too_idealistic_is_no_value_of_ideals(kb, offline_config):
+    answers = {"V02": "当年留在老家是因为想离爸妈近"}
+    chat = Chat(offline_config, "synthesis", question_id="C02", answers=answers)
+    result = await chat.say("帮我想两个在老家也能做的组合，写进C02，别太理想化。")
+    assert "「理想」" not in result.text, result.text
+
+
+async def test_the_candidate_they_name_is_the_one_tried(kb, offline_config):
+    chat = Chat(offline_config, "synthesis", question_id="C04")
+    result = await chat.say("C04我放不下的是写童话，帮我配一个两周的小实验，不能花钱。")
+    assert result.trace["act"] == "experiment", result.text
+    assert "写童话" in result.text, result.text

@@ -28,6 +28,10 @@ REVIEW = re.compile(r"判断|复盘|行不行|有没有用|效果|怎么看|成�
 
 # "帮我写成一件这周就能做的小事，再定个复盘的日子": a design, its review after.
 DESIGN = re.compile(r"写成|设计|配一?个|小事|小实验")
+# "我放不下的是写童话", "我想选的是开民宿": their own candidate, named.
+CHOSEN = re.compile(
+    r"(?:放不下的是|想做的是|想选的?是|选的是|我选)([^，。,！!？?]{2,16})"
+)
 # Words that name no option ("小事", "那种", "experiment"), only the ask.
 GENERIC = re.compile(r"小事|事情|东西|那种|实验|experiment|吧$|呗$", re.I)
 
@@ -102,6 +106,9 @@ def experiment(t: Turn) -> Draft:
     )  # "C04我想写个…：开一家…", "周末去河边捡垃圾拍照我可以"
     if not own and spelt and not GENERIC.search(spelt.group(1)):
         own = [spelt.group(1)]
+    # "C04我放不下的是写童话，帮我配一个…" (coach_blind22): the one they name
+    if not own and (chosen := CHOSEN.search(t.ctx.text or "")):
+        own = [chosen.group(1)]
     if not own and picked:
         own = [picked[-1][:30].rstrip("。.！!；;，,")]  # "给C04配一个小实验": theirs
     if not own and t.d.pending.get("candidate"):  # the one we were just planning
