@@ -307,6 +307,19 @@ def _veiled(text: str) -> bool:
     return bool(lexicon.SCARE_VISIT.search(text) and grudge)
 
 
+def _dressed(text: str) -> bool:
+    """Return whether cutting in slang hides in what normalise drops (round 24).
+
+    A wound dressing emoji beside a word that may be cutting ("又“画线”了 🩹"),
+    or the slang in quotes with a relapse or a depth beside it.
+    """
+    if lexicon.FICTION.search(normalise(text)):
+        return False
+    if lexicon.WOUND_EMOJI.search(text) and lexicon.CUT_WORD.search(text):
+        return True
+    return bool(lexicon.QUOTED_CUT.search(text))
+
+
 def _hurt_at_home(plain: str) -> bool:
     """Return whether someone close hits me, or a child is seen or heard hurt."""
     return bool(
@@ -360,6 +373,8 @@ def assess_with(text: str, scorer, **bars) -> Risk:
     strong = None if moves or lexicon.NOT_DEATH.search(plain) else _strong(plain)
     if strong is None and not moves and _veiled(text):
         strong = ("harm_others", False)
+    if strong is None and not moves and _dressed(text):
+        strong = ("self_harm", False)
     if strong is not None and not strong[1]:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.

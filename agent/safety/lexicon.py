@@ -767,6 +767,103 @@ STRONG: dict[str, re.Pattern] = {
     ),
 }
 
+# Round 24 (safety_blind25): kinds, not strings. Each is put first in its
+# kind's alternation.
+# Anyone at home or of the family, and a touch that is sexual: "趁没人",
+# secretly, at night, a body part, or no one believing it ("说我想多了").
+_HOUSEHOLD = (
+    r"(?:继父|继母|后爸|后妈|养父|爸爸?|我爸|父亲|哥哥?|弟弟?|姐夫|妹夫|姑父|姨父|舅舅|叔叔|伯伯|大伯|二叔|三叔|小叔|"
+    r"表哥|表弟|堂哥|堂弟|表叔|表舅|舅公|爷爷|外公|姥爷|公公|大爷|干爹|邻居(?:叔叔|大爷|哥)?|房东|"
+    r"租客|家教|亲戚|(?:我)?妈(?:的)?(?:男朋友|男友|对象)|(?:uncle|cousin|stepbrother|stepdad|stepfather|grandpa|"
+    r"grandfather|brother-in-law|my\s*(?:mom|mum)'?s\s*boyfriend))"
+)
+_SECRET_TOUCH = (
+    r"(?:趁(?:着)?(?:没人|家里没人|我妈不在|我爸不在|大人不在|大人睡|我一个人|我睡着?|只有我们)|"
+    r"等(?:我妈|我爸|大人|家里人|其他人|别人)(?:都)?(?:出门|不在|睡着?|走了?)|偷偷(?:地)?|关上门|"
+    r"锁上门|半夜|深夜|夜里|晚上)[^。！？]{0,12}"
+    r"(?:摸我|碰我|亲我|抱着?我不放|扒我|脱我|(?:把手)?(?:伸进|伸到|往)我的?(?:衣服|裤子|被子|被窝|裙子)里?)(?!的?(?:头|脑袋|额头|脸蛋|手说))|"
+    r"(?:摸|碰|捏|揉)(?:我的?)(?:胸|屁股|大腿内侧|大腿|下面|下体|私处|隐私部位|身体)|"
+    r"(?:让|逼|要)我(?:摸|碰|亲)(?:他|她)(?:的)?(?:下面|下体|身体)?|脱(?:我的?)(?:衣服|裤子|内衣)|"
+    r"(?:摸我|碰我|亲我)[^。！？]{0,16}(?:不让我(?:说|告诉)|别告诉|不许说|说我想多了|都说我想多了|没人信|不信我|不敢(?:说|回家|睡))"
+)
+ROUND24_ABUSE = (
+    _HOUSEHOLD
+    + r"[^。！？]{0,30}(?:"
+    + _SECRET_TOUCH
+    + r")|"
+    + _HOUSEHOLD
+    + r"[^.!?]{0,30}(?:touch(?:es|ed|ing)?\s*me|grop(?:es|ed|ing)\s*me|"
+    r"(?:comes|came|gets|got)\s*into\s*my\s*bed)"
+)
+# Harm done to someone, and how not to be traced the next time.
+_HARM_DONE = (
+    r"(?:(?:剪|弄断|割|松|放)(?:过|了|断)?[^。]{0,12}刹车|刹车[^。]{0,4}(?:剪|弄断|割断|动手脚)|下(?:过|了)?药|下(?:过|了)?毒|投毒|动(?:过|了)?手脚|推(?:他|她)|推下|放火|点(?:了)?(?:他|她)|撞(?:他|她)|打(?:伤|残)(?:了)?(?:他|她)|"
+    r"弄(?:伤|残)(?:了)?(?:他|她)|捅(?:了)?(?:他|她)|(?:他|她)的(?:车|饭|水杯|杯子|饮料))"
+)
+_UNTRACED = (
+    r"(?:不容易|不会|不能|没法|很难|难以|查不|不被|别被|不让人|不留|没人能)(?:被|让人|让警察)?"
+    r"(?:查(?:出来|到|出)?|发现|追查|追踪|认出|怀疑|抓|留下?(?:痕迹|证据|指纹)|验出)|"
+    r"(?:查不出|验不出|看不出|追查不到|查不到)(?:来)?|(?:harder|hard|impossible|tough)\s*to\s*trace|"
+    r"(?:won'?t|can'?t|not|never)\s*(?:be\s*|get\s*)?(?:traced|caught|found\s*out)|get\s*away\s*with"
+)
+ROUND24_OTHERS = (
+    _HARM_DONE + r".{0,60}?(?:" + _UNTRACED + r")|"
+    r"(?:上次|上回|那次|之前|以前)[^。]{0,30}(?:没成功|没弄成|失手|没得手)[^。]{0,4}[。，,]?[^。]{0,12}"
+    r"(?:换个|换种|换一个|换一种)(?:办法|方法|法子|方式)|"
+    r"(?:brake\s*lines?|poison(?:ed)?|spiked?)[^.!?]{0,60}(?:" + _UNTRACED + r")|"
+    # A plan written down beside someone's way home or to work.
+    r"(?![^。]{0,60}(?:接(?:她|他|老师|孩子)|送(?:她|他)|陪(?:她|他)|一起|顺路|拼车|停车|堵车|很堵))"
+    r"(?:计划|安排|路线|which\s*day|哪天|日子|时间|出口|which\s*exit)[^。]{0,40}"
+    r"(?:他|她|那个[^，。、]{0,4}|老师|老板|主管|领导|同事|前任|前男友|前女友|ex|邻居|班主任)"
+    r"(?:每天|平时|晚上)?(?:下班|放学|下课|回家|上班|夜跑|跑步|遛狗)?(?:走|经过|路过|必经|走过)(?:的)?"
+    r"(?:那条|哪条|这条)?(?:小路|小道|路|巷子|小巷|路线|路口|地下通道)(?![^。！？]{0,8}(?:接|送|陪|一起|顺路|拼车|堵车|很堵))|"
+    r"(?:他|她|那个[^，。、]{0,4}|老师|老板|主管|领导|同事|前任|前男友|前女友)(?:每天|平时|晚上)?"
+    r"(?:下班|放学|下课|回家|上班|夜跑|跑步|遛狗)?(?:走|经过|路过|必经)的?(?:那段|那条|哪条)?[^，。,]{0,4}"
+    r"(?:小路|路|巷子|小巷|路线)[^。]{0,10}(?:记下|记住|摸清|踩过点|跟过|跟了|盯了)|"
+    r"(?:摸清|记下|记住|打听到|跟过|蹲过|踩过点)(?:了)?(?:他|她|那个[^，。、]{0,4}|老师|老板|主管|领导|同事|前任)"
+    r"(?:每天|平时)?(?:下班|放学|回家|上班)?(?:走|经过|路过)?(?:的)?(?:路线|那条路|小路|路)"
+)
+# Cutting in slang ("画线", "拉链", "红线"…) gone deeper, again, not held back.
+_CUT_SLANG = (
+    r"(?:画线|划线|画道道|划道道|拉链|拉拉链|红线|画格子|种草莓|画画|划一下|画一下|划)"
+)
+_RELAPSE = r"(?:深|没忍住|忍不住|又|出血|流血|见红|止血|包扎|创可贴|纱布)"
+ROUND24_SELF = (
+    r"[“\"'「『‘]" + _CUT_SLANG + r"[”\"'」』’][^。！？]{0,20}" + _RELAPSE + r"|"
+    r"(?:又|没忍住|忍不住)[^。！？]{0,4}(?:去)?[“\"'「『‘]"
+    + _CUT_SLANG
+    + r"[”\"'」』’]|"
+    r"(?:没忍住|忍不住|又)[^。！？]{0,6}[画划](?:得|的)(?:有点|有些|很|太|比较|更|特别)?深|"
+    # Hiding wounds as a thing one is good at, a plaster changed this morning.
+    r"(?:^|(?<=[，,。:：、我是事会在就]))(?:藏|遮|盖|捂|掩)(?:住)?(?:自己的?)?(?:伤口|伤疤|疤痕?|划痕|刀痕|手腕上的)[^。]{0,50}"
+    r"(?:熟练|擅长|拿手|很会|最会|得心应手|有经验|练出来|一把好手|专业)|"
+    r"(?:擅长|拿手|最会|做得好|很熟练|练出来)[^。]{0,12}[:：]?(?:藏|遮|掩)(?:伤口|伤疤|疤|划痕|刀痕)|"
+    r"(?:伤口|疤|划痕|刀痕)[^。]{0,30}(?:编理由|编借口|找借口|编个理由)|(?:划|割)在哪[^。]{0,12}(?:怎么包|包扎|遮)|"
+    r"(?:good|great|expert|skilled|talent)[^.!?]{0,20}(?:hiding|covering\s*up)\s*(?:my\s*)?(?:cuts|scars|wounds)"
+)
+# Which medicines together would kill, or stop one waking.
+ROUND24_MEANS = (
+    r"(?:哪几种|哪些|什么|哪种|哪两种|几种)药[^。]{0,12}(?:混在一起|混着|一起吃|一块吃|一块儿吃|同时吃|叠加|搭配|加在一起|混合)"
+    r"[^。]{0,14}(?:醒不来|醒不过来|不会醒|不再醒|一睡不醒|睡过去|致死|致命|会死|死人|没命|走得|长眠)|"
+    r"(?:药箱|药柜|抽屉)[^。]{0,10}(?:基本|都|全)(?:都)?有[^。]{0,20}(?:醒不来|醒不过来|不会醒|一睡不醒|致死|致命)|"
+    r"(?:which|what)\s*(?:meds|medicines|pills|drugs)[^.!?]{0,30}(?:together|mixed|combined|combine|mix)[^.!?]{0,30}"
+    r"(?:kill|lethal|fatal|never\s*wake|not\s*wake|wouldn'?t\s*wake|don'?t\s*wake)"
+)
+STRONG["abuse"] = re.compile(ROUND24_ABUSE + "|" + STRONG["abuse"].pattern)
+STRONG["harm_others"] = re.compile(ROUND24_OTHERS + "|" + STRONG["harm_others"].pattern)
+STRONG["self_harm"] = re.compile(ROUND24_SELF + "|" + STRONG["self_harm"].pattern)
+STRONG["means"] = re.compile(ROUND24_MEANS + "|" + STRONG["means"].pattern)
+# A wound dressing beside a word that may be cutting (normalise drops the emoji).
+WOUND_EMOJI = re.compile(r"[\U0001FA79]")
+CUT_WORD = re.compile(_CUT_SLANG + r"|割|口子|刀片|血")
+QUOTED_CUT = re.compile(
+    r"[“\"'「『‘]" + _CUT_SLANG + r"[”\"'」』’][^。！？]{0,20}" + _RELAPSE + r"|"
+    r"(?:又|没忍住|忍不住)[^。！？]{0,4}(?:去)?[“\"'「『‘]"
+    + _CUT_SLANG
+    + r"[”\"'」』’]"
+)
+
+
 # Threats that live in what normalise drops: a weapon emoji beside someone to
 # fear it ("那人的地址我查到了🔪"), and a visit in scare quotes (去“拜访”一下,
 # “问候”一下他). Matched on the raw text (``veiled`` in __init__).

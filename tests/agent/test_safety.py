@@ -209,7 +209,7 @@ def test_a_check_in_inside_a_story_asks_about_home_for_abuse():
     assert "伤害自己" in checkin_note("suicide")
 
 
-def test_a_story_answered_with_a_check_in_quotes_none_of_its_risk_words():
+def test_a_story_answered_with_a_check_in_quotes_none_of_its_risk_words(kb):
     from dataclasses import asdict
 
     from agent.dialogue import facts
