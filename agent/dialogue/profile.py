@@ -25,10 +25,6 @@ NOTE_KEYS = {
 
 def row(entry_id: str) -> dict | None:
     """Return a knowledge entry's fields the coach talks about, or None."""
-    return _row(entry_id)
-
-
-def _row(entry_id: str) -> dict | None:
     hit = kb.entry_get(entry_id=entry_id)
     if hit is None:
         return None
@@ -73,7 +69,7 @@ def three_parts(
         ids[key].extend(i["id"] for i in (ctx.notes.get(note) or []) if "id" in i)
     parts: dict[str, list[dict]] = {}
     for key, chosen in ids.items():
-        rows = [r for r in (_row(i) for i in dict.fromkeys(chosen)) if r]
+        rows = [r for r in (row(i) for i in dict.fromkeys(chosen)) if r]
         parts[key] = [{**r, "evidence": evidence.get(r["id"], "")} for r in rows[:3]]
     return parts
 

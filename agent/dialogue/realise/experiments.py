@@ -42,7 +42,7 @@ def _named(t: Turn, prefix: str, category: Category) -> dict | None:
     Never a guess from the ask itself: "小实验" is no sign of 「化学与材料」
     (coach_blind21 got "像化学研究员那样" for an inn in Iceland).
     """
-    for q, a in sorted((t.ctx.answers or {}).items()):
+    for q, a in (t.ctx.answers or {}).items():
         if q.startswith(prefix) and a.strip():
             for e in evidence_find(answers={q: a}, categories=(category,)):
                 if e.strength == "named" and e.voice == "own":
@@ -57,16 +57,9 @@ def experiment(t: Turn) -> Draft:
     if REVIEW.search(t.ctx.text) and not DESIGN.search(t.ctx.text):
         # A talent their own answers name, never a search's guess (coach_blind15:
         # 「自我反省」 put to someone who never wrote it).
-        named_talents = [
-            e.name
-            for q, a in t.ctx.answers.items()
-            if q.startswith("S") and a
-            for e in evidence_find(answers={q: a}, categories=("strengths",))
-            if e.strength == "named" and e.voice == "own"
-        ]
         used = (
-            f"有没有用上你的「{named_talents[0]}」"
-            if named_talents
+            f"有没有用上你的「{talent['name']}」"
+            if talent
             else "有没有用上你擅长的做法"
         )
         return Draft(
