@@ -1029,6 +1029,7 @@ def understand(
         "story",
         "unclear",
         "feedback",
+        "counts",  # "V05一定要是生气的事吗" read as "does this count"
     ):
         intent = "question_help"  # "也得写吗": the answer is about the question
     elif d.last_act == "experiment" and REFIT.search(text):

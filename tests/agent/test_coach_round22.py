@@ -274,3 +274,10 @@ async def test_the_candidate_they_name_is_the_one_tried(kb, offline_config):
     result = await chat.say("C04我放不下的是写童话，帮我配一个两周的小实验，不能花钱。")
     assert result.trace["act"] == "experiment", result.text
     assert "写童话" in result.text, result.text
+
+
+async def test_must_it_be_one_kind_read_as_counts_is_still_answered(kb, offline_config):
+    chat = Chat(offline_config, V, question_id="V05")
+    result = await chat.say("V05一定要是生气的事吗？我脾气挺好的")
+    assert result.trace["act"] == "rephrase", result.text
+    assert result.text.startswith("不一定"), result.text
