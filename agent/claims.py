@@ -57,7 +57,9 @@ def _request_quoted(
 # The reply says the quote is what they asked, not who they are.
 NAMED_AS_ASKED = re.compile(
     r"对不上号|没太抓准|没听懂|你问的|你问我|你想问|说的是哪个|怕猜错|没法确定你想|"
-    r"按你说的"  # their yardstick for a comparison, named as theirs (compare.py)
+    r"按你说的|"  # their yardstick for a comparison, named as theirs (compare.py)
+    # lines of a list they pasted ("宿舍 能不能用 电煮锅" is a search, not an ask)
+    r"的原料：|从你贴的"
 )
 # Words that make a clause a request to us or a question, not a statement.
 TO_US = re.compile(

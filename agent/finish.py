@@ -146,6 +146,7 @@ def _quotable(state: AgentState, text: str = "") -> list[str]:
         *(str(v) for job in session.get("work_history") or [] for v in job.values()),
         *mine,  # the coach's own earlier lines ("第二条" names one)
         *map(str, dialogue.pending.get("lines") or []),
+        *map(str, dialogue.pending.get("listed") or []),  # a list they pasted
         knowledge_text(),
         quotes.glossary(),
     ]
@@ -242,8 +243,9 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         _quotes_risk(text)
     ):  # a method named, or someone's risk words quoted back: care instead
         text, coach, repaired = _care_instead(state, config), {}, True
-    text = quotes.balanced(text)
-    text, quote_repairs = quotes.repair(text, _quotable(state, text))
+    sources = _quotable(state, text)
+    text = quotes.balanced(text, sources)
+    text, quote_repairs = quotes.repair(text, sources)
     if act not in ("crisis", "care", "checkin"):  # the safety script is fixed text
         text, unsupported = _claims_checked(state, text)
         quote_repairs += unsupported  # one count of repairs for §3, as the issue asks

@@ -32,6 +32,7 @@ from agent.cache import COMMON_TTL, cached, off_loop
 from agent.clock import deadline_for, remaining, variation
 from agent.configuration import Configuration
 from agent.context import ContextManager, SessionSnapshot, TurnContext
+from agent.dialogue import facts
 from agent.dialogue.choices import CHOICES, choices_for, likely_choices
 from agent.dialogue.policy import GUARDED, decide
 from agent.dialogue.state import DialogueState
@@ -93,7 +94,10 @@ def _understand(session: SessionSnapshot, state: AgentState, qid: str | None) ->
         total=focus["total"],
         person={k: v for k, v in (session.user_info or {}).items() if v},
         jobs=list(session.work_history or [])[:3],
-        answers=dict(session.answers or {}),
+        # "还没写" saved as an answer is an open question, not words to quote
+        answers={
+            k: v for k, v in (session.answers or {}).items() if not facts.unwritten(v)
+        },
         notes=dict(session.notes or {}),
         history=list(session.recent_messages or [])[-10:],
         guide_mode=session.guide_mode,

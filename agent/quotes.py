@@ -49,14 +49,28 @@ def quoted(text: str) -> list[str]:
 
 BRACKET = re.compile(r"「([^「」]*)」")
 PAIRS = (("“", "”"), ("‘", "’"))
+STRAIGHT = ("'", '"')
 
 
-def balanced(text: str) -> str:
+def _inside_word(text: str, i: int) -> bool:
+    """Return whether ``text[i]`` is English ("don't", "neighbours'"), no quote mark.
+
+    A straight quote marks a quote only beside Chinese ("说我'稳'").
+    """
+    near = text[i - 1 : i] + text[i + 1 : i + 2]
+    return not re.search(r"[\u4e00-\u9fff]", near)
+
+
+def balanced(text: str, sources: Iterable[str] = ()) -> str:
     """Return the reply with quotes inside a 「」 closed where a cut left them open.
 
     "「…骂我最多的就是“三分钟热度」" (a clause cut at its closing ”) reads as
-    broken; the closing mark is put back (the check folds marks away).
+    broken; the closing mark is put back (the check folds marks away). A
+    straight quote is its own pair, so which side was cut is read from the
+    person's text in ``sources``: "'约一个前同事聊聊'对我来说不算小" quoted
+    from its second word gets its opening mark back, not a closing one.
     """
+    sources = [s for s in sources if s]
 
     def close(m: re.Match) -> str:
         span = m.group(1)
@@ -65,9 +79,26 @@ def balanced(text: str) -> str:
                 span += right
             elif span.count(right) > span.count(left) and span.startswith(right):
                 span = span[1:]
+        for mark in STRAIGHT:
+            marks = [
+                i for i, c in enumerate(span) if c == mark and not _inside_word(span, i)
+            ]
+            if len(marks) % 2:
+                span = _evened(span, mark, marks, sources)
         return f"「{span}」"
 
     return BRACKET.sub(close, text or "")
+
+
+def _evened(span: str, mark: str, marks: list[int], sources: list[str]) -> str:
+    """Return ``span`` with its odd straight ``mark`` paired as the source has it."""
+    tries = [mark + span, span + mark]
+    if marks[0] == 0:
+        tries.insert(0, span[1:])
+    for candidate in tries:
+        if any(candidate in s for s in sources):
+            return candidate
+    return span[1:] if marks[0] == 0 else span + mark
 
 
 def verbatim(span: str, sources: Iterable[str]) -> bool:

@@ -99,6 +99,22 @@ _SHRUG_GLUE = re.compile(
 )
 
 
+# A placeholder saved where the answer will go ("还没写", "V08 还没想好"): the
+# question is still open, so no act quotes it as what they wrote (coach_blind23:
+# "你在第3题写的是「还没写」").
+UNWRITTEN = re.compile(
+    r"^(?:(?:我)?(?:还|暂时|目前)?(?:没|没有)(?:写|填|想好|想清楚|想出来|想到|想)(?:好)?|"
+    r"还在想|想不出来?|待定|待填|先空着|空着|暂无|略|tbd|todo|n/?a)"
+    r"[。.!！~…\s]*$",
+    re.IGNORECASE,
+)
+
+
+def unwritten(text: str) -> bool:
+    """Tell whether a saved answer is only a placeholder for one not written yet."""
+    return bool(UNWRITTEN.match((text or "").strip()))
+
+
 def is_shrug(text: str) -> bool:
     """Tell whether an answer is a stock shrug ("不知道", "都还好吧 没啥特别生气的").
 
@@ -480,7 +496,16 @@ def pasted(text: str) -> list[str]:
     to be guessed at (coach_blind11).
     """
     lines = [x.strip() for x in (text or "").splitlines() if len(x.strip()) >= 3]
-    return lines if len(lines) >= 3 else []
+    if len(lines) >= 3:
+        return lines
+    # "'基金定投'、'猫咪肾衰竭早期症状'、'二手富士相机'": a list pasted in quotes
+    items = LISTED_QUOTES.findall(text or "")
+    return items if len(items) >= 3 else []
+
+
+LISTED_QUOTES = re.compile(
+    r"[‘'“\"「]([^’'”\"」]{2,20})[’'”\"」](?=\s*[、，,；;]\s*[‘'“\"「]|\s*[、，,]?\s*(?:等|这些|[。.]|$))"
+)
 
 
 # Words put in the coach's mouth or theirs ("我啥时候说想住海边了？？"), checked
@@ -490,6 +515,9 @@ def claimed_core(text: str) -> str:
     m = CLAIMED.search(text or "")
     if not m:
         return ""
+    bare = m.group("w") or m.group("v") or m.group("u")
+    if bare:
+        return bare.strip("的了吧啊呀 ")
     said = m.group("x") or m.group("y") or m.group("z") or ""
     quoted = re.search(r"[“「\"'‘]([^”」\"'’]{2,14})[”」\"'’]", said)
     core = quoted.group(1) if quoted else re.sub(r"^(?:我|是|说|想|要)+", "", said)

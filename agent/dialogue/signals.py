@@ -162,7 +162,35 @@ DISPUTES = re.compile(
     # "等一下，我没说过我看重钱啊" (coach_blind13)
     r"我(?:从来|可|根本)?没(?:说|写|提)过|"
     r"但是?我(?:确实|真的|其实|明明)|我(?:才)?不是那种|你别老|别老)"
+    # "你问我妈'忍'背后是什么，我觉得你想多了": a reading of ours waved off
+    r"|你想多了|想太多了吧|没(?:你说的)?那么复杂|你过度解读"
 )
+# Hurt by what someone close said of them, to tears (coach_blind23).
+HURT_BY_WORDS = re.compile(
+    r"(?:骂我|嫌我|笑话我|数落我|说我[^。！？，]{0,3}?"
+    + r"(?:"
+    + r"|".join(
+        (
+            "没出息",
+            "不安分",
+            "不务正业",
+            "瞎折腾",
+            "没用",
+            "丢人",
+            "不懂事",
+            "矫情",
+            "废物",
+            "笨",
+            "懒",
+            "傻",
+            "白养",
+            "读书读傻",
+        )
+    )
+    + r"))[^。！？]{0,20}(?:[。，][^。！？]{0,30})?"
+    r"(?:哭了|掉眼泪|流眼泪|哭了一场|委屈得)"
+)
+WAVED_OFF = re.compile(r"你想多了|你想太多|没你说的那么|你过度解读|你解读过度")
 DISPUTE_MAX = 80
 # "你直接帮我把P05到P08都填了，填满就行": answers written for them (coach_blind14).
 WRITE_FOR_ME = re.compile(
@@ -178,7 +206,15 @@ CLAIMED = re.compile(
     r"[^，,。？?]{0,4}[？?]|"
     # "你说我在意的是'真实'，这个我不太认同" (coach_blind17): disputed, not asked
     r"你(?:说|讲|写)(?:我的?)?(?P<z>[^，,。？?“「\"']{0,8}[“「\"'‘][^”」\"'’]{2,14}[”」\"'’])"
-    r"[^。？?]{0,12}(?:不太?认同|不对|不是这样|不同意)"
+    r"[^。？?]{0,12}(?:不太?认同|不对|不是这样|不同意)|"
+    # "你说我在乎'自主'，可我连请假都不敢请", "你问我妈'忍'背后是什么"
+    # (coach_blind23): a word of ours quoted, checked against what we said
+    r"你(?:说|讲|问|提到?)(?:我的?|我妈|我爸)?[^，,。？?“「\"'‘]{0,6}"
+    r"[“「\"'‘](?P<w>[^”」\"'’]{1,14})[”」\"'’]|"
+    # "第三个为啥是'被认可'？", "'提前预判'我不太明白你是从哪看出来的"
+    r"(?:为啥|为什么|凭什么|怎么)(?:会|就)?是[“「\"'‘](?P<v>[^”」\"'’]{2,14})[”」\"'’]|"
+    r"[“「\"'‘](?P<u>[^”」\"'’]{2,14})[”」\"'’][^。？?]{0,14}"
+    r"(?:从哪(?:里|儿)?看出|哪来的|怎么看出|怎么来的)"
 )
 # Taking leave ("明天再说吧", "今天先这样"): a short message that ends the
 # session for today is a goodbye, whatever its words look like to the classifier.
@@ -191,6 +227,8 @@ LEAVE_MAX_CHARS = 16
 # "做这个到底有什么用" — the feeling comes before any question of the workbook.
 HARDSHIP = re.compile(
     r"被裁|裁员|失业|下岗|房贷|还不上|欠债|没收入|"
+    # Work drying up ("房子卖不动，组里裁到剩三个，底薪三千", coach_blind23)
+    r"裁到|裁掉|底薪|降薪|欠薪|发不出工资|接不到单|"
     # The body gave out ("腰椎不行了，医生说不能再跑工地", coach_blind21)
     r"医生说|身体(?:不行|垮了|扛不住)|腰椎|不能再(?:跑|干|做|上)|"
     # A job hunt with no answer ("投了四十多份简历一个回音都没有").
@@ -203,7 +241,9 @@ STRAIN = re.compile(
     # "是不是我这人就很无趣", "感觉自己啥都做不好" got a story probe).
     r"泄气|有点丧|好丧|很丧|灰心|挫败|心累|憋屈|没出息|"
     r"是不是我(?:这人|这个人)?(?:就)?(?:很|太|特别)?(?:无趣|没用|废|差劲|失败|笨)|"
-    r"(?:啥|什么)都(?:做|干|写)不好"
+    r"(?:啥|什么)都(?:做|干|写)不好|"
+    # "我擅长的那些现在一点用没有": what they are good at, written off
+    r"我(?:擅长|会)的(?:那些|东西)?.{0,4}(?:没用|一点用(?:都)?没有|不值钱)"
 )
 # Down on themselves or hurting, said inside a longer message (coach_blind17:
 # "感觉自己挺失败的", "写这些有时候觉得挺可笑的", "我真的还回得去吗", "有点

@@ -46,6 +46,7 @@ from agent.dialogue.signals import (
     GIVES_EXAMPLE,
     GRIEF,
     HARDSHIP,
+    HURT_BY_WORDS,
     INJECTION_ANY,
     KEEP_OR_DROP,
     LEAD_PARTICLES,
@@ -80,6 +81,7 @@ from agent.dialogue.signals import (
     TIME_LIMIT,
     TOP_ASK,
     WANTS_EXAMPLE,
+    WAVED_OFF,
     WORKBOOK,
     WORN,
     WORN_MAX_CHARS,
@@ -319,12 +321,18 @@ def _resolve(
         return "flip", True  # "第二个有点硬凹了…贴着这个再写一个": the flip, again
     if REFUSED.search(text):
         return "pushback", True  # "说和那个我不认": an item named, refused
+    if d.last_act and WAVED_OFF.search(text) and len(text) <= DISPUTE_MAX:
+        return "pushback", True  # "我觉得你想多了，他就是嘴笨": any reading of ours
     if (
         d.last_act
         and d.last_act not in SAID_NOTHING_OF_THEM
         and len(text) <= DISPUTE_MAX
         and DISPUTES.search(text)
         and pred.confidence < DISPUTE_SURE
+        # "可是漫画这种东西也能算P02的答案吗": a doubt that asks whether it counts
+        and not (
+            COUNTS_ASK.search(text) and not re.search(r"不对|错了|不是|不认|没说", text)
+        )
         and intent in ("story", "unclear", "feedback", "counts", "concept", "why")
     ):
         return "pushback", True  # "不对，我不是那种人": our reading disputed
@@ -362,6 +370,8 @@ def _resolve(
         "counts", pred
     ):
         return "counts", True  # "做PPT做到凌晨也不觉得累，这算S03吗"
+    if MONEY_DOUBT.search(text) and _breaks_tie("counts", pred):
+        return "counts", True  # "没写钱，但我确实在乎…是不是不诚实？要不要改"
     if PROGRESS_ASK.search(text) and _breaks_tie("progress", pred):
         return "progress", True  # "帮我看看我现在做到哪一步了"
     if (
@@ -801,7 +811,15 @@ def understand(
     if CLAIMED.search(text) and len(text) <= DISPUTE_MAX:
         core = facts.claimed_core(text)
         spoke = any(role != "user" for role, _ in ctx.history)
-        if core and not facts.said_by_us(core, ctx.history) and spoke:
+        # A task or a "does it count" beside it is done, the word said to be
+        # none of ours first (realise._unsaid): "你说的那个'有用'去掉，剩下的再排"
+        asks_more = (
+            (u.ordinal is not None and d.pending.get("items"))
+            or TASK_VERB.search(text)
+            or COUNTS_ASK.search(text)
+            or re.search(r"排一下|再排|挑|写一条|列", text)
+        )
+        if core and not facts.said_by_us(core, ctx.history) and spoke and not asks_more:
             u.intent = "pushback"  # "我啥时候说想住海边了": never said by us
             return u
     # (the question's words they quote are not their ask: "'最常找你帮什么忙'")
@@ -1012,6 +1030,14 @@ def understand(
             intent == "counts" and COUNTS_ASK.search(text)
         ):
             intent = "distress"  # "被裁了…睡不着。做这个到底有什么用"
+    elif HURT_BY_WORDS.search(text) and intent in (
+        *CONTENT,
+        "why",
+        "go_on",
+        "question_help",
+        "rephrase",
+    ):
+        intent = "distress"  # "说我'不安分'…回房间哭了": hurt first (coach_blind23)
     elif (
         sum(bool(b.search(text)) for b in BURDEN) >= 2
         and any(b.search(text) for b in DOUBTS)
@@ -1098,9 +1124,18 @@ COLUMNS_ASK = re.compile(
     r"分成?(?:想|要)[^，。]{0,8}(?:和|跟)(?:不想|不要|坚决不)"
 )
 # "帮我设计一个两周内能做完的小实验", "复盘的时候我要问自己啥" (coach_blind15).
+# Money cared about and doubted as a value (coach_blind23).
+MONEY_DOUBT = re.compile(
+    r"(?:在乎|看重|在意|想要|为了)(?:的是)?(?:钱|赚钱|收入|工资)"
+    r"[^。？?]{0,20}(?:不诚实|虚伪|俗|丢人|算不算|要不要(?:改|加|写)|是不是)|"
+    r"没写钱[^？?]{0,30}(?:不诚实|要不要|是不是|算不算)"
+)
 EXPERIMENT_ASK = re.compile(
     r"(?:配|设计|弄|安排|排|想|定)(?:一)?个?.{0,12}小实验|小实验.{0,6}(?:怎么做|怎么设计|设计)|"
-    r"复盘(?:的时候|时)?.{0,8}(?:问|看|列)"
+    r"复盘(?:的时候|时)?.{0,8}(?:问|看|列)|"
+    # "C05你就帮我定一个这周能做的最小的事吧" (coach_blind23)
+    r"(?:定|想|找|给我)(?:一)?个?(?:这周|这个?礼拜|本周|两周内?|一两周内?)"
+    r"(?:就)?(?:能|可以)(?:做|试)的.{0,6}(?:事|一步)"
 )
 # "把这一步总结一下", "S01到S08总结成三四句话": their answers gathered.
 SUMMARY_ASK = re.compile(

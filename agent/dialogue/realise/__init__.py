@@ -72,6 +72,30 @@ class Reply:
 SHRUG_ACTS = ("rephrase", "nudge", "empathy", "examples", "scope", "abstain", "stuck")
 
 
+# Acts that answer a word put in our mouth themselves, or must stay as written.
+OWN_UNSAID = ("pushback", "repair", "crisis", "care", "checkin", "injection", "refuse")
+
+
+def _unsaid(turn: Turn, draft: Draft) -> str:
+    """Return a word the message says we said and we never did, or "".
+
+    "你说我在乎'自主'", "第三个为啥是'被认可'" (coach_blind23): the task is still
+    done, after one plain sentence that the word was none of ours.
+    """
+    from agent.dialogue.facts import claimed_core, said_by_us
+
+    core = claimed_core(turn.ctx.text or "")
+    if (
+        not core
+        or turn.plan.act in OWN_UNSAID
+        or not any(role != "user" for role, _ in turn.ctx.history)
+        or said_by_us(core, turn.ctx.history)
+        or any("没有说过" in "".join(o) for o in draft.options)
+    ):
+        return ""
+    return core
+
+
 def named(text: str, rows: list[dict]) -> list[dict]:
     """Return the rows named as 「name」 in ``text``, in order of appearance."""
     hits: list[tuple[int, dict]] = []
@@ -180,6 +204,11 @@ def realise(turn: Turn) -> Reply:
         and not draft.pending
     ):  # "你直接告诉我选哪个" talks about the same two: "第一个" still points there
         draft.pending = {"items": turn.d.pending["items"]}
+    if unsaid := _unsaid(turn, draft):
+        # "你说我在乎'稳定'…" when we never did: said first, then the act
+        draft.options = [
+            [f"我前面没有说过「{unsaid}」。{o[0]}", *o[1:]] for o in draft.options
+        ]
     if turn.u.checkin:  # kept right after the opening: fit drops it last
         from agent.safety.replies import checkin_note
 

@@ -14,7 +14,7 @@ import re
 from agent.dialogue import facts
 from agent.dialogue.facts import REQUEST
 from agent.dialogue.numbered import QUESTION_ID
-from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise import Draft, Turn, story
 from agent.dialogue.realise.edit import CLAUSE, edit
 from agent.dialogue.realise.grounds import (
     PART_OF,
@@ -282,6 +282,22 @@ def _own_told(t: Turn) -> str:
     )
 
 
+# "把这个写成P08", "就这个写进去": what they just said is what goes in.
+THIS_ONE = re.compile(r"(?:把)?(?:这个|这句|这些)(?:写成|写进|填进|放进|当成)")
+
+
+def _own_line(t: Turn) -> str:
+    """Return the non-asking sentences of the message, if they say something."""
+    text = t.ctx.text or ""
+    told = "".join(
+        s.strip("。！!")
+        for s in SENTENCE.findall(text)
+        if not ASK_SENTENCE.search(s) and not re.search(r"你", s)
+    )
+    told = re.sub(r"^(?:那|那么|嗯|好吧|行吧)[，,]?", "", told).strip("，, ")
+    return told if 8 <= len(told) <= 60 and told in text else ""
+
+
 def _own_story(t: Turn) -> list[str]:
     """Return up to four clauses of a story told in the ask itself, verbatim."""
     told = _own_told(t)
@@ -333,6 +349,8 @@ def _chat_told(t: Turn, least: int = STORY_CHARS) -> str:
             if len(x) >= least
             and not REQUEST.search(x)
             and not facts.FEEDBACK.search(x)  # "我不同意…": about our reply, no story
+            # "'如何体面地辞职'你怎么没提": about our reply too (coach_blind23)
+            and not re.search(r"你(?:怎么|为什么|为啥|咋)(?:没|不|又)|你刚才|你说的", x)
             # "你是chatgpt吗？还是文心一言？" between the story and the ask: a
             # question to us, skipped for the story before it (coach_blind16)
             and not (x.rstrip().endswith(("？", "?")) and len(x) < QUESTION_ONLY)
@@ -530,7 +548,8 @@ def _shorter(where: str, qid: str, answer: str, keep: int = KEEP) -> Draft:
             ]
         ],
         rows=[],
-        pending={"concrete": qid},
+        # the version shown, so "你把带徒弟那段删了" puts that part back into it
+        pending={"concrete": qid, "pieces": kept},
     )
 
 
@@ -674,6 +693,8 @@ def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
     answer = answer or _inline(t.ctx.text)
+    if not answer and len(lines := story.listed_lines(t.ctx.text)) >= 3:
+        return story.list_taken(t, lines)  # "搜索记录贴一下：'…'、'…'，哪些能写进P03"
     if MERGE_IN.search(t.ctx.text or "") and (merged := _merged(t, qid, answer)):
         return merged
     if (
@@ -720,6 +741,35 @@ def concrete(t: Turn) -> Draft:
         which = f"第{qid[1:]}题好几步里都有" if qid else "我还不确定你指哪一题"
         return Draft([[f"{which}，告诉我是哪一步的第几题，我就照着那题的答案问。"]])
     where = f"第{number(qid)}题" if qid else ""
+    if not answer and (listed := t.d.pending.get("listed")):
+        # "那帮我把P03写出来吧" right after the list they pasted: its lines
+        where = _named(qid)
+        said = "".join(f"「{x[:14]}」" for x in listed)
+        return Draft(
+            [
+                [
+                    f"{where}就从你贴的这几条里挑：{said}。",
+                    "哪几条不为办事、搜完还想接着看，就写那几条，"
+                    "照这个填：「最近常搜……和……，因为……」。哪些是好奇，只有你知道，我不替你挑。",
+                ]
+            ],
+            rows=[],
+            pending={"concrete": qid, "listed": listed},
+        )
+    if not answer and THIS_ONE.search(t.ctx.text or "") and (own := _own_line(t)):
+        # "那我就想问问怎么让孩子自己愿意学…你帮我把这个写成P08吧": the line
+        # they just wrote is the answer, as they wrote it (coach_blind23)
+        where = where or "这题"
+        return Draft(
+            [
+                [
+                    f"{where}还空着，可以就用你这句：「{own}」。",
+                    "照原样贴进去就是一版；想补一句为什么，用你自己的话加。",
+                ]
+            ],
+            rows=[],
+            pending={"concrete": qid, "source": own, "pieces": [own]},
+        )
     if not answer and (
         len(pieces := _own_story(t)) >= 2
         or len(pieces := _chat_story(t, least=TOLD_SHORT)) >= 2

@@ -23,9 +23,14 @@ ASKS = re.compile(r"帮我|你把|你帮|能不能|可不可以|加进去|留着
 # Words of the ask that name nothing in the story.
 NOISE = re.compile(
     r"那个|这个|那段|这段|那部分|细节|一定|要|留着|只留|保留|留下|都不要了?|不要了?|去掉|删掉?|"
-    r"什么的|之类的|帮我|把|你|其实|就行|可以|压成|两三句|一句|再|点|吧|了|的|呢|啊"
+    r"什么的|之类的|帮我|把|你|其实|就行|可以|压成|两三句|一句|再|点|吧|了|的|呢|啊|意思|最重要|重要"
 )
 KEEP_AT_MOST = 3
+# A cut complained about ("你把带徒弟那段删了，那段最重要啊", "怎么把孩子那句去掉了").
+RESTORE = re.compile(
+    r"(?:你|怎么)(?:把|给)?[^，,。！!？?]{1,12}?(?P<cut>删了|删掉了|去掉了|拿掉了|漏了|丢了)"
+    r"(?=[^。！!？?]{0,12}(?:重要|要留|得留|不能删|别删|加回|放回|[？?]|啊|呀))"
+)
 # "第二句不对…把那句删了": a line of the version just shown, by its number.
 NTH = re.compile(r"第\s*([一二两三四五六1-6])\s*(?:句|条|个|段)")
 WRONG = re.compile(r"不对|不是我|没说过|没说|不要|删|去掉|拿掉")
@@ -88,6 +93,10 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
         return None
     if numbered := _nth(t, text, clauses, where):
         return numbered
+    # "你把带徒弟那段删了，那段最重要啊": a complaint about a cut is a keep.
+    restored = bool(RESTORE.search(text))
+    if restored:
+        text = RESTORE.sub(lambda m: m.group(0).replace(m.group("cut"), "留着"), text)
     parts = [p.strip() for p in CLAUSE.findall(text)]  # the ask, clause by clause
     keep_marks = [m for p in parts if KEEP.search(p) for m in _marks(p)]
     drop_marks = [m for p in parts if DROP.search(p) for m in _marks(p)]
@@ -143,8 +152,17 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
         if not wanted:
             return None  # what they point at is not in it: ask, don't guess
         if SHORTER_ASK.search(text) or re.search(r"只留", text):
-            opening = [] if kept[0] in wanted else [kept[0]]
-            kept = [c for c in kept if c in opening + wanted][: max(most, len(wanted))]
+            # What they asked to keep comes first; the opening only if room is left
+            # ("再短点，一句话，保留'先问为什么'": not 「我们校长」 alone).
+            room = max(most, len(wanted))
+            chosen = wanted[:room]
+            if len(chosen) < room and kept[0] not in chosen:
+                chosen = [kept[0], *chosen]
+            kept = [c for c in kept if c in chosen]
+        elif restored and t.d.pending.get("pieces"):
+            # "你把带徒弟那段删了，那段最重要啊": the last version, that part put back
+            shown_before = set(t.d.pending["pieces"])
+            kept = [c for c in kept if c in shown_before or c in wanted]
     elif SHORTER_ASK.search(text) and len(kept) > most:
         kept = [kept[0], *kept[1:][-(most - 1) :]] if most > 1 else kept[:1]
     if not kept and not added:

@@ -11,7 +11,7 @@ from agent.dialogue.realise.phrases import (
     q_ref,
     q_short,
 )
-from agent.dialogue.signals import GRIEF, LEFT_EARLY
+from agent.dialogue.signals import GRIEF, HURT_BY_WORDS, LEFT_EARLY
 
 # A clause that reads as an answer to a workbook question: something they want,
 # love or have kept doing ("我想学园艺", "月季养了八年了").
@@ -152,6 +152,27 @@ def empathy(t: Turn) -> Draft:
                 else "被裁说的是公司的处境，说不了你会什么、在意什么。"
             ),
         ]
+    elif HURT_BY_WORDS.search(text):
+        # Hurt by a near one's words, to tears (coach_blind23): that first
+        who = "爸妈" if re.search(r"爸妈|我爸|我妈|父母", text) else "在乎的人"
+        feel = [
+            f"被{who}这样说，难受到掉眼泪，这种委屈是真的。",
+            f"被{who}这么说，心里难受到哭，很正常。",
+        ]
+    elif re.search(r"底薪|降薪|欠薪|发不出工资|房贷|要养|养家|没收入", text):
+        # Money tight (coach_blind23): named, not fixed; a family that relies
+        # on them only when they said so ("家里两个孩子要养")
+        feel = (
+            [
+                "家里还等着你养，钱又紧，这种压力很实在。",
+                "钱紧、家里还要靠你，这时候还来想这些，本身就不容易。",
+            ]
+            if re.search(r"要养|养家|养活|孩子.{0,6}(?:上学|学费|要钱)", text)
+            else [
+                "钱上的压力压着，这种难很实在。",
+                "钱紧的时候还来想这些，本身就不容易。",
+            ]
+        )
     elif said.get("age") or re.search(r"太晚|来不及|年纪|这个年龄", text):
         age = f"{said['age']}岁" if said.get("age") else "现在"
         feel = [

@@ -213,7 +213,11 @@ def _own_start(t: Turn) -> str:
                 r"|哪有|心思|心情|没空|算了"
                 # A feeling about the question or a lack ("感觉好沉重", "我一直
                 # 状态都不咋地", "我也没做过啥重要选择"): no place to start.
-                r"|感觉|觉得|沉重|不咋|一般般|没做过|没有|没啥|跳过|不适合|太难",
+                r"|感觉|觉得|沉重|不咋|一般般|没做过|没有|没啥|跳过|不适合|太难"
+                # "我爸妈知道我在写这个": about the workbook, not in it (coach_blind23)
+                r"|写这个|这个本子|这本子|填这个|太小|太大|不够|算不上"
+                # someone else's words about them ("说我'不安分'") are no start
+                r"|说我|骂我|嫌我|她说|他说|让我|^说|就行|给一个|给我",
                 c,
             )
             and not asks(t.ctx.text, c)  # "这个concept没懂" is about the task
@@ -271,8 +275,13 @@ def _earlier(t: Turn, q: dict) -> list[str]:
     if not span:
         return []
     if KEEP_AVOID.search(hint):
-        return [f"你刚才写的「{span}」就能用上：这一条，你是想留下，还是想避开？"]
-    return [f"你刚才写的「{span}」就能用上，放进{q_ref(q) or '这题'}会怎么写？"]
+        return [f"你刚才写的「{span}」要是也算：这一条，你是想留下，还是想避开？"]
+    # Offered, not asserted: whether it fits this question is theirs to say
+    # ("我们组从十二个人裁到剩三个" is no answer to S05, coach_blind23).
+    return [
+        f"你刚才写的「{span}」算不算这题的材料，你来定；"
+        f"算的话，放进{q_ref(q) or '这题'}会怎么写？"
+    ]
 
 
 def _relevance(t: Turn, step: str, q: dict | None = None) -> str:

@@ -116,6 +116,7 @@ def counts(t: Turn) -> Draft:
     kind = (
         (row or {}).get("category")
         or t.u.category
+        or ("values" if "价值观" in t.ctx.text else "")
         or {
             "values_exploration": "values",
             "strengths_exploration": "strengths",
@@ -143,7 +144,8 @@ def counts(t: Turn) -> Draft:
     ][-1:]
     # "这种算 passion 吗 还是 just killing time": "这种" is their last message.
     points_back = len(t.ctx.text) < 20 or (
-        re.match(r"(?:ok|好|嗯|那)?\s*[这那它]", t.ctx.text, re.I)
+        re.match(r"(?:ok|好|嗯|那|可是|但是?)?\s*[这那它]", t.ctx.text, re.I)
+        or re.search(r"这种东西|这类东西|这种事", t.ctx.text)
         and len(t.ctx.text) < 48
     )
     earlier = False
@@ -158,6 +160,10 @@ def counts(t: Turn) -> Draft:
             if len(c) >= 5
             and not re.search(r"算|吗|呢|\?|？", c)
             and not asks(t.ctx.text, c)  # "or just a hobby" is the question
+            # "感觉不太正经": their doubt about it, not the thing (coach_blind23)
+            and not re.match(r"(?:我)?(?:感觉|觉得|好像|总觉得|是不是|会不会)", c)
+            # "我这辈子好像没啥大选择啊": a lack, not the thing asked about
+            and not re.search(r"没啥|没什么|没有什么|好像没|太小", c)
             and re.search(r"[\u4e00-\u9fff]{3}|[A-Za-z]+(?:\s+[A-Za-z]+){2}", c)
         ]
     )
@@ -226,9 +232,16 @@ def counts(t: Turn) -> Draft:
         return Draft(combos([answer, test], t.seed))
     worry = re.search(r"不会|不懂|不专业|外行|没学过", t.ctx.text)
     if kind == "values" and re.search(r"年薪|万|买房|存款|钱|升职|职位", t.ctx.text):
+        # "没写钱，但我确实在乎…是不是不诚实" (coach_blind23): answered first
+        honest = (
+            ["在乎钱不丢人，没写它也不说明你前面不诚实。"]
+            if re.search(r"不诚实|虚伪|俗|丢人|不好意思|假", t.ctx.text)
+            else [""]
+        )
         return Draft(
             combos(
                 [
+                    honest,
                     ["它更像一个目标，不是价值观：目标会达成，价值观一直在。"],
                     [
                         "问问自己，拿到它以后你真正想要的是什么：安心、自由，还是被认可？"

@@ -215,6 +215,14 @@ def _items_named(said: str, items: list[dict]) -> list[int]:
     whole = [i for i, n in enumerate(names) if n and (n in said or said in n)]
     if whole:
         return whole
+    # "'心理学'那个去掉吧": the words it was read from (「心理与自我成长」 from
+    # "书店停在心理学和悬疑小说", coach_blind23)
+    surfaces = [str(x.get("surface") or "") for x in items]
+    read = [
+        i for i, w in enumerate(surfaces) if len(w) >= 2 and (w in said or said in w)
+    ]
+    if read:
+        return read
     for i, name in enumerate(names):
         runs = {name[k : k + SHARED_RUN] for k in range(len(name) - SHARED_RUN + 1)}
         if items[i].get("ids") and any(r in said for r in runs):

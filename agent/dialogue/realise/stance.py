@@ -231,16 +231,22 @@ def not_said(t: Turn) -> Draft | None:
         (qid for qid, a in (t.ctx.answers or {}).items() if a and core in a), ""
     )
     where = f"，{at(mine, step=True)}你写过「{core}」" if mine else "，你的答案里也没有"
+    mine_now = [
+        c
+        for c in spans(text)
+        if 4 <= len(c) <= 24
+        and core not in c
+        and not re.search(
+            r"你|删|去掉|啥时候|什么时候|下结论|展开|说说|帮我|第.[个条项]", c
+        )
+        # "我觉得不太对" judges ours; it says nothing of theirs (coach_blind17)
+        and not re.search(r"不太?对|不认同|不同意|不是这样|不准|想多了", c)
+        and not asks(text, c)
+    ]
+    # What they say instead ("我其实更想问的是…") comes before anything else.
     own = next(
-        (
-            c
-            for c in spans(text)
-            if 4 <= len(c) <= 24
-            and core not in c
-            and not re.search(r"你|删|去掉|啥时候|什么时候|下结论", c)
-            and not asks(text, c)
-        ),
-        "",
+        (c for c in mine_now if re.search(r"其实|更想|而是|就是|真正", c)),
+        mine_now[0] if mine_now else "",
     )
     said = span_of(text, own) if own else ""
     rest = (
@@ -252,7 +258,7 @@ def not_said(t: Turn) -> Draft | None:
 
 
 # "你说得不对": the pushback itself, before what they say instead.
-WRONG = re.compile(r"不对|错了|不是这样|理解偏|理解错|说偏")
+WRONG = re.compile(r"不对|错了|不是这样|理解偏|理解错|说偏|想多了|没那么复杂|过度解读")
 
 
 def taken_back(t: Turn) -> Draft | None:

@@ -173,7 +173,7 @@ def _why(t: Turn, row: dict | None) -> str:
     return f"因为你写到「{moving}」：让人动情的地方，通常就是在意的地方。"
 
 
-def _listed_lines(text: str) -> list[str]:
+def listed_lines(text: str) -> list[str]:
     """Return the content lines of a list pasted line by line ([] if not one).
 
     The line that leads into it ("我直接把搜索记录复制给你吧：") and the one
@@ -187,10 +187,10 @@ def _listed_lines(text: str) -> list[str]:
     ]
 
 
-def _list_taken(t: Turn, lines: list[str]) -> Draft:
+def list_taken(t: Turn, lines: list[str]) -> Draft:
     """Take a pasted list as the question's material; ask which they would keep."""
     q = t.ctx.question
-    picked = "".join(f"「{x[:14]}」" for x in lines[:3])
+    picked = "".join(f"「{x[:14]}」" for x in lines[:6])
     where = q_ref(q) if q else "这题"
     return Draft(
         [
@@ -201,14 +201,15 @@ def _list_taken(t: Turn, lines: list[str]) -> Draft:
                 if (q or {}).get("id") == "P03"
                 else "里面哪一条最像你，想先留下？",
             ]
-        ]
+        ],
+        pending={"listed": lines[:6]},
     )
 
 
 def reflect(t: Turn) -> Draft:
     """Reflect a personal story in their words, link it, tie it to the question."""
-    if len(lines := _listed_lines(t.ctx.text)) >= 2:
-        return _list_taken(t, lines)  # a search history pasted for P03
+    if len(lines := listed_lines(t.ctx.text)) >= 2:
+        return list_taken(t, lines)  # a search history pasted for P03
     said, ctx, q = t.u.said, t.ctx, t.ctx.question
     mirror, kind = mirror_of(t)
     # Two halves of their own answer need no entry of ours on top.

@@ -228,6 +228,38 @@ def _reordered(t: Turn) -> Draft:
     )
 
 
+# "最后帮我合并成3个核心才能，名字起得像我自己会说的话" (coach_blind23).
+REGROUP = re.compile(
+    r"(?:合并|合|归|并|浓缩|归纳|压)成[一二两三四五六\d]个|起(?:个)?名字|起个名|重新起名"
+)
+
+
+def _regrouped(t: Turn) -> Draft:
+    """Return the last list set out for them to group and name themselves.
+
+    Which items are one, and what to call it in their own words, only they can
+    say; we lay out each item beside the words it stands on and keep the list.
+    """
+    items = t.d.pending.get("items") or []
+    lines = []
+    for i, item in enumerate(items[:5], 1):
+        name, qid = str(item.get("name") or ""), item.get("qid") or ""
+        said = str(item.get("surface") or "")
+        src = f"（{where(qid, step=True)}「{said}」）" if qid and said else ""
+        lines.append(f"{i}.「{short(name, name, 16)}」{src}")
+    return Draft(
+        [
+            [
+                "合成几个、叫什么，得用你的话，我替你起名就不像你了。依据摆在这：",
+                "；".join(lines) + "。",
+                "哪几条你觉得是一回事？圈出来，用你平时的说法给它起个名，发我，我帮你对一遍依据。",
+            ]
+        ],
+        rows=[],
+        pending={"items": items},
+    )
+
+
 def top(t: Turn) -> Draft:
     """Pick the person's top N of one part: what their answers name, then hints.
 
@@ -242,6 +274,12 @@ def top(t: Turn) -> Draft:
         and not re.search(r"为什么|为啥|凭什么", t.ctx.text or "")
     ):
         return _reordered(t)  # "能按重要程度排个序吗": the same list, their order
+    if (
+        t.d.last_act in ("top", "item_why")
+        and t.d.pending.get("items")
+        and REGROUP.search(t.ctx.text or "")
+    ):
+        return _regrouped(t)  # "合并成3个，名字像我自己会说的": grouping is theirs
     category, word, count = _wanted(t)
     if TOLD_POINTER.search(t.ctx.text) and (told := _told_top(t, category, word)):
         return told  # "把我说的这些列一下，看看能归成哪几个才能": the chat, read

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.claims import TO_US
+from agent.dialogue import facts
 from agent.dialogue.entities import link
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, short, where
@@ -55,6 +56,7 @@ def together(t: Turn) -> Draft:
     told = content(text)
     said = "".join(f"「{short(c, c, ROOM)}」" for c in told[:2])
     pieces, missing = [], []
+    shrugs: dict[str, str] = {}
     # Across steps ("S03和P06" from synthesis) a bare 第3题 names another question.
     across = any(
         PART_OF.get(q[:1]) != PART_OF.get((t.ctx.question.get("id") or "")[:1])
@@ -66,7 +68,10 @@ def together(t: Turn) -> Draft:
 
     for qid in ids:
         answer = (answers.get(qid) or "").strip()
-        if answer:
+        if answer and facts.is_shrug(answer):
+            shrugs[qid] = answer  # "不知道" is no side to compare (coach_blind23)
+            missing.append(qid)
+        elif answer:
             first = CLAUSE.findall(answer)[0].strip()
             pieces.append((qid, f"{ref(qid)}「{short(first, first, ROOM)}」"))
         else:
@@ -76,6 +81,11 @@ def together(t: Turn) -> Draft:
         lines.append(f"{ref(missing[0])}还没写，就用你刚说的{said}")
     elif said:
         lines.append(f"你刚说的{said}")
+    elif missing and missing[0] in shrugs:
+        shrug = shrugs[missing[0]]
+        lines.append(
+            f"{ref(missing[0])}写的是「{short(shrug, shrug, ROOM)}」，还没有内容"
+        )
     elif missing:
         lines.append(f"{ref(missing[0])}还空着")
     lead = "放在一起看：" + "，".join(lines) + "。"
@@ -134,6 +144,11 @@ def together(t: Turn) -> Draft:
                     "后半句你会填什么？",
                 ]
             ],
+            rows=[],
+        )
+    if len(pieces) < 2 and not told and missing:
+        return Draft(
+            [[lead, f"等{ref(missing[0])}写下一件具体的事，两题再放一起找共同点。"]],
             rows=[],
         )
     return Draft([[lead, "这几处放一起，你看出的共同点是什么？"]], rows=[])
