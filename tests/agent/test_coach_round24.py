@@ -242,3 +242,16 @@ async def test_a_one_character_word_we_never_asked_about_is_said_so(kb, offline_
     result = await chat.say("你问我妈'让'背后是什么，你想多了，她就是不爱吵架")
     assert "没有说过「让」" in result.text, result.text
     assert "是我说偏了" not in result.text, result.text
+
+
+async def test_the_smallest_step_is_picked_from_steps_they_wrote(kb, offline_config):
+    answers = {
+        "C01": "用'会讲故事'在亲子阅读领域做绘本共读，先在小区办一次",
+        "C02": "用'会讲故事'写儿童播客稿，每周写一篇",
+    }
+    chat = Chat(offline_config, "synthesis", question_id="C05", answers=answers)
+    result = await chat.say("C05帮我定一个这周就能做的最小的事吧")
+    assert result.trace["act"] == "experiment", result.text
+    assert "「先在小区办一次」" in result.text, result.text
+    assert "「每周写一篇」" in result.text, result.text
+    assert "做出一个最小成品" not in result.text, result.text

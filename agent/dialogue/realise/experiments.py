@@ -50,6 +50,44 @@ def _named(t: Turn, prefix: str, category: Category) -> dict | None:
     return None
 
 
+# A first step written into a saved candidate ("…，先做一个纸面原型", "一周写一篇").
+STEP = re.compile(
+    r"(?:先|这周|本周|每周|一周|两周内?|一个月内?)[^，,。；;！!？?]{2,16}"
+)
+
+
+def _own_steps(t: Turn) -> Draft | None:
+    """Return the first steps their saved candidates already name, or None.
+
+    "C05你就帮我定一个这周能做的最小的事" (coach_blind23) with C01 "…先做一个
+    纸面原型" saved: the smallest step is theirs to pick from their own lines,
+    not a stock "做出一个最小成品".
+    """
+    found = [
+        (q, m.group(0))
+        for q, a in sorted((t.ctx.answers or {}).items())
+        if q.startswith("C") and a and not is_shrug(a)
+        for m in [STEP.search(a)]
+        if m
+    ][:3]
+    if not found:
+        return None
+    said = "，".join(f"{q}「{step}」" for q, step in found)
+    return Draft(
+        [
+            [
+                f"小步子你自己写过：{said}。",
+                "挑一个这周就能开头的，只做它最小的一份，再定一个复盘的日子。"
+                if len(found) > 1
+                else "这周就只做它最小的一份，再定一个复盘的日子。",
+                "你这周哪天能开始？" if len(found) == 1 else "你挑哪一个？",
+            ]
+        ],
+        rows=[],
+        pending={"candidate": found[0][1]} if len(found) == 1 else {},
+    )
+
+
 def experiment(t: Turn) -> Draft:
     """Design a small 1–2 week experiment for a candidate, or how to review one."""
     field = _named(t, "P", "interests")
@@ -116,6 +154,14 @@ def experiment(t: Turn) -> Draft:
             own = [
                 f"用「{m.group(1)}」做一件和「{m.group(2)}」有关的小作品（像{m.group(3)}会做的那种）"
             ]
+    if (
+        not own
+        and not REVIEW.search(t.ctx.text)
+        # "给它配个小实验": "它" is what they just told, not a saved candidate
+        and not re.search(r"它|这个|这件事|这段", t.ctx.text)
+        and (steps := _own_steps(t))
+    ):
+        return steps  # "定一个这周能做的最小的事": from steps they wrote themselves
     amount, period = AMOUNT.search(t.ctx.text), PERIOD.search(t.ctx.text)
     when = (
         f"就用{period.group(0) if period else '每天'}的{amount.group(0)}，"
