@@ -135,8 +135,23 @@ def _strong(text: str) -> tuple[str, bool] | None:
                     r"自己|打火机|烟头|故意|我的?(?:腿|手|胳膊|身上)", sentence
                 )
             )
+            # Skin scratched open for an itch, not for the feeling (round 25).
+            itchy = (
+                kind == "self_harm"
+                and bool(lexicon.ITCH.search(sentence))
+                and not lexicon.SELF_CUT.search(sentence)
+            )
+            # "终于要结束这一切了！项目交接了，我自由啦": the end of a job (round 25).
+            work_done = kind == "suicide" and bool(lexicon.WORK_DONE.search(plain))
             story = (
-                (fiction and not soon) or about or leisure or settled or worn or scarred
+                (fiction and not soon)
+                or about
+                or leisure
+                or settled
+                or worn
+                or scarred
+                or itchy
+                or work_done
             )
             if (
                 lexicon.OTHERS_END.search(plain)
@@ -246,6 +261,10 @@ def _settled(plain: str) -> bool:
     "小时候考砸被他打过一次手心，他后来还跟我道过歉": no care. A habit
     ("天天", "经常") or anything still going on keeps it.
     """
+    # A neck held is never settled by an apology, only by leaving (round 25:
+    # "他掐过我脖子，就一次…后来他哭着跟我道歉").
+    if lexicon.STRANGLED.search(plain) and not lexicon.LEFT_HIM.search(plain):
+        return False
     # A habit or a present counts in the sentences of the blow only ("天天在楼下
     # 跟人下象棋" is the father now, not the blows).
     blows = "。".join(
@@ -301,7 +320,9 @@ def _veiled(text: str) -> bool:
     plain = normalise(text)
     grudge = _GRUDGE.search(plain)
     if lexicon.WEAPON_EMOJI.search(text):
-        return bool(grudge or lexicon.TARGET.search(plain))
+        # A blade shown at a counter or a kitchen is the trade's (round 25).
+        trade = lexicon.BLADE_TRADE.search(plain)
+        return bool(grudge or (lexicon.TARGET.search(plain) and not trade))
     if lexicon.SCARE_GIFT.search(text) and lexicon.WAIT_FOR.search(plain):
         return True  # a "gift" for one waited for (round 23)
     return bool(lexicon.SCARE_VISIT.search(text) and grudge)
