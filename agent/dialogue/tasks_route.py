@@ -131,7 +131,17 @@ QUESTION = re.compile(r"第\s*[一二两三四五六七八九1-9]\s*题")
 # "你刚才说的第一个，能再说细一点吗": item N's evidence, said again.
 MORE_ON = re.compile(r"细一?点|细说|展开|具体说|多说|详细|讲讲|说说")
 # "帮我写一句工作目的": the synthesis of the values step, not a revision.
-PURPOSE = re.compile(r"工作目的|工作的目的|为什么而工作.{0,6}(?:一句|写)")
+# "帮我看看S01到S07 哪个才能出现得最多" (coach_blind24): a ranking by support.
+MOST_SUPPORTED = re.compile(
+    r"(?:哪个|哪些|哪一个|什么)(?:才能|价值观?|喜欢的事|领域|兴趣)?"
+    r"(?:出现|提到|写到)(?:得|的)?(?:最多|最频繁|次数最多)"
+)
+PURPOSE = re.compile(
+    r"工作目的|工作的目的|为什么而工作.{0,6}(?:一句|写)|"
+    # "Write my work purpose sentence based on my answers" (coach_blind24)
+    r"(?:work|job|career)\s*purpose|purpose\s*(?:sentence|statement)",
+    re.I,
+)
 # After a purpose frame: asked again, more concretely (realise/revise.py).
 AGAIN = re.compile(r"太空|太虚|太大|不实际|实在点|接地气|落地|具体点|改一?改|重写|再写")
 # "我可没钱去报班考证，两个娃呢": a limit stated, short, asking for no task.
@@ -314,6 +324,8 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         return "decide_for_me"  # "随便编几条": their choice, never made up (autonomy)
     if REPEATS.search(text):
         return "repeats"  # "哪些东西老是反复出现": across their answers
+    if MOST_SUPPORTED.search(text):
+        return "top"  # "S01到S07 哪个才能出现得最多": the best-supported first
     if (
         WORDING.search(text)
         and not NOT_WORDING.search(text)

@@ -31,6 +31,7 @@ from agent.dialogue.signals import (
     ASKS_IF,
     ATTACK,
     BURDEN,
+    CLAIM_FIX,
     CLAIMED,
     COMBINE_ASK,
     COMPARE,
@@ -40,6 +41,8 @@ from agent.dialogue.signals import (
     DOUBT_METHOD,
     DOUBTS,
     FITS_ME,
+    FIX_DISPUTE,
+    FIX_RIGHT,
     FLIP,
     FLIP_FORCED,
     FOLLOW_UPS,
@@ -807,6 +810,15 @@ def understand(
         pred.intent == "injection" and ATTACK.search(text)
     ):
         u.intent = "injection"
+        return u
+    if (
+        len(text) <= DISPUTE_MAX
+        and CLAIM_FIX.search(text)
+        and FIX_RIGHT.search(text)
+        and FIX_DISPUTE.search(text)
+        and not re.search(r"帮我|写成|整理|挑|排|我不是", text)  # a task goes on
+    ):
+        u.intent = "pushback"  # "你说美妆 但其实我…是喜欢颜色": a reading corrected
         return u
     if CLAIMED.search(text) and len(text) <= DISPUTE_MAX:
         core = facts.claimed_core(text)

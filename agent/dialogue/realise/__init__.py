@@ -72,6 +72,12 @@ class Reply:
 SHRUG_ACTS = ("rephrase", "nudge", "empathy", "examples", "scope", "abstain", "stuck")
 
 
+def _after_first(option: list[str], line: str) -> list[str]:
+    """Return ``option`` with ``line`` put after its first non-empty segment."""
+    at = next((i for i, seg in enumerate(option) if seg.strip()), 0)
+    return [*option[: at + 1], line, *option[at + 1 :]]
+
+
 # Acts that answer a word put in our mouth themselves, or must stay as written.
 OWN_UNSAID = ("pushback", "repair", "crisis", "care", "checkin", "injection", "refuse")
 
@@ -214,7 +220,8 @@ def realise(turn: Turn) -> Reply:
 
         kind = (turn.u.risk or {}).get("kind", "")
         check = checkin_note(kind, written=turn.u.written)
-        draft.options = [[o[0], check, *o[1:]] for o in draft.options]
+        # after the first thing said (an empty opening is no opening)
+        draft.options = [_after_first(o, check) for o in draft.options]
     text = choose(draft.options, turn.d, turn.budget)
     if not text:  # no option fitted the budget: say the question again, never nothing
         text = choose(explain.ACTS["rephrase"](turn).options, turn.d, turn.budget)

@@ -434,6 +434,8 @@ def repair(t: Turn) -> Draft:
     """Own the miss, try another angle on the question, ask what they wanted."""
     from agent.dialogue.realise import stance
 
+    if fixed := stance.claim_fixed(t):  # "你说美妆 但其实我…是喜欢颜色"
+        return fixed
     if never := stance.not_said(t):  # "我啥时候说想住海边了？？": we never did
         return never
     if stance.DOUBT_METHOD.search(t.ctx.text or ""):  # "填这些对我没啥用吧"
@@ -442,7 +444,9 @@ def repair(t: Turn) -> Draft:
         return handed
     if dropped := stance.rejected(t):  # "说和那个我不认，那是没办法…"
         return dropped
-    correction = CORRECTION.search(t.ctx.text)
+    # Spaces typed for commas ("我不是细心 细心是那种不出错 我是较真") are pauses.
+    paused = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "，", t.ctx.text)
+    correction = CORRECTION.search(paused)
     if not correction and (struck := stance.taken_back(t)):
         return struck  # "你说得不对，我根本不想再当教练了": their words, kept
     if re.search(r"不同意|不认同|不对吧|不觉得", t.ctx.text) and t.ctx.selection:
@@ -458,10 +462,14 @@ def repair(t: Turn) -> Draft:
                 t.seed,
             )
         )
-    correction = CORRECTION.search(t.ctx.text)
+    # Spaces typed for commas ("我不是细心 细心是那种不出错 我是较真") are pauses.
+    paused = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "，", t.ctx.text)
+    correction = CORRECTION.search(paused)
     if correction:  # "我不是看重什么公平，我就是单纯讨厌没礼貌的人": take their word
         # The groups are spans of their message as written: quoted, not rewritten.
         wrong, right = (x.strip("的了吧啊 ") for x in correction.groups())
+        if paused != t.ctx.text:  # a pause we put in is no part of their words
+            wrong, right = wrong.split("，")[0], right.split("，")[0]
         if wrong in ("我", "我自己", "是我"):
             # "打游戏是我室友喜欢的不是我": the thing was someone else's.
             return Draft(

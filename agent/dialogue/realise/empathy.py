@@ -11,7 +11,7 @@ from agent.dialogue.realise.phrases import (
     q_ref,
     q_short,
 )
-from agent.dialogue.signals import GRIEF, HURT_BY_WORDS, LEFT_EARLY
+from agent.dialogue.signals import GRIEF, HARDSHIP, HURT_BY_WORDS, LEFT_EARLY, SELF_DOWN
 
 # A clause that reads as an answer to a workbook question: something they want,
 # love or have kept doing ("我想学园艺", "月季养了八年了").
@@ -106,7 +106,9 @@ def empathy(t: Turn) -> Draft:
         # "写到这一个喜欢的都想不出来" says there is no answer yet (blind8 review)
         if not LACK.search(c)
     ]
-    if found:  # a story that answers the question on screen is taken as one
+    if found and not (HARDSHIP.search(text) or SELF_DOWN.search(text)):
+        # a story that answers the question on screen is taken as one; a hard
+        # stretch is not ("四十多了还在想“想做的事” 挺可笑的", coach_blind24)
         return _answered(t, found)
     # Their feeling in their words, but never a label they put on themselves
     # ("我是个废物"): saying that back would agree with it.
@@ -158,6 +160,31 @@ def empathy(t: Turn) -> Draft:
         feel = [
             f"被{who}这样说，难受到掉眼泪，这种委屈是真的。",
             f"被{who}这么说，心里难受到哭，很正常。",
+        ]
+    elif re.search(
+        r"还着债|还债|在还钱|负债|欠了[^。，]{0,6}万|爆雷|网贷|还着(?:贷款|信用卡)",
+        text,
+    ):
+        feel = [  # debt (coach_blind24): named, nothing promised
+            "还着债还来想这些，本身就不容易。",
+            "背着债的时候，“想做的事”会显得很远，这很正常。",
+        ]
+    elif re.search(r"化疗|复查|确诊|中风|瘫痪|不肯吃药|照顾", text):
+        feel = (  # illness, theirs or a parent's they look after (coach_blind24)
+            [
+                "照顾家里人，这份累是真的，不是你不够好。",
+                "照顾病人的累，很少有人看得见。",
+            ]
+            if re.search(r"照顾|不肯吃药|中风|瘫痪", text)
+            else [
+                "身体在恢复的时候，累了就先歇，这不是偷懒。",
+                "身体还在恢复，先照顾好自己，题可以慢慢来。",
+            ]
+        )
+    elif re.search(r"(?:我妈|我爸|爸妈|家里|父母)[^。]{0,24}(?:电话|催|让我回)", text):
+        feel = [  # family pressing them (coach_blind22/24): named, no side taken
+            "家里一遍遍催，这种压力很磨人。",
+            "被家里一直催着，心里发紧很正常。",
         ]
     elif re.search(r"底薪|降薪|欠薪|发不出工资|房贷|要养|养家|没收入", text):
         # Money tight (coach_blind23): named, not fixed; a family that relies

@@ -162,8 +162,9 @@ def counts(t: Turn) -> Draft:
             and not asks(t.ctx.text, c)  # "or just a hobby" is the question
             # "感觉不太正经": their doubt about it, not the thing (coach_blind23)
             and not re.match(r"(?:我)?(?:感觉|觉得|好像|总觉得|是不是|会不会)", c)
-            # "我这辈子好像没啥大选择啊": a lack, not the thing asked about
-            and not re.search(r"没啥|没什么|没有什么|好像没|太小", c)
+            # "我这辈子好像没啥大选择啊": a lack, not the thing asked about;
+            # "你们说才能不是学来的技能": what we said, not theirs (coach_blind24)
+            and not re.search(r"没啥|没什么|没有什么|好像没|太小|你们?说|你们", c)
             and re.search(r"[\u4e00-\u9fff]{3}|[A-Za-z]+(?:\s+[A-Za-z]+){2}", c)
         ]
     )
@@ -178,12 +179,30 @@ def counts(t: Turn) -> Draft:
         if not thing and re.fullmatch(r"[ -~]+", here[0]):
             thing = here[0][: 2 * QUOTE_MAX].rsplit(" ", 1)[0]  # words, not chars
     elif told and points_back:
-        thing = span_of(told[0], read(told[0]).vivid) or _content(told[0])
+        # What they did in it ("我过去听了一下"), before its most vivid clause,
+        # which may be what others did ("换了皮带还在响", coach_blind24)
+        did = next(
+            (
+                c
+                for c in spans(told[0])
+                if re.match(r"我(?!也|都|还是|真|觉得|感觉|不|没)", c) and len(c) >= 5
+            ),
+            "",
+        )
+        thing = (
+            span_of(told[0], did)
+            or span_of(told[0], read(told[0]).vivid)
+            or _content(told[0])
+        )
         whole = told[0].strip(" 。.!！")
         if thing and len(whole) <= 30 and re.search(r"[A-Za-z]{3}", whole):
             # "我在B站总停在 urban sketching 的视频上": a cut clause says nothing
             thing = whole
         earlier = bool(thing)
+    elif meant and meant_q != (t.ctx.question or {}).get("id"):
+        # "像我写的房价太高算吗" on P02's screen: P06's answer, named by its
+        # words, not the draft on screen (coach_blind24)
+        thing, drafted = meant, True
     elif mine and clauses(mine):
         thing = span_of(mine, read(mine).vivid or clauses(mine)[0])
         drafted = True
@@ -196,7 +215,7 @@ def counts(t: Turn) -> Draft:
     if thing and weak:
         return _counts_flip(t, thing, meant_q)
     if kind == "strengths" and SKILL.search(t.ctx.text):
-        return _skill_not_talent(t, thing)
+        return _skill_not_talent(t, thing, earlier)
     if kind == "interests" and LITTLE_MONEY.search(t.ctx.text):
         return Draft(  # "这种也能算吗 又没真花多少钱": the amount is not the test
             combos(
@@ -326,9 +345,10 @@ SKILL = re.compile(
 )
 
 
-def _skill_not_talent(t: Turn, thing: str) -> Draft:
+def _skill_not_talent(t: Turn, thing: str, earlier: bool = False) -> Draft:
     """Say a skill or a certificate is not a talent, then what may be under it."""
-    own = [f"你写的「{thing}」是实打实的本事，" if thing else "这些是实打实的本事，"]
+    said = "你刚才说的" if earlier else "你写的"
+    own = [f"{said}「{thing}」是实打实的本事，" if thing else "这些是实打实的本事，"]
     return Draft(
         combos(
             [

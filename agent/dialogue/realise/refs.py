@@ -266,6 +266,21 @@ def _list_edited(t: Turn, items: list[dict]) -> Draft:
     if not dropped:  # the verb far from its item ("第三个…，…，换掉"): per sentence
         dropped = _dropped(re.split(r"[。；;！!？?]", text), items, single=True)
     kept = [x for i, x in enumerate(items) if i not in dropped]
+    beyond = [
+        n
+        for n in re.findall(r"第([一二三四五六七八九1-9])(?:条|个|项)", text)
+        if (int(n) if n.isdigit() else ORDINAL_WORDS.index(n)) > len(items)
+    ]
+    if not dropped and beyond:  # "第三个去掉" when two were listed (coach_blind24)
+        return Draft(
+            [
+                [
+                    f"上一条只列了{len(items)}条，没有第{beyond[0]}条；"
+                    "你想去掉的是哪一条？告诉我序号就行。"
+                ]
+            ],
+            pending={"items": items},
+        )
     if not dropped:
         return Draft(
             [["你想去掉的是第几条？告诉我序号，我就把它从单子上拿掉。"]],

@@ -34,7 +34,13 @@ from agent.dialogue.facts import (
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import where as at
 from agent.dialogue.realise.phrases import combos, q_ref
-from agent.dialogue.signals import DOUBT_METHOD, REFUSED
+from agent.dialogue.signals import (
+    CLAIM_FIX,
+    DOUBT_METHOD,
+    FIX_DISPUTE,
+    FIX_RIGHT,
+    REFUSED,
+)
 
 # Someone else's view held up for us to side with ("你是不是也觉得我该听我妈的").
 OTHERS_CALL = re.compile(
@@ -213,6 +219,33 @@ def rejected(t: Turn) -> Draft | None:
             ],
             t.seed,
         )
+    )
+
+
+def claim_fixed(t: Turn) -> Draft | None:
+    """Answer "你说X…其实我是Y": whether we said X, then Y kept in their words."""
+    text = t.ctx.text or ""
+    m, right = CLAIM_FIX.search(text), FIX_RIGHT.search(text)
+    if not (m and right and FIX_DISPUTE.search(text)) or "我不是" in text:
+        return None  # "我不是X，我就是Y" is conversation.repair's own correction
+    wrong, said = m.group("x"), right.group("y").strip("的了吧啊呀")
+    if not said or wrong in said or len(said) < 2:
+        return None
+    never = not said_by_us(wrong, t.ctx.history)
+    lead = f"我前面没有说过「{wrong}」。" if never else f"好，不是「{wrong}」。"
+    return Draft(
+        combos(
+            [
+                [lead],
+                [f"你说的是「{said}」，我记下了。", f"记下了：是「{said}」。"],
+                [
+                    "这一点在你身上，最近一次是什么时候冒出来的？",
+                    "要把它写进哪一题，用你刚才这句就行；想先写哪题？",
+                ],
+            ],
+            t.seed,
+        ),
+        rows=[],
     )
 
 
