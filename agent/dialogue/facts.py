@@ -515,9 +515,9 @@ def claimed_core(text: str) -> str:
     m = CLAIMED.search(text or "")
     if not m:
         return ""
-    bare = m.group("w") or m.group("v") or m.group("u")
+    bare = next((m.group(g) for g in "wvutsr" if m.group(g)), "")
     if bare:
-        return bare.strip("的了吧啊呀 ")
+        return bare.strip()  # quoted: as they quoted it ("那一刻我明白了")
     said = m.group("x") or m.group("y") or m.group("z") or ""
     quoted = re.search(r"[“「\"'‘]([^”」\"'’]{2,14})[”」\"'’]", said)
     core = quoted.group(1) if quoted else re.sub(r"^(?:我|是|说|想|要)+", "", said)

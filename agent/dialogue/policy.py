@@ -314,6 +314,9 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             else re.split(r"能|可以|也能|算|怎么|翻|是不是", text)[0].strip(" ，,。我")
         )
         trait = re.sub(r"[这那它]$", "", trait)
+        if quoted:  # "我写的是“我不擅长社交”": the habit, not the "I"
+            trait = re.sub(r"^我", "", trait)
+        trait = trait.strip("“”‘’「」\"' ")  # a habit found quoted: its words only
         pointed = named_question(ctx.text, ctx.step)
         use = re.search(r"就用(.{2,12}?)这个", ctx.text)  # "就用解释设计理由这个"
         if use and not quoted:
@@ -331,14 +334,22 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
 
             trait = read(ctx.text).scolded or trait
         # "帮我把这个缺点翻成优点": the habit is the one they told of.
-        if not use and (
-            re.fullmatch(
-                r"(?:这个?|这种|那种|它|那个?|这点|这一点)?(?:缺点|毛病|习惯|问题)?",
-                trait,
+        if (
+            not use
+            and not quoted
+            and (
+                re.fullmatch(
+                    r"(?:这个?|这种|那种|它|那个?|这点|这一点)?(?:缺点|毛病|习惯|问题)?",
+                    trait,
+                )
+                or re.search(
+                    r"[，,？?：:]|看看|反过来|说明|擅长|造|句子|咋|啥|怎么|"
+                    r"正因为|所以|帮",
+                    trait,
+                )
+                # "那你从我说的那几个里挑一个": the ask, no habit (coach_blind18)
+                or re.search(r"你|帮我|挑|那几个|哪个|\s", trait)
             )
-            or re.search(r"[，,？?：:]|看看|反过来|说明|擅长|造|句子|咋|啥|怎么", trait)
-            # "行吧 那你从我说的那几个里挑一个": the ask, not a habit (coach_blind18)
-            or re.search(r"你|帮我|挑|那几个|哪个|\s", trait)
         ):
             # "帮我反过来看看，这个做不好…": the ask, not a habit (coach_blind12)
             # The habit they named: in this message, their draft, or their story.
@@ -365,6 +376,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             and (pointed or AGAIN.search(ctx.text))
         ):  # "还是有点空，结合我S01那个事说具体点": the same habit, tied to S01
             trait = d.pending["trait"]
+        trait = trait.strip("“”‘’「」\"' ")  # a habit found quoted: its words only
         query = trait or u.topic or ctx.text[:20]
         call = _call("search_content", query=query, category="strengths", limit=4)
         return Plan(act, [call], target={"trait": trait[:10] if use else trait[:8]})

@@ -102,6 +102,8 @@ REPEATS = re.compile(
 # A message to send to people who know them, or a less awkward way to ask (S07).
 ASK_OTHERS = re.compile(
     r"(?:写|编|拟|发)(?:一?条|个|段)?(?:微信|消息|短信|信息)|"
+    # "你帮我写一条发给我表姐的消息吧" (coach_blind25)
+    r"(?:写|编|拟)一?[条个段](?:发给|给)[^，,。？?]{1,8}的?(?:微信|消息|短信|信息)|"
     r"(?:不那么|不太|别那么|没那么)尴尬.{0,4}问|问法|怎么开口问"
 )
 S07 = re.compile(r"[Ss]0?7|熟人|长处")
@@ -131,10 +133,17 @@ QUESTION = re.compile(r"第\s*[一二两三四五六七八九1-9]\s*题")
 # "你刚才说的第一个，能再说细一点吗": item N's evidence, said again.
 MORE_ON = re.compile(r"细一?点|细说|展开|具体说|多说|详细|讲讲|说说")
 # "帮我写一句工作目的": the synthesis of the values step, not a revision.
+# "你就按我说的帮我写个P07 不要写得太假" (coach_blind24): an answer from their words.
+WRITE_IT = re.compile(
+    r"(?:帮我|你帮我|替我|你来)(?:写|填)(?:个|一下|一版|出)?\s*[VSPvsp]0?[1-9](?!\d)"
+)
 # "帮我看看S01到S07 哪个才能出现得最多" (coach_blind24): a ranking by support.
 MOST_SUPPORTED = re.compile(
     r"(?:哪个|哪些|哪一个|什么)(?:才能|价值观?|喜欢的事|领域|兴趣)?"
-    r"(?:出现|提到|写到)(?:得|的)?(?:最多|最频繁|次数最多)"
+    r"(?:出现|提到|写到)(?:得|的)?(?:最多|最频繁|次数最多)|"
+    # "你看看哪一条最能说明俺擅长啥", "帮我把P01 P02 P05归一下 写成具体领域"
+    r"哪一?[条个](?:最能|最)(?:说明|代表|看出)|"
+    r"(?:归一下|归一归|归个?类|归成|归纳成?)[^。？?]{0,10}(?:领域|才能|价值观)"
 )
 PURPOSE = re.compile(
     r"工作目的|工作的目的|为什么而工作.{0,6}(?:一句|写)|"
@@ -324,6 +333,8 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         return "decide_for_me"  # "随便编几条": their choice, never made up (autonomy)
     if REPEATS.search(text):
         return "repeats"  # "哪些东西老是反复出现": across their answers
+    if WRITE_IT.search(text):
+        return "concrete"  # "你就按我说的帮我写个P07": from what they told
     if MOST_SUPPORTED.search(text):
         return "top"  # "S01到S07 哪个才能出现得最多": the best-supported first
     if (

@@ -779,6 +779,11 @@ def understand(
     ):  # "她一般七点吃早饭，我今晚就放进去": the plan goes on, with a time (round 16)
         risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
         u.risk = risk.dump()
+    owned = d.care_kind or d.asked
+    if owned and not risk.found and safety.lexicon.OWNED.search(text):
+        # "asking for a friend…", then "其实那个朋友就是我": theirs (round 26)
+        risk = safety.Risk(owned, "high", 1.0, "lexicon")
+        u.risk, in_care = risk.dump(), True
     if in_care and (risk.level == "high" or risk.firm):
         # More risk said in care (a sure guess twice is no false alarm): the script.
         u.intent, u.crisis = "crisis", True
@@ -826,7 +831,11 @@ def understand(
         # A task or a "does it count" beside it is done, the word said to be
         # none of ours first (realise._unsaid): "你说的那个'有用'去掉，剩下的再排"
         asks_more = (
-            (u.ordinal is not None and d.pending.get("items"))
+            (
+                u.ordinal is not None
+                and d.pending.get("items")
+                and re.search(r"为啥|为什么|展开|说说|依据|去掉|删|哪来|看出", text)
+            )
             or TASK_VERB.search(text)
             or COUNTS_ASK.search(text)
             or re.search(r"排一下|再排|挑|写一条|列", text)
@@ -844,6 +853,9 @@ def understand(
         if MEANING.search(text) and CONCEPT_WORD.search(text):
             u.intent = "concept"  # "才能和领域配对是啥意思": the method's words
             return u
+    if DISTINGUISH.search(text):
+        u.intent = "concept"  # "怎么分辨是真好奇还是打发时间" (coach_blind25)
+        return u
     if FLIP.search(text) and re.search(
         # "那你帮我把磨蹭翻一下试试，给我两三个说法": one habit, named (coach_blind18)
         r"造(?:个|一个)?句|就用.{1,12}这个|"
@@ -1037,7 +1049,9 @@ def understand(
         # a feeling named inside that question is not how they feel now
         # "膝盖不行了，医生说不能再干…不知道还能干嘛" reads as a question about
         # the question; the hardship comes first (coach_blind21)
-        asked_on = intent == "question_help" and bool(HARDSHIP.search(text))
+        asked_on = intent in ("question_help", "rephrase") and bool(
+            HARDSHIP.search(text) or AGED.search(text)
+        )  # "俺这岁数了还找啥喜欢的事…对俺有用不" (coach_blind24)
         if (intent in (*CONTENT, "why", "go_on") or asked_on) and not (
             intent == "counts" and COUNTS_ASK.search(text)
         ):
@@ -1136,6 +1150,12 @@ COLUMNS_ASK = re.compile(
     r"分成?(?:想|要)[^，。]{0,8}(?:和|跟)(?:不想|不要|坚决不)"
 )
 # "帮我设计一个两周内能做完的小实验", "复盘的时候我要问自己啥" (coach_blind15).
+# Real curiosity told from killing time or usefulness: the method's distinction.
+DISTINGUISH = re.compile(
+    r"(?:怎么|如何|咋)(?:分辨|区分|分清|判断|看出)[^。？?]{0,12}"
+    r"(?:真好奇|真喜欢|真感兴趣|打发时间|消遣|只是有用|觉得有用)"
+)
+AGED = re.compile(r"这岁数|这把年纪|岁数大了|年纪大了|都[四五六]十(?:多)?了")
 # Money cared about and doubted as a value (coach_blind23).
 MONEY_DOUBT = re.compile(
     r"(?:在乎|看重|在意|想要|为了)(?:的是)?(?:钱|赚钱|收入|工资)"

@@ -119,3 +119,65 @@ async def test_which_talent_shows_up_most_is_a_ranking(kb, offline_config):
     chat = Chat(offline_config, S, question_id="S07", answers=answers)
     result = await chat.say("帮我看看S01到S07 哪个才能出现得最多")
     assert result.trace["act"] == "top", result.text
+
+
+async def test_a_word_of_ours_disliked_that_we_never_used_is_said_so(
+    kb, offline_config
+):
+    chat = Chat(
+        offline_config,
+        V,
+        question_id="V06",
+        recent_messages=[
+            ("user", "V06写好了"),
+            ("assistant", "好。你写的是爷爷送你上学那天。哪一句最想留下？"),
+        ],
+    )
+    await chat.say("V06写好了")
+    result = await chat.say("太煽情了 什么“温暖的守护” 我说话不是这样的")
+    assert "没有说过「温暖的守护」" in result.text, result.text
+    assert "你说「" not in result.text, result.text
+
+
+async def test_a_label_too_broad_that_we_never_gave_is_said_so(kb, offline_config):
+    answers = {"S03": "整理仓库能整理一下午", "S04": "同事排班冲突都找我协调"}
+    chat = Chat(offline_config, S, question_id="S07", answers=answers)
+    await chat.say("帮我挑挑我写的这些里，哪个才能出现得最多")
+    result = await chat.say("换一个吧 第一个“执行力”太泛了 谁都会说自己执行力强")
+    assert "没有说过「执行力」" in result.text, result.text
+    assert result.trace["act"] != "empathy", result.text
+
+
+async def test_at_my_age_and_is_it_any_use_is_met_first(kb, offline_config):
+    chat = Chat(offline_config, P, question_id="P01", answers={"P01": "小时候爱养蚕"})
+    result = await chat.say("俺这岁数了还找啥喜欢的事 闺女非让俺弄 这玩意对俺有用不")
+    assert result.trace["act"] == "empathy", result.text
+    assert "不算晚" in result.text and "不是考试" in result.text, result.text
+
+
+async def test_write_my_answer_uses_what_they_told(kb, offline_config):
+    told = (
+        "要说真想学的 就是修老房子的手艺 像榫卯怎么接"
+        " 我带外地朋友去看古村 他们都听得特别认真"
+    )
+    chat = Chat(offline_config, P, question_id="P07", recent_messages=[("user", told)])
+    result = await chat.say("你就按我说的帮我写个P07 别写得太假")
+    assert result.trace["act"] == "concrete", result.text
+    assert "「" in result.text and "还空着" in result.text, result.text
+
+
+async def test_make_me_a_candidate_is_a_synthesis(kb, offline_config):
+    answers = {"S04": "街坊有事都找我张罗", "P05": "聊养花能聊一下午"}
+    chat = Chat(offline_config, "synthesis", question_id="C01", answers=answers)
+    result = await chat.say("那你按我写的那些 帮我凑一条候选")
+    assert result.trace["act"] == "synthesis", result.text
+
+
+async def test_a_note_about_typing_is_no_part_of_the_answer(kb, offline_config):
+    told = (
+        "最带劲的是去年那个展会 七天搭完 我把人分成两班 每晚对一遍进度 最后提前一天完工"
+        " 我这是语音打的字可能有错"
+    )
+    chat = Chat(offline_config, S, question_id="S06", recent_messages=[("user", told)])
+    result = await chat.say("你帮我把上面那段整理成S06的答案 别太长")
+    assert "语音" not in result.text, result.text

@@ -232,6 +232,8 @@ def _chat_story(t: Turn, *, least: int = STORY_CHARS) -> list[str]:
         if 4 <= len(c.strip())
         and not LEAD_IN.match(c.strip())
         and not re.search(r"算不算|[？?吗]$", c.strip())
+        # "我这是语音打的字可能有错": about the typing, no part of the story
+        and not re.search(r"语音|打的字|错别字|打错|你明白|你懂|你知道吗", c)
         # "这题我是不是就写这个": about the task, in the story's message
         and not facts.asks(story, c.strip())
     ]
@@ -282,6 +284,8 @@ def _own_told(t: Turn) -> str:
     )
 
 
+# "帮我写P08：我想找…": the answer spelt out after the colon (coach_blind22).
+SPELT = re.compile(r"(?:写|填)\s*[VSPvsp]0?[1-9][^：:]{0,4}[：:]\s*([^。！!？?]{8,80})")
 # "把这个写成P08", "就这个写进去": what they just said is what goes in.
 THIS_ONE = re.compile(r"(?:把)?(?:这个|这句|这些)(?:写成|写进|填进|放进|当成)")
 
@@ -755,6 +759,21 @@ def concrete(t: Turn) -> Draft:
             ],
             rows=[],
             pending={"concrete": qid, "listed": listed},
+        )
+    spelt = SPELT.search(t.ctx.text or "")
+    if not answer and spelt:
+        # "那帮我写P08：我想找一个儿科营养师，问…": the line after the colon is it
+        own = spelt.group(1).strip()
+        where = where or "这题"
+        return Draft(
+            [
+                [
+                    f"{where}还空着，可以就用你这句：「{own}」。",
+                    "照原样贴进去就是一版；想补一句为什么，用你自己的话加。",
+                ]
+            ],
+            rows=[],
+            pending={"concrete": qid, "source": own, "pieces": [own]},
         )
     if not answer and THIS_ONE.search(t.ctx.text or "") and (own := _own_line(t)):
         # "那我就想问问怎么让孩子自己愿意学…你帮我把这个写成P08吧": the line

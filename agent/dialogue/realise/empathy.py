@@ -106,7 +106,9 @@ def empathy(t: Turn) -> Draft:
         # "写到这一个喜欢的都想不出来" says there is no answer yet (blind8 review)
         if not LACK.search(c)
     ]
-    if found and not (HARDSHIP.search(text) or SELF_DOWN.search(text)):
+    if found and not (
+        HARDSHIP.search(text) or SELF_DOWN.search(text) or HURT_BY_WORDS.search(text)
+    ):
         # a story that answers the question on screen is taken as one; a hard
         # stretch is not ("四十多了还在想“想做的事” 挺可笑的", coach_blind24)
         return _answered(t, found)
@@ -124,7 +126,8 @@ def empathy(t: Turn) -> Draft:
             # "说完又觉得" holds no feeling yet: the clause that says it does
             and not re.search(r"(?:觉得|感觉)$", c)
             and not re.search(
-                r"自己是|我是|废物|没用|一无是处|无聊的人|无趣|失败|做不好", c
+                r"自己是|我是|废物|没用|一无是处|无聊的人|无趣|失败|做不好|说得对|说的对",
+                c,
             )
         ),
         "",
@@ -144,7 +147,9 @@ def empathy(t: Turn) -> Draft:
             "想起离开的人，心里不好受，很正常。",
             "这种时候，不用急着把题写完。",
         ]
-    elif re.search(r"被裁|裁员|失业|没回音|被辞", text):
+    elif re.search(
+        r"被裁|裁员|失业|没回音|被辞|老的都不要|不要我们|搬(?:去|到)越南", text
+    ):
         role = t.ctx.role
         feel = [
             "被裁是公司的决定，是处境，不是对你这个人的结论。",
@@ -156,18 +161,31 @@ def empathy(t: Turn) -> Draft:
         ]
     elif HURT_BY_WORDS.search(text):
         # Hurt by a near one's words, to tears (coach_blind23): that first
-        who = "爸妈" if re.search(r"爸妈|我爸|我妈|父母", text) else "在乎的人"
+        who = next(
+            (
+                name
+                for name, words in (
+                    ("爸妈", r"爸妈|我爸|我妈|父母"),
+                    ("老公", r"老公|丈夫"),
+                    ("老婆", r"老婆|妻子|媳妇"),
+                )
+                if re.search(words, text)
+            ),
+            "在乎的人",
+        )
+        cried = bool(re.search(r"哭|眼泪", text))
+        hurt = "难受到掉眼泪" if cried else "心里难受"
         feel = [
-            f"被{who}这样说，难受到掉眼泪，这种委屈是真的。",
-            f"被{who}这么说，心里难受到哭，很正常。",
+            f"被{who}这样说，{hurt}，这种委屈是真的。",
+            f"被{who}这么说，{'难受到哭' if cried else '心里不好受'}，很正常。",
         ]
     elif re.search(
-        r"还着债|还债|在还钱|负债|欠了[^。，]{0,6}万|爆雷|网贷|还着(?:贷款|信用卡)",
+        r"还着债|还债|在还钱|负债|欠(?:了|着)[^。，]{0,6}万|爆雷|网贷|还着(?:贷款|信用卡)",
         text,
     ):
         feel = [  # debt (coach_blind24): named, nothing promised
             "还着债还来想这些，本身就不容易。",
-            "背着债的时候，“想做的事”会显得很远，这很正常。",
+            "背着债的时候，想做的事会显得很远，这很正常。",
         ]
     elif re.search(r"化疗|复查|确诊|中风|瘫痪|不肯吃药|照顾", text):
         feel = (  # illness, theirs or a parent's they look after (coach_blind24)
@@ -200,10 +218,10 @@ def empathy(t: Turn) -> Draft:
                 "钱紧的时候还来想这些，本身就不容易。",
             ]
         )
-    elif said.get("age") or re.search(r"太晚|来不及|年纪|这个年龄", text):
+    elif said.get("age") or re.search(r"太晚|来不及|年纪|这个年龄|这岁数|岁数大", text):
         age = f"{said['age']}岁" if said.get("age") else "现在"
         feel = [
-            f"{age}开始认真想“我想要什么”，不算晚；很多人是换过几次方向才想清楚的。",
+            f"{age}开始认真想自己要什么，不算晚；很多人是换过几次方向才想清楚的。",
             (
                 f"觉得来不及，往往是因为在乎。{age}看清方向，后面的路还用得上。"
                 if re.search(r"太晚|来不及", text)
@@ -227,7 +245,9 @@ def empathy(t: Turn) -> Draft:
             if "迷茫" in text
             else ["先不用急着找答案，我们一小步一小步来。"]
         )
-    if re.search(r"有什么用|有啥用|有用吗|意义", text):  # answer the question asked
+    if re.search(
+        r"有什么用|有啥用|有啥子用|有用吗|有用不|意义", text
+    ):  # answer what was asked
         feel = [
             f"{feel[0]}这些题不是考试，是帮你看清自己在意什么、擅长什么、喜欢什么。"
         ]

@@ -215,7 +215,7 @@ def _own_start(t: Turn) -> str:
                 # 状态都不咋地", "我也没做过啥重要选择"): no place to start.
                 r"|感觉|觉得|沉重|不咋|一般般|没做过|没有|没啥|跳过|不适合|太难"
                 # "我爸妈知道我在写这个": about the workbook, not in it (coach_blind23)
-                r"|写这个|这个本子|这本子|填这个|太小|太大|不够|算不上"
+                r"|写这个|这个本子|这本子|填这个|太小|太大|太多|不够|算不上"
                 # someone else's words about them ("说我'不安分'") are no start
                 r"|说我|骂我|嫌我|她说|他说|让我|^说|就行|给一个|给我",
                 c,

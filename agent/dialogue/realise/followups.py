@@ -161,10 +161,12 @@ def counts(t: Turn) -> Draft:
             and not re.search(r"算|吗|呢|\?|？", c)
             and not asks(t.ctx.text, c)  # "or just a hobby" is the question
             # "感觉不太正经": their doubt about it, not the thing (coach_blind23)
-            and not re.match(r"(?:我)?(?:感觉|觉得|好像|总觉得|是不是|会不会)", c)
+            and not re.match(r"(?:我)?(?:感觉|觉得|好像|总觉得|是不是|会不会|还是)", c)
             # "我这辈子好像没啥大选择啊": a lack, not the thing asked about;
             # "你们说才能不是学来的技能": what we said, not theirs (coach_blind24)
             and not re.search(r"没啥|没什么|没有什么|好像没|太小|你们?说|你们", c)
+            # "还是就是在打发时间": the other side of the question, not the thing
+            and not re.search(r"打发时间|消遣|混日子", c)
             and re.search(r"[\u4e00-\u9fff]{3}|[A-Za-z]+(?:\s+[A-Za-z]+){2}", c)
         ]
     )

@@ -205,8 +205,13 @@ def telling(sentence: str, room: int) -> str:
 
 
 def cite(e: Evidence, *, room: int = 12, step: bool = False) -> str:
-    """Return "第3题「…their words…」" for one record."""
-    return f"{where(e.question_id, step=step)}「{short(e.quote, e.surface, room)}」"
+    """Return "第3题「…their words…」" for one record.
+
+    A record read from the message itself (no question) is named as what they
+    just said, never "第0题" (coach_blind25).
+    """
+    at = where(e.question_id, step=step) if e.question_id else "你刚才说的"
+    return f"{at}「{short(e.quote, e.surface, room)}」"
 
 
 def first_open(category: Category, answers: Mapping[str, str]) -> str:

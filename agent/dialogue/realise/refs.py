@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from agent.dialogue.facts import said_by_us
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import cite, for_entry, short, telling, where
 from agent.dialogue.realise.violated import violated
@@ -241,10 +242,13 @@ def _dropped(parts: list[str], items: list[dict], single: bool = False) -> set[i
     for part in parts:
         if not re.search(r"删|去掉|不要|划掉|换掉|拿掉|认同", part):
             continue
-        named = {i for name in QUOTED.findall(part) for i in _items_named(name, items)}
+        quoted = QUOTED.findall(part)
+        named = {i for name in quoted for i in _items_named(name, items)}
         dropped |= named
         numbers = re.findall(r"第([一二三四五六七八九1-9])(?:条|个|项)", part)
-        if named or (single and len(numbers) > 1):
+        # "第二个“稳定”我不认同" when 稳定 was never listed (coach_blind25): the
+        # name they read is not on the list, so no number is taken for it
+        if named or quoted or (single and len(numbers) > 1):
             continue
         if re.search(r"最后一?(?:条|个|项)", part):
             dropped.add(len(items) - 1)
@@ -271,6 +275,25 @@ def _list_edited(t: Turn, items: list[dict]) -> Draft:
         for n in re.findall(r"第([一二三四五六七八九1-9])(?:条|个|项)", text)
         if (int(n) if n.isdigit() else ORDINAL_WORDS.index(n)) > len(items)
     ]
+    unlisted = [
+        w
+        for w in QUOTED.findall(text)
+        if not _items_named(w, items) and not said_by_us(w, t.ctx.history)
+    ]
+    if not dropped and unlisted:
+        return Draft(
+            [
+                [
+                    f"我前面没有列过「{unlisted[0]}」，单子上是："
+                    + "；".join(
+                        f"{i + 1}.「{short(x['name'], x['name'], 14)}」"
+                        for i, x in enumerate(items[:5])
+                    )
+                    + "。你想去掉的是哪一条？告诉我序号就行。"
+                ]
+            ],
+            pending={"items": items},
+        )
     if not dropped and beyond:  # "第三个去掉" when two were listed (coach_blind24)
         return Draft(
             [

@@ -282,8 +282,22 @@ def not_said(t: Turn) -> Draft | None:
         mine_now[0] if mine_now else "",
     )
     said = span_of(text, own) if own else ""
+    styled = re.search(
+        r"洋气|鸡汤|文艺|文绉绉|书面|煽情|矫情|太虚|太假|太官方|太正式|不这么说|"
+        r"不是这样说|说话不是这样|说话直",
+        text,
+    )
+    broad = re.search(r"太泛|太普通|太空|谁都可以|谁都会|谁不会", text)
     rest = (
-        f"你说「{said}」，这句是你自己的，要写进去就照这个写。"
+        # a style disliked ("太鸡汤了 什么“点亮”"): their own way of saying it
+        "你平时怎么说，就照那样写；我不会往你的答案里加词。哪句读着别扭，指给我看。"
+        if styled
+        # a word too broad ("第一个“沟通能力”太泛了"): their own, made specific
+        else f"你说的「{said}」就比「{core}」具体，用你这句就行。"
+        if broad and said and re.search(r"其实|因为|总想|就是", said)
+        else "想找个更贴你的说法，就从你写过的事里挑一件，说说你在里面具体做了什么。"
+        if broad
+        else f"你说「{said}」，这句是你自己的，要写进去就照这个写。"
         if said
         else "你想写的是什么，用你的话说，我照着来。"
     )
