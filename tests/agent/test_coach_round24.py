@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from agent import quotes
 from agent.dialogue import facts
-from tests.agent.test_offline import Chat, P, S, V
+from tests.agent.test_offline import Chat, P, S, V, after_exchange
 
 
 def test_a_straight_quote_cut_open_is_closed_as_their_text_has_it():
@@ -186,32 +186,26 @@ async def test_money_trouble_is_named_before_a_step(kb, offline_config):
 
 
 async def test_a_correction_keeps_their_words_and_asks_about_anger(kb, offline_config):
-    chat = Chat(
+    chat = await after_exchange(
         offline_config,
         V,
-        question_id="V05",
-        recent_messages=[
-            ("user", "物业乱收停车费，我去理论了三次"),
-            ("assistant", "你写到「我去理论了三次」。那一刻你心里是什么滋味？"),
-        ],
+        "V05",
+        "物业乱收停车费，我去理论了三次",
+        "你写到「我去理论了三次」。那一刻你心里是什么滋味？",
     )
-    await chat.say("物业乱收停车费，我去理论了三次")
     result = await chat.say("不对，我不是心疼钱。我气的是他们欺负老人不会看账单")
     assert "「他们欺负老人不会看账单」" in result.text, result.text
     assert "打动" not in result.text, result.text
 
 
 async def test_a_reading_waved_off_keeps_what_they_say_instead(kb, offline_config):
-    chat = Chat(
+    chat = await after_exchange(
         offline_config,
         V,
-        question_id="V04",
-        recent_messages=[
-            ("user", "我爸什么都不说"),
-            ("assistant", "「什么都不说」背后，你觉得他在扛什么？"),
-        ],
+        "V04",
+        "我爸什么都不说",
+        "「什么都不说」背后，你觉得他在扛什么？",
     )
-    await chat.say("我爸什么都不说")
     result = await chat.say("我觉得你想多了，他就是嘴笨，没那么复杂")
     assert "「他就是嘴笨」" in result.text, result.text
 
@@ -228,17 +222,14 @@ async def test_hurt_by_a_parents_words_is_met_first(kb, offline_config):
 
 
 async def test_a_one_character_word_we_never_asked_about_is_said_so(kb, offline_config):
-    chat = Chat(
+    chat = await after_exchange(
         offline_config,
         V,
-        question_id="V04",
+        "V04",
+        "V04帮我看看",
+        "可以补一句“因为……”，说它为什么对你重要。",
         answers={"V04": "想继承：我爸勤快。不想要：我妈什么都让"},
-        recent_messages=[
-            ("user", "V04帮我看看"),
-            ("assistant", "可以补一句“因为……”，说它为什么对你重要。"),
-        ],
     )
-    await chat.say("V04帮我看看")
     result = await chat.say("你问我妈'让'背后是什么，你想多了，她就是不爱吵架")
     assert "没有说过「让」" in result.text, result.text
     assert "是我说偏了" not in result.text, result.text

@@ -10,7 +10,7 @@ screen; "第三个去掉" after two says there were two; "哪个出现得最多"
 
 from __future__ import annotations
 
-from tests.agent.test_offline import Chat, P, S, V
+from tests.agent.test_offline import Chat, P, S, V, after_exchange
 
 
 async def test_debt_is_named_before_a_step(kb, offline_config):
@@ -55,16 +55,9 @@ async def test_a_reading_we_never_gave_is_said_so_and_theirs_kept(kb, offline_co
 
 
 async def test_a_spaced_correction_quotes_their_words(kb, offline_config):
-    chat = Chat(
-        offline_config,
-        S,
-        question_id="S07",
-        recent_messages=[
-            ("user", "同事说我靠谱"),
-            ("assistant", "「靠谱」听起来像「细心」。你觉得呢？"),
-        ],
+    chat = await after_exchange(
+        offline_config, S, "S07", "同事说我靠谱", "「靠谱」听起来像「细心」。你觉得呢？"
     )
-    await chat.say("同事说我靠谱")
     result = await chat.say("不对 我不是细心 我是守时 说几点到就几点到")
     assert "「守时」" in result.text, result.text
     assert "，说几点到" not in result.text, result.text
@@ -124,16 +117,13 @@ async def test_which_talent_shows_up_most_is_a_ranking(kb, offline_config):
 async def test_a_word_of_ours_disliked_that_we_never_used_is_said_so(
     kb, offline_config
 ):
-    chat = Chat(
+    chat = await after_exchange(
         offline_config,
         V,
-        question_id="V06",
-        recent_messages=[
-            ("user", "V06写好了"),
-            ("assistant", "好。你写的是爷爷送你上学那天。哪一句最想留下？"),
-        ],
+        "V06",
+        "V06写好了",
+        "好。你写的是爷爷送你上学那天。哪一句最想留下？",
     )
-    await chat.say("V06写好了")
     result = await chat.say("太煽情了 什么“温暖的守护” 我说话不是这样的")
     assert "没有说过「温暖的守护」" in result.text, result.text
     assert "你说「" not in result.text, result.text

@@ -55,6 +55,25 @@ class Chat:
         return result
 
 
+async def after_exchange(
+    config, step: str, question_id: str, said: str, replied: str, **overrides
+) -> Chat:
+    """Return a chat one exchange in: they said ``said``, the coach ``replied``.
+
+    The history holds both (what we said is checked against it) and the turn
+    is run once, so the dialogue state knows the act the next message follows.
+    """
+    chat = Chat(
+        config,
+        step,
+        question_id=question_id,
+        recent_messages=[("user", said), ("assistant", replied)],
+        **overrides,
+    )
+    await chat.say(said)
+    return chat
+
+
 # (message, step): every intent family, typos, no punctuation, English, long text.
 BATCH = [
     ("你好", V),
