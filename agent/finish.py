@@ -97,16 +97,24 @@ def _guarded(state: AgentState, text: str) -> bool:
 QUOTED = re.compile(r"“([^”]{2,})”|「([^」]{2,})」|\"([^\"]{2,})\"")
 
 
-def _quotes_risk(text: str) -> bool:
+def _quotes_risk(text: str, written: tuple[str, ...] = ()) -> bool:
     """Return whether a reply quotes words that carry a risk (never say them back).
 
     A sure guess with no risk word in it ("写不动了" alone reads 0.89) is a
     check-in, not "high": quoting it back is no reason to drop the reply.
+    A line of their own saved answer is read with the answer it came from
+    (``written``): "我爸喝酒打人她也忍" out of "…这个我坚决不要" is a parents'
+    way refused, and a task on that answer is done, not met with care again
+    (round 26, coach_blind24).
     """
-    return any(
-        assess(next(g for g in m.groups() if g)).level == "high"
-        for m in QUOTED.finditer(text)
-    )
+    for m in QUOTED.finditer(text):
+        quoted = next(g for g in m.groups() if g)
+        if assess(quoted).level != "high":
+            continue
+        whole = [w for w in written if quoted in w]
+        if not whole or any(assess(w).level == "high" for w in whole):
+            return True
+    return False
 
 
 # A reply that names the earlier message ("你刚才说的「做菜」") may quote it.
@@ -240,7 +248,13 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
             )
             repaired = True
     if (not offline_mode and not fallback and _guarded(state, text)) or (
-        _quotes_risk(text)
+        _quotes_risk(
+            text,
+            tuple(
+                str(v)
+                for v in ((state.get("session") or {}).get("answers") or {}).values()
+            ),
+        )
     ):  # a method named, or someone's risk words quoted back: care instead
         text, coach, repaired = _care_instead(state, config), {}, True
     sources = _quotable(state, text)

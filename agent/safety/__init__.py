@@ -162,6 +162,12 @@ def _strong(text: str) -> tuple[str, bool] | None:
             ) and not wish:
                 story = True
             sentence = _sentence_at(plain, found.start())
+            if (
+                kind == "abuse"
+                and lexicon.FIGHT_CALMED.search(plain)
+                and not re.search(lexicon._HIT + r"(?:了|过)?我", plain)
+            ):
+                story = True  # others' fight calmed by the writer (round 26)
             if kind == "abuse" and _struck_elsewhere(plain, found.start()):
                 story = True  # a blow at work or in the street, not at home
             # The blow's own sentence as written (a match may start in the one
@@ -341,6 +347,28 @@ def _dressed(text: str) -> bool:
     return bool(lexicon.QUOTED_CUT.search(text))
 
 
+def _pattern_refused(text: str) -> bool:
+    """Return whether a blow at home is a parents' way of long ago, refused.
+
+    A V04 answer ("我妈一辈子忍 我爸喝酒打人她也忍 这个我坚决不要"): a
+    family pattern weighed by an adult, no care (round 26). Anything now
+    ("现在还打", "昨晚", a child's age or grade) keeps it; so does a blow on
+    the writer whose own clause names no past ("我爸天天打我…以前我妈也这样").
+    """
+    plain = normalise(text or "")
+    if not lexicon.PATTERN_REFUSED.search(plain) or lexicon.PATTERN_NOW.search(plain):
+        return False
+    if not lexicon.PATTERN_PAST.search(plain):
+        return False
+    for chunk in re.split(r"[\s，。！？；,.!?;]+", text or ""):
+        said = normalise(chunk)
+        if re.search(lexicon._HIT + r"(?:了|过)?我(?![妈爸])", said) and not (
+            lexicon.PATTERN_PAST.search(said)
+        ):
+            return False
+    return True
+
+
 def _hurt_at_home(plain: str) -> bool:
     """Return whether someone close hits me, or a child is seen or heard hurt."""
     return bool(
@@ -392,6 +420,8 @@ def assess_with(text: str, scorer, **bars) -> Risk:
     )
     # "不是想死那种啦": a denied death word is no strong phrasing (round 18).
     strong = None if moves or lexicon.NOT_DEATH.search(plain) else _strong(plain)
+    if strong is not None and strong[0] == "abuse" and _pattern_refused(text):
+        strong = ("abuse", True)  # a parents' way of long ago, refused (round 26)
     if strong is None and not moves and _veiled(text):
         strong = ("harm_others", False)
     if strong is None and not moves and _dressed(text):
@@ -535,6 +565,16 @@ def guess_level(
         or lexicon.OTHERS_SCAR.search(plain)
         or lexicon.PRESCRIBED.search(plain)
         or lexicon.EDITING.search(plain)
+        # Round 26: a pension reckoned, others' fight calmed, a child's fall
+        # helped up: a guess of an end, a blow or a threat is about these.
+        or (FAMILY.get(kind) == "self" and lexicon.PENSION.search(plain))
+        or (lexicon.FIGHT_CALMED.search(plain) and not hurt)
+        or (kind == "harm_others" and lexicon.MOVED.search(plain))
+        or (
+            kind == "abuse"
+            and lexicon.CHILD_HELPED.search(plain)
+            and not re.search(r"打|揍|踢|掐|扇|推|踹|砸", plain)
+        )
         # A structure studied or a dive trained for ("站在桥上看那些斜拉索"), a
         # job's rounds ("哪个小区哪个门近、哪个电梯快"): a guess of danger now
         # or of a place scouted is about the outing or the work (round 19).
@@ -575,6 +615,9 @@ def guess_level(
         level = min(level, 1)
     # Got through and not back, or watched at home as a child: no care (round 16).
     if _got_through(plain) or (kind == "abuse" and _witnessed(plain)):
+        level = 0
+    # A parents' way at home of long ago, refused as a pattern (round 26).
+    if (kind == "abuse" or hurt) and _pattern_refused(text):
         level = 0
     # Someone else carried back from an edge, told as a rescue (round 21).
     if lexicon.RESCUED.search(plain) and not _WISH.search(plain):

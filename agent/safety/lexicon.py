@@ -952,6 +952,109 @@ STRONG["abuse"] = re.compile(ROUND25_ABUSE + "|" + STRONG["abuse"].pattern)
 STRONG["harm_others"] = re.compile(ROUND25_OTHERS + "|" + STRONG["harm_others"].pattern)
 STRONG["self_harm"] = re.compile(ROUND25_SELF + "|" + STRONG["self_harm"].pattern)
 STRONG["suicide"] = re.compile(ROUND25_SUICIDE + "|" + STRONG["suicide"].pattern)
+
+# Round 26 (safety_blind27): kinds, not strings; put first in each kind.
+# A child tells a parent of a touch by someone of the household or near them,
+# kept secret or sexual ("女儿说她舅舅摸她，还不让她告诉我"): abuse, 110 first.
+_TOLD_CHILD = (
+    r"(?:女儿|闺女|儿子|孩子|娃|小孩|侄女|外甥女|妹妹|弟弟|学生|daughter|son|kid|child)"
+)
+_TOUCHER = (
+    r"(?:继父|后爸|养父|爸爸?|哥哥?|弟弟?|姐夫|姑父|姨父|舅舅|叔叔|伯伯|大伯|二叔|三叔|小叔|表哥|表舅|"
+    r"堂哥|爷爷|外公|姥爷|大爷|干爹|邻居|房东|家教|亲戚|老师|教练|司机|保安|uncle|cousin|stepdad|"
+    r"grandpa|neighbou?r|teacher|coach)"
+)
+
+
+def _filled(pattern: str) -> str:
+    """Return ``pattern`` with its «names» filled in (round 26: no long lines)."""
+    for name, part in {
+        "«E»": _E,
+        "«CHILD»": _TOLD_CHILD,
+        "«TOUCHER»": _TOUCHER,
+        "«FOOD»": r"(?:汤|饭|菜|水|茶|粥|杯子?|碗|饮料|咖啡|奶|酒|药)",
+        "«POISON»": (
+            r"(?:农药|老鼠药|耗子药|鼠药|毒鼠强|敌敌畏|百草枯|除草剂|杀虫剂|"
+            r"安眠药|毒药|氰化|砒霜|洗洁精|消毒液)"
+        ),
+    }.items():
+        pattern = pattern.replace(name, part)
+    return pattern
+
+
+ROUND26_ABUSE = _filled(
+    r"«CHILD»«E»{0,10}(?:跟我说|告诉我|对我说|和我说|哭着说|说)«E»{0,8}«TOUCHER»«E»{0,8}"
+    r"(?:摸|碰|亲|脱|扒)(?:了|过)?(?:她|他)(?!的?(?:头|脑袋|额头|脸蛋|手说|小手))"
+    r"(?=«E»{0,30}(?:别告诉|不要告诉|不让(?:她|他)(?:说|告诉)|不许(?:她|他)?(?:说|告诉)|别说出去|"
+    r"保密|秘密|下面|下体|私处|胸|屁股|大腿|衣服里|裤子里|内裤|趁|偷偷|没人|关(?:上)?门|晚上|半夜))|"
+    r"«CHILD»«E»{0,10}(?:跟我说|告诉我|对我说|和我说|哭着说|说)«E»{0,8}«TOUCHER»"
+    r"(?:趁|偷偷|关上门|半夜|晚上|夜里|等)«E»{0,8}(?:摸|碰|亲|脱|扒)(?:了|过)?(?:她|他)"
+    r"(?!的?(?:头|脑袋|额头|脸蛋|手说|小手))|"
+    r"(?:daughter|son|kid|child)\s*(?:just\s*)?told\s*me[^.!?]{0,20}«TOUCHER»[^.!?]{0,20}"
+    r"(?:touch(?:es|ed)?|grop(?:es|ed))\s*(?:her|him)(?![^.!?]{0,6}(?:head|hair|shoulder))"
+)
+# Poison put in the food of someone one lives with, wished or planned ("在她的
+# 汤里加点什么就清净了", with a pesticide in the house): harm to others, not
+# the means of a self-harm (110 first).
+ROUND26_OTHERS = _filled(
+    r"(?:她|他|他们|婆婆|公公|婆家|老公|丈夫|老婆|妻子|继母|后妈|继父|后爸|岳母|丈母娘|岳父|嫂子|"
+    r"弟媳|妯娌|小姑子|大姑姐|室友|同事|领导|老板|邻居)的?«E»{0,3}«FOOD»里(?:面|头)?(?:偷偷)?"
+    r"(?:加|放|下|掺|倒|撒|滴|混)(?:上|进)?(?:点|些|一点|一些|一点儿)?(?:什么|啥|东西|料|«POISON»)"
+    r"(?=«E»{0,30}(?:清净|清静|省心|消停|一了百了|解脱|安生|太平|醒不来|再也不|«POISON»)"
+    r"|«E»{0,30}«POISON»)|"
+    r"«POISON»«E»{0,30}(?:她|他|婆婆|公公|老公|老婆|室友|同事|领导|邻居)的?«E»{0,3}«FOOD»"
+    r"里(?:面|头)?(?:加|放|下|掺|倒|撒|滴|混)"
+)
+STRONG["abuse"] = re.compile(ROUND26_ABUSE + "|" + STRONG["abuse"].pattern)
+STRONG["harm_others"] = re.compile(ROUND26_OTHERS + "|" + STRONG["harm_others"].pattern)
+# "asking for a friend", then owned: the friend's risk is theirs (round 26).
+OWNED = re.compile(
+    r"(?:其实|说实话|老实说|实话说|坦白说|好吧)?[^。！？!?]{0,6}(?:那个|我说的|刚才说的|我问的|我那个)?"
+    r"(?:朋友|friend|同学|同事|她|他)(?:其实)?(?:就)?是我(?:自己)?"
+    r"(?=$|[。！？!?，,\s~…]|[啦啊呀吧哈了呢])|"
+    r"(?:the|my)\s*friend\s*(?:is|was)\s*(?:actually\s*|really\s*)?me\b|\bit'?s\s*(?:actually|really)\s*me\b|"
+    r"i\s*(?:am|was)\s*the\s*friend|没有(?:什么|啥)?(?:朋友|friend)[^。！？!?]{0,4}(?:就|是)是?我"
+)
+# A parent's way at home told as a family pattern of long ago and refused
+# (a V04 answer: "我妈一辈子忍 我爸喝酒打人她也忍 这个我坚决不要"): no care
+# unless it goes on now, or the one hit is the writer with no past named.
+PATTERN_REFUSED = re.compile(
+    r"(?:这个|这种|这样|这些|那种|那样|这套|那套|这一点|那一点|这点|那点)(?:的)?(?:事|日子|活法|婚姻|家)?(?:我)?(?:是)?"
+    r"(?:坚决|绝对|肯定|一定|死也|打死也|绝|决)?(?:不要|不想要|不学|不能要|不会学|不想学|不会要|不继承|不会这样|不这样)|"
+    r"(?:发誓|保证|决定)?(?:绝不|决不|绝对不|坚决不|死也不|永远不)(?:会)?(?:这样|那样|学|像(?:他|她|我爸|我妈)|重复|走(?:她|他)的老路|让(?:孩子|我女儿|我儿子))|"
+    r"(?:这是|是|就是)我最(?:想|要)?(?:拒绝|不想要|不要|不想学|不想继承)的|"
+    # The V04 column named: "想拒绝的：…", "我坚决不要的是用拳头解决问题".
+    r"(?:想|要)?(?:拒绝|不想要|坚决不要|不想继承|绝对不要)的(?:是|就是|[:：])"
+)
+# Others' fight at home calmed by the writer, and it ended well ("对门两口子
+# 吵起来了，我去劝了劝，后来还送了我一箱橙子"): no blow on them (round 26).
+FIGHT_CALMED = re.compile(
+    r"(?:对门|隔壁|邻居|楼上|楼下|卖[^。，]{0,4}的|朋友|同事|亲戚)[^。，]{0,6}(?:夫妻|两口子|小两口|俩人|两个人|一家)"
+    r"[^。]{0,20}(?:吵|打起来|打架|摔东西|闹)[^。]{0,40}(?:劝|拉架|拉开|调解|说和|端(?:了)?(?:碗|杯))"
+    r"[^。]{0,40}(?:后来|最后|结果|然后)[^。]{0,30}(?:送|谢|鞠|和好|消停|笑|请我|没事|坐)"
+)
+# A child's fall helped up ("孙子滑板车摔了…我过去把孩子扶起来"): no blow.
+CHILD_HELPED = re.compile(
+    r"(?:摔(?:了|倒|跤|下来)|跌倒|绊倒|磕(?:破|到|了))[^！？!?]{0,60}(?:扶(?:起来|起)|抱起来|拉起来|送(?:去)?医院|贴(?:了)?创可贴)"
+)
+# Tears of being moved by a gift or a thanks ("孩子下车前把一张画塞给我…我在驾驶
+# 室里哭了"): no threat in them (round 26).
+MOVED = re.compile(
+    r"(?:塞给我|送给我|送我|写给我|画给我|给我写|给我画|跟我说谢谢|谢谢我)[^！？!?]{0,60}"
+    r"(?:哭了|掉(?:了)?眼泪|眼眶(?:一)?(?:红|湿)|泪)|感动(?:得|到)?(?:哭|掉眼泪|落泪)"
+)
+# Money of a working life: a pension or a retirement reckoned ("提前退休的话养
+# 老金会少多少"): a guess of an end is about the job (round 26).
+PENSION = re.compile(r"养老金|退休金|退休工资|社保|公积金|工龄|养老保险|医保|缴费年限")
+PATTERN_PAST = re.compile(
+    r"一辈子|那辈子|老一辈|上一辈|那一代|小时候|以前|那时候?|当年|那个年代|从前|年轻(?:的)?时|那些年|我小(?:的)?时候|那会儿?|上小学|小学|初中|"
+    r"[一二两三四五六七八九十几\d]+年前|[一二三四五六七八九十\d]{1,2}岁"
+)
+PATTERN_NOW = re.compile(
+    r"现在[^。！？!?，,]{0,6}(?:还|也|又|仍|依然|照样|继续)?(?:打|揍|踢|掐|扇|动手|骂)|现在还|还在打|还会打|还打|"
+    r"最近|昨晚|昨天|今天|今晚|前几天|这几天|上周|又打|又动手|到现在还|至今|一直到现在|"
+    r"我(?:今年|现在)?(?:才)?(?:十[一二三四五六七八九]|[一二三四五六七八九])岁|初[一二三]|高[一二三]|上初中|上高中"
+)
 # An itch scratched (a bite, eczema): torn skin that is no self-harm.
 ITCH = re.compile(r"痒|蚊子|湿疹|痘|皮炎|疹子|荨麻疹|蚊虫|itch|mosquito|eczema|rash")
 # A strangling told as once and made good is not settled unless she left.
