@@ -63,6 +63,7 @@ TASK_CHOICES = {
     "together": ("combine", "rest"),
     "repeats": ("top5", "combine"),
     "thin": ("polish", "example"),
+    "form": ("try", "combine"),
 }
 
 

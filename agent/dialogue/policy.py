@@ -50,6 +50,7 @@ EVIDENCE_TASKS = (
     "interpret",
     "repeats",
     "thin",
+    "form",
 )
 GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
@@ -102,6 +103,7 @@ ACTS = {
     "differ": "differ",  # "V08和V01不都一个意思？区别在哪": two questions told apart
     "repeats": "repeats",  # "哪些东西老是反复出现": two answers or more each
     "thin": "thin",  # "哪几条太空了": the thinnest answers, with what each lacks
+    "form": "form",  # "C04这条格式对不对": the formula's parts, in their words
     "ask_others": "ask_others",  # S07: "帮我写一条微信问室友": a message to send
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",

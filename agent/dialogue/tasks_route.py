@@ -133,6 +133,12 @@ QUESTION = re.compile(r"第\s*[一二两三四五六七八九1-9]\s*题")
 # "你刚才说的第一个，能再说细一点吗": item N's evidence, said again.
 MORE_ON = re.compile(r"细一?点|细说|展开|具体说|多说|详细|讲讲|说说")
 # "帮我写一句工作目的": the synthesis of the values step, not a revision.
+# "帮我检查一下我C04这条 格式对不对 有没有才能 领域 做什么" (coach_blind24).
+FORM_CHECK = re.compile(
+    r"(?:检查|看看|看下|对一下)[^。？?]{0,8}[Cc]0?[1-5][^。？?]{0,16}"
+    r"(?:格式|对不对|符不符合|有没有才能|齐不齐|公式)|"
+    r"[Cc]0?[1-5][^。？?]{0,10}(?:格式对不对|符不符合公式|格式对吗)"
+)
 # "你就按我说的帮我写个P07 不要写得太假" (coach_blind24): an answer from their words.
 WRITE_IT = re.compile(
     r"(?:帮我|你帮我|替我|你来)(?:写|填)(?:个|一下|一版|出)?\s*[VSPvsp]0?[1-9](?!\d)"
@@ -333,6 +339,8 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         return "decide_for_me"  # "随便编几条": their choice, never made up (autonomy)
     if REPEATS.search(text):
         return "repeats"  # "哪些东西老是反复出现": across their answers
+    if FORM_CHECK.search(text):
+        return "form"  # "帮我检查一下我C04这条 格式对不对" (coach_blind24)
     if WRITE_IT.search(text):
         return "concrete"  # "你就按我说的帮我写个P07": from what they told
     if MOST_SUPPORTED.search(text):

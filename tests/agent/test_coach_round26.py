@@ -90,3 +90,24 @@ async def test_the_message_is_never_question_zero(kb, offline_config):
     chat = Chat(offline_config, V, question_id="V08", answers={"V08": "大家说我靠得住"})
     result = await chat.say("家人必须第一 然后帮我写那句工作目的")
     assert "第0题" not in result.text, result.text
+
+
+async def test_a_candidates_format_is_checked_part_by_part(kb, offline_config):
+    answers = {"C02": "用会讲故事在亲子阅读领域办绘本共读会 这周先约两家邻居试一次"}
+    chat = Chat(offline_config, "synthesis", question_id="C02", answers=answers)
+    result = await chat.say("帮我检查一下我C02这条 格式对不对 有没有才能 领域 做什么")
+    assert result.trace["act"] == "form", result.text
+    for part in ("「会讲故事」", "「亲子阅读」", "「绘本共读会", "这周先约两家邻居"):
+        assert part in result.text, result.text
+
+
+async def test_a_missing_part_is_named(kb, offline_config):
+    chat = Chat(
+        offline_config,
+        "synthesis",
+        question_id="C01",
+        answers={"C01": "想在养老院做点事"},
+    )
+    result = await chat.say("C01格式对不对")
+    assert result.trace["act"] == "form", result.text
+    assert "还缺" in result.text and "才能" in result.text, result.text

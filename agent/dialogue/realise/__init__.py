@@ -129,6 +129,7 @@ def realise(turn: Turn) -> Reply:
         experiments,
         explain,
         followups,
+        form,
         honour,
         interpret,
         means,
@@ -177,6 +178,7 @@ def realise(turn: Turn) -> Reply:
         others,
         repeats,
         thin,
+        form,
     ):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"

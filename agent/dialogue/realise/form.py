@@ -1,0 +1,59 @@
+"""Does a saved candidate have the formula's parts: "帮我检查一下我C04这条 格式对不对".
+
+A candidate is written "用【才能】在【领域】里做【某件事】", with a small
+experiment beside it (DOMAIN.md). Each part is read off their own line and
+shown in their words, or named as missing; nothing is rewritten or judged on
+taste (coach_blind24: the check was abstained on).
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.grounds import number
+from agent.dialogue.tasks_route import named
+
+TALENT = re.compile(
+    r"用[“‘'\"「]?([^，,。在’'”\"」]{1,12})[’'”\"」]?(?=在|的方式|去|来|给)"
+)
+FIELD = re.compile(r"在(.{1,12}?)领域|在([^，,。做给]{1,12}?)(?:里|上)")
+DEED = re.compile(
+    r"(?:领域|里|上)(?:里|中)?(?:做|开|当|给|写|拍|办|教|带|组织|录)"
+    r"([^，,。；; ]{2,20})"
+)
+TRIAL = re.compile(r"(?:先|这周|本周|一周内?|两周内?|每周|一个月内?)[^，,。；;]{2,16}")
+PARTS = ("才能", "领域", "做什么", "小实验")
+
+
+def form(t: Turn) -> Draft:
+    """Return each part of the named candidate in their words, or what is missing."""
+    ids = [q for q in named(t.ctx.text or "", t.ctx.step) if q.startswith("C")]
+    qid = next((q for q in ids if (t.ctx.answers or {}).get(q)), "")
+    if not qid:
+        which = f"第{number(ids[0])}题还空着" if ids else "你说的是哪一条候选"
+        return Draft([[f"{which}；写下一条，我按公式帮你对一遍。"]])
+    line = t.ctx.answers[qid].strip()
+    found = [TALENT.search(line), FIELD.search(line), DEED.search(line)]
+    words = [next((g for g in m.groups() if g), "") if m else "" for m in found]
+    trial = TRIAL.search(line)
+    words.append(trial.group(0) if trial else "")
+    shown = [
+        f"{name}「{w.strip()}」"
+        for name, w in zip(PARTS, words, strict=True)
+        if w.strip()
+    ]
+    missing = [name for name, w in zip(PARTS, words, strict=True) if not w.strip()]
+    where = f"第{number(qid)}题"
+    lead = f"{where}按公式拆开看：" + "；".join(shown) + "。" if shown else ""
+    close = (
+        f"还缺{'、'.join(missing)}：用你自己的话补上，再发我对一遍。"
+        if missing
+        else "四样都在，格式是齐的；合不合你，试过那个小实验就知道。"
+    )
+    if not shown:
+        lead = f"{where}「{line[:30]}」里我没拆出“用……在……里做……”这几块。"
+    return Draft([[lead, close]], rows=[], pending={"candidate": line[:60]})
+
+
+ACTS = {"form": form}
