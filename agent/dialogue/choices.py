@@ -64,6 +64,7 @@ TASK_CHOICES = {
     "repeats": ("top5", "combine"),
     "thin": ("polish", "example"),
     "form": ("try", "combine"),
+    "sides": ("example", "combine"),
 }
 
 

@@ -51,6 +51,7 @@ EVIDENCE_TASKS = (
     "repeats",
     "thin",
     "form",
+    "sides",
 )
 GUARDED = ("crisis", "care", "checkin", "refuse", "quiet", *EVIDENCE_TASKS)
 ACTS = {
@@ -104,6 +105,7 @@ ACTS = {
     "repeats": "repeats",  # "哪些东西老是反复出现": two answers or more each
     "thin": "thin",  # "哪几条太空了": the thinnest answers, with what each lacks
     "form": "form",  # "C04这条格式对不对": the formula's parts, in their words
+    "sides": "sides",  # "它的长处形式和短处形式": as the knowledge base has them
     "ask_others": "ask_others",  # S07: "帮我写一条微信问室友": a message to send
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",

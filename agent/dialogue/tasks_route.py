@@ -133,6 +133,11 @@ QUESTION = re.compile(r"第\s*[一二两三四五六七八九1-9]\s*题")
 # "你刚才说的第一个，能再说细一点吗": item N's evidence, said again.
 MORE_ON = re.compile(r"细一?点|细说|展开|具体说|多说|详细|讲讲|说说")
 # "帮我写一句工作目的": the synthesis of the values step, not a revision.
+# A talent's two sides, or each listed one defined (coach_blind25).
+SIDES_ASK = re.compile(
+    r"长处形式|短处形式|长处和短处|优点和缺点(?:形式)?各|"
+    r"(?:各|每个|每一个|三个)(?:才能)?(?:写|给|说)?一句(?:话)?定义|定义[^。？?]{0,6}各"
+)
 # "帮我检查一下我C04这条 格式对不对 有没有才能 领域 做什么" (coach_blind24).
 FORM_CHECK = re.compile(
     r"(?:检查|看看|看下|对一下)[^。？?]{0,8}[Cc]0?[1-5][^。？?]{0,16}"
@@ -335,6 +340,8 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     compare, concrete, item_why, purpose; "means" for a stated limit of
     money or time.
     """
+    if SIDES_ASK.search(text) and (step == "strengths_exploration" or "才能" in text):
+        return "sides"  # "把它的长处形式和短处形式分别写一下" (coach_blind25)
     if MAKE_UP.search(text):
         return "decide_for_me"  # "随便编几条": their choice, never made up (autonomy)
     if REPEATS.search(text):

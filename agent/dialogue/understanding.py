@@ -97,6 +97,7 @@ from agent.dialogue.tasks_route import (
     PURPOSE,
     REFIT,
     REPEATS,
+    SIDES_ASK,
     SURE,
     THIN_ASK,
     asks_interpret,
@@ -853,6 +854,11 @@ def understand(
         if MEANING.search(text) and CONCEPT_WORD.search(text):
             u.intent = "concept"  # "才能和领域配对是啥意思": the method's words
             return u
+    if SIDES_ASK.search(text) and (
+        ctx.step == "strengths_exploration" or "才能" in text
+    ):
+        u.intent = "sides"  # "它的长处形式和短处形式" (coach_blind25): the KB's words
+        return u
     if DISTINGUISH.search(text):
         u.intent = "concept"  # "怎么分辨是真好奇还是打发时间" (coach_blind25)
         return u

@@ -111,3 +111,21 @@ async def test_a_missing_part_is_named(kb, offline_config):
     result = await chat.say("C01格式对不对")
     assert result.trace["act"] == "form", result.text
     assert "还缺" in result.text and "才能" in result.text, result.text
+
+
+async def test_a_talents_two_sides_come_from_the_knowledge_base(kb, offline_config):
+    chat = Chat(offline_config, S, question_id="S02")
+    result = await chat.say("“追求完美”也算才能吗 你把它的长处形式和短处形式分别写一下")
+    assert result.trace["act"] == "sides", result.text
+    assert "「精益求精」" in result.text and "知识库" in result.text, result.text
+    assert "长处是" in result.text and "短处是" in result.text, result.text
+
+
+async def test_each_listed_talent_is_defined(kb, offline_config):
+    answers = {"S03": "修东西 研究拆机视频", "S04": "同事排班冲突都找我协调"}
+    chat = Chat(offline_config, S, question_id="S07", answers=answers)
+    first = await chat.say("帮我挑挑我写的这些里，哪个才能出现得最多")
+    assert first.trace["act"] == "top", first.text
+    result = await chat.say("给这几个才能各写一句定义")
+    assert result.trace["act"] == "sides", result.text
+    assert "：" in result.text and "知识库" in result.text, result.text

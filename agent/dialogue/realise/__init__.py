@@ -141,6 +141,7 @@ def realise(turn: Turn) -> Reply:
         refs,
         repeats,
         scope,
+        sides,
         sorting,
         story,
         synthesis,
@@ -179,6 +180,7 @@ def realise(turn: Turn) -> Reply:
         repeats,
         thin,
         form,
+        sides,
     ):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"
