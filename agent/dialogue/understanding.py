@@ -31,6 +31,7 @@ from agent.dialogue.signals import (
     ASKS_IF,
     ATTACK,
     BURDEN,
+    CAN_WRITE,
     CLAIM_FIX,
     CLAIMED,
     COMBINE_ASK,
@@ -859,6 +860,9 @@ def understand(
     ):
         u.intent = "sides"  # "它的长处形式和短处形式" (coach_blind25): the KB's words
         return u
+    if CAN_WRITE.search(text) and ctx.question.get("id") and len(text) <= 40:
+        u.intent = "question_help"  # "这题可以找已经去世的人吗": yes, and the question
+        return u
     if DISTINGUISH.search(text):
         u.intent = "concept"  # "怎么分辨是真好奇还是打发时间" (coach_blind25)
         return u
@@ -1088,6 +1092,7 @@ def understand(
         "unclear",
         "feedback",
         "counts",  # "V05一定要是生气的事吗" read as "does this count"
+        "abstain",  # "这题可以找已经去世的人吗" (coach_blind25), read as nothing
     ):
         intent = "question_help"  # "也得写吗": the answer is about the question
     elif d.last_act == "experiment" and REFIT.search(text):
@@ -1118,7 +1123,7 @@ def understand(
 # About what a question wants, whatever the classifier read ("也得写吗",
 # "是让我写缺点吗", "V06一定要是哭过的事吗", "你换个问法问我吧").
 ABOUT_QUESTION = re.compile(
-    "|".join(p.pattern for p in (MUST_WRITE, ASKS_IF, MUST_BE, ASK_AGAIN))
+    "|".join(p.pattern for p in (MUST_WRITE, ASKS_IF, MUST_BE, ASK_AGAIN, CAN_WRITE))
 )
 # A guess at a part of theirs from what they wrote: a top list, with evidence.
 GUESS_PART = re.compile(

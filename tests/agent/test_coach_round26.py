@@ -129,3 +129,10 @@ async def test_each_listed_talent_is_defined(kb, offline_config):
     result = await chat.say("给这几个才能各写一句定义")
     assert result.trace["act"] == "sides", result.text
     assert "：" in result.text and "知识库" in result.text, result.text
+
+
+async def test_may_i_choose_someone_long_gone_is_answered_yes(kb, offline_config):
+    chat = Chat(offline_config, P, question_id="P08")
+    result = await chat.say("这题可以找已经去世的人吗 比如苏东坡")
+    assert result.trace["act"] == "rephrase", result.text
+    assert result.text.startswith("可以"), result.text

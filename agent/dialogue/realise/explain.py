@@ -21,6 +21,7 @@ from agent.dialogue.realise.phrases import (
 from agent.dialogue.signals import (
     ASKS_IF,
     ATTACK,
+    CAN_WRITE,
     FITS_ME,
     INJECTION_ANY,
     MUST_BE,
@@ -298,6 +299,8 @@ def _relevance(t: Turn, step: str, q: dict | None = None) -> str:
         }.get(step, "")
     if ASKS_IF.search(t.ctx.text):  # "是让我写缺点吗": a short answer, then the aim
         relevance = "差不多，不过重点不在对错，而在后面这一步。"
+    if CAN_WRITE.search(t.ctx.text):  # "可以找已经去世的人吗": yes, theirs to choose
+        relevance = "可以，题目没有限定，照你真心想写的来。"
     if MUST_BE.search(t.ctx.text):  # "一定要是哭过的事吗": no one kind of answer
         relevance = "不一定，题目只是举个例子，重点在后面这一步。"
     if FITS_ME.search(t.ctx.text):  # "这题还能写吗": yes, from their own life
