@@ -347,7 +347,8 @@ ASKS_IF = re.compile(
 MUST_BE = re.compile(r"(?:一定|必须|非得|只能)(?:要)?(?:是|写).{1,14}吗")
 # "这题可以找已经去世的人吗", "P08可以写想象的人吗" (coach_blind24/25): allowed?
 CAN_WRITE = re.compile(
-    r"(?:可以|能)(?:找|写|选|填)(?!进|成)(?:已经)?[^。？?，,]{1,14}(?:吗|么|嘛)"
+    r"(?:可以|能)(?:找|写|选|填)(?!进|成|\s*[VSPCvspc]0?\d)(?:已经)?[^。？?，,]{1,14}"
+    r"(?:吗|么|嘛)"
 )
 # "你换个问法问我吧，这么问我答不上来": the question said another way.
 ASK_AGAIN = re.compile(

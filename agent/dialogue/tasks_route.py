@@ -140,8 +140,8 @@ SIDES_ASK = re.compile(
 )
 # "帮我检查一下我C04这条 格式对不对 有没有才能 领域 做什么" (coach_blind24).
 FORM_CHECK = re.compile(
-    r"(?:检查|看看|看下|对一下)[^。？?]{0,8}[Cc]0?[1-5][^。？?]{0,16}"
-    r"(?:格式|对不对|符不符合|有没有才能|齐不齐|公式)|"
+    r"(?:检查|看看|看下|对一下)[^。？?]{0,8}[Cc]0?[1-5][^。？?]{0,24}"
+    r"(?:格式|公式|句式|有没有才能|用上才能|齐不齐)|"
     r"[Cc]0?[1-5][^。？?]{0,10}(?:格式对不对|符不符合公式|格式对吗)"
 )
 # "你就按我说的帮我写个P07 不要写得太假" (coach_blind24): an answer from their words.
@@ -340,7 +340,11 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     compare, concrete, item_why, purpose; "means" for a stated limit of
     money or time.
     """
-    if SIDES_ASK.search(text) and (step == "strengths_exploration" or "才能" in text):
+    if (
+        SIDES_ASK.search(text)
+        and (step == "strengths_exploration" or "才能" in text)
+        and not re.search(r"归纳|合并|提炼|合成|留着|删掉|不用写|不要写|再列", text)
+    ):
         return "sides"  # "把它的长处形式和短处形式分别写一下" (coach_blind25)
     if MAKE_UP.search(text):
         return "decide_for_me"  # "随便编几条": their choice, never made up (autonomy)

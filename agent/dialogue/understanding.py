@@ -855,8 +855,11 @@ def understand(
         if MEANING.search(text) and CONCEPT_WORD.search(text):
             u.intent = "concept"  # "才能和领域配对是啥意思": the method's words
             return u
-    if SIDES_ASK.search(text) and (
-        ctx.step == "strengths_exploration" or "才能" in text
+    if (
+        SIDES_ASK.search(text)
+        and (ctx.step == "strengths_exploration" or "才能" in text)
+        # "归纳成三个…每个写长处形式", "那条留着…短处不用写了": the list's act
+        and not re.search(r"归纳|合并|提炼|合成|留着|删掉|不用写|不要写|再列", text)
     ):
         u.intent = "sides"  # "它的长处形式和短处形式" (coach_blind25): the KB's words
         return u

@@ -136,3 +136,25 @@ async def test_may_i_choose_someone_long_gone_is_answered_yes(kb, offline_config
     result = await chat.say("这题可以找已经去世的人吗 比如苏东坡")
     assert result.trace["act"] == "rephrase", result.text
     assert result.text.startswith("可以"), result.text
+
+
+async def test_several_candidates_are_checked_each_for_what_it_lacks(
+    kb, offline_config
+):
+    answers = {
+        "C01": "写老人的故事",
+        "C03": "用会讲故事在社区养老领域办口述史小组 这周先约两位老人试一次",
+    }
+    chat = Chat(offline_config, "synthesis", question_id="C03", answers=answers)
+    result = await chat.say("帮我检查一下C01 C03 每条有没有用上才能 符不符合那个句式")
+    assert result.trace["act"] == "form", result.text
+    assert "C01缺才能" in result.text and "C03四样都在" in result.text, result.text
+
+
+async def test_may_i_write_it_into_a_question_is_not_a_permission_question(
+    kb, offline_config
+):
+    told = "小时候家里收音机坏了 我拿螺丝刀拆开又装回去 还真响了"
+    chat = Chat(offline_config, S, question_id="S08", recent_messages=[("user", told)])
+    result = await chat.say("这个能写S08吗？帮我改成答案")
+    assert not result.text.startswith("可以，题目没有限定"), result.text

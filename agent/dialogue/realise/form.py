@@ -26,14 +26,8 @@ TRIAL = re.compile(r"(?:先|这周|本周|一周内?|两周内?|每周|一个月
 PARTS = ("才能", "领域", "做什么", "小实验")
 
 
-def form(t: Turn) -> Draft:
-    """Return each part of the named candidate in their words, or what is missing."""
-    ids = [q for q in named(t.ctx.text or "", t.ctx.step) if q.startswith("C")]
-    qid = next((q for q in ids if (t.ctx.answers or {}).get(q)), "")
-    if not qid:
-        which = f"第{number(ids[0])}题还空着" if ids else "你说的是哪一条候选"
-        return Draft([[f"{which}；写下一条，我按公式帮你对一遍。"]])
-    line = t.ctx.answers[qid].strip()
+def _parts(line: str) -> tuple[list[str], list[str]]:
+    """Return (parts found in their words, parts missing) for one candidate line."""
     found = [TALENT.search(line), FIELD.search(line), DEED.search(line)]
     words = [next((g for g in m.groups() if g), "") if m else "" for m in found]
     trial = TRIAL.search(line)
@@ -44,6 +38,34 @@ def form(t: Turn) -> Draft:
         if w.strip()
     ]
     missing = [name for name, w in zip(PARTS, words, strict=True) if not w.strip()]
+    return shown, missing
+
+
+def form(t: Turn) -> Draft:
+    """Return each part of the named candidates in their words, or what is missing."""
+    ids = [q for q in named(t.ctx.text or "", t.ctx.step) if q.startswith("C")]
+    saved = [q for q in ids if (t.ctx.answers or {}).get(q)]
+    if not saved:
+        which = f"第{number(ids[0])}题还空着" if ids else "你说的是哪一条候选"
+        return Draft([[f"{which}；写下一条，我按公式帮你对一遍。"]])
+    if len(saved) > 1:
+        # "C01 C02 C03 每条有没有用上才能": one line each, what it lacks
+        lines = []
+        for q in saved[:3]:
+            _, missing = _parts(t.ctx.answers[q].strip())
+            lines.append(f"{q}{'缺' + '、'.join(missing) if missing else '四样都在'}")
+        return Draft(
+            [
+                [
+                    "按“用……在……里做……”加小实验对了一遍：" + "；".join(lines) + "。",
+                    "想先补哪一条？说一条，我把它拆开给你看。",
+                ]
+            ],
+            rows=[],
+        )
+    qid = saved[0]
+    line = t.ctx.answers[qid].strip()
+    shown, missing = _parts(line)
     where = f"第{number(qid)}题"
     lead = f"{where}按公式拆开看：" + "；".join(shown) + "。" if shown else ""
     close = (
