@@ -760,29 +760,17 @@ def concrete(t: Turn) -> Draft:
             rows=[],
             pending={"concrete": qid, "listed": listed},
         )
+    # "那帮我写P08：我想找…" (the line after the colon), or "…你帮我把这个写成P08吧"
+    # (the line they just wrote): that line is the answer, as they wrote it.
     spelt = SPELT.search(t.ctx.text or "")
-    if not answer and spelt:
-        # "那帮我写P08：我想找一个儿科营养师，问…": the line after the colon is it
-        own = spelt.group(1).strip()
-        where = where or "这题"
+    own = spelt.group(1).strip() if spelt else ""
+    if not own and THIS_ONE.search(t.ctx.text or ""):
+        own = _own_line(t)
+    if not answer and own:
         return Draft(
             [
                 [
-                    f"{where}还空着，可以就用你这句：「{own}」。",
-                    "照原样贴进去就是一版；想补一句为什么，用你自己的话加。",
-                ]
-            ],
-            rows=[],
-            pending={"concrete": qid, "source": own, "pieces": [own]},
-        )
-    if not answer and THIS_ONE.search(t.ctx.text or "") and (own := _own_line(t)):
-        # "那我就想问问怎么让孩子自己愿意学…你帮我把这个写成P08吧": the line
-        # they just wrote is the answer, as they wrote it (coach_blind23)
-        where = where or "这题"
-        return Draft(
-            [
-                [
-                    f"{where}还空着，可以就用你这句：「{own}」。",
+                    f"{where or '这题'}还空着，可以就用你这句：「{own}」。",
                     "照原样贴进去就是一版；想补一句为什么，用你自己的话加。",
                 ]
             ],

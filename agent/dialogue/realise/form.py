@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue.realise import Draft, Turn
+from agent.dialogue.realise.experiments import STEP  # a first step, as C lines write it
 from agent.dialogue.realise.grounds import number
 from agent.dialogue.tasks_route import named
 
@@ -22,7 +23,6 @@ DEED = re.compile(
     r"(?:领域|里|上)(?:里|中)?(?:做|开|当|给|写|拍|办|教|带|组织|录)"
     r"([^，,。；; ]{2,20})"
 )
-TRIAL = re.compile(r"(?:先|这周|本周|一周内?|两周内?|每周|一个月内?)[^，,。；;]{2,16}")
 PARTS = ("才能", "领域", "做什么", "小实验")
 
 
@@ -30,7 +30,7 @@ def _parts(line: str) -> tuple[list[str], list[str]]:
     """Return (parts found in their words, parts missing) for one candidate line."""
     found = [TALENT.search(line), FIELD.search(line), DEED.search(line)]
     words = [next((g for g in m.groups() if g), "") if m else "" for m in found]
-    trial = TRIAL.search(line)
+    trial = STEP.search(line)
     words.append(trial.group(0) if trial else "")
     shown = [
         f"{name}「{w.strip()}」"
