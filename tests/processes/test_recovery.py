@@ -181,7 +181,10 @@ async def test_two_daphnes_share_one_socket_a_nudge_reaches_both_one_dies_one_se
         # first tab may also hold an earlier one, if the session idled before
         # the second tab was up.)
         await first.send(type="step", step="values_exploration")
-        nudge = await second.wait_for("guidance", IDLE + SCAN + 30)
+        try:
+            nudge = await second.wait_for("guidance", IDLE + SCAN + 30)
+        except TimeoutError:
+            raise AssertionError(f"no nudge\n{stack.output()[-6000:]}") from None
         while (await first.wait_for("guidance", 10))["guidance_id"] != nudge[
             "guidance_id"
         ]:

@@ -16,7 +16,7 @@ import pytest
 
 from django.conf import settings
 
-from tests.processes.client import Client
+from tests.processes.client import Client, session_cookie
 from tests.processes.stack import Stack, _drop_database, _external_database
 
 pytestmark = [pytest.mark.processes, pytest.mark.asyncio]
@@ -120,7 +120,11 @@ async def test_a_nudge_raised_by_either_worker_reaches_either_daphne(stacks):
 
 async def _one_chat(port: int, index: int) -> tuple[str, list[dict]]:
     client_id = f"load-{index}-{uuid.uuid4().hex[:6]}"
-    async with Client(port) as tab:
+    # The cookie is fetched with blocking HTTP: off the loop, or a hundred of them
+    # in a row hold the loop past the other sockets' 10 s opening handshakes
+    # (CI's PostgreSQL pass, 2026-12-07).
+    cookie = await asyncio.to_thread(session_cookie, port)
+    async with Client(port, cookie) as tab:
         await tab.send(
             type="chat", text=f"第{index}个人：我喜欢帮人理清思路", client_id=client_id
         )
