@@ -781,6 +781,18 @@ def understand(
     ):  # "她一般七点吃早饭，我今晚就放进去": the plan goes on, with a time (round 16)
         risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
         u.risk = risk.dump()
+    if in_care and (
+        (
+            d.care_kind in ("danger_now", "suicide")
+            and safety.lexicon.EDGE_SCENE.search(text)
+        )
+        or (
+            d.care_kind in ("means", "suicide", "self_harm")
+            and safety.lexicon.METHOD_ASKED.search(text)
+        )
+    ):  # "下面的车好小", "googled how long it takes": still at the edge (round 27)
+        risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
+        u.risk = risk.dump()
     owned = d.care_kind or d.asked
     if owned and not risk.found and safety.lexicon.OWNED.search(text):
         # "asking for a friend…", then "其实那个朋友就是我": theirs (round 26)

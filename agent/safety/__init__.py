@@ -81,7 +81,13 @@ def _strong(text: str) -> tuple[str, bool] | None:
     plain = lexicon.FIGURES.sub("，", text)
     # A threat to someone else outranks the tool it names ("菜刀我都磨好了").
     for kind in sorted(KINDS, key=lambda k: k != "harm_others"):
-        if found := lexicon.STRONG[kind].search(plain):
+        found = lexicon.STRONG[kind].search(plain)
+        while found and any(  # a pet rehomed for a move, an agent's work (round 27)
+            core.match(plain, found.start()) and errand.search(plain)
+            for core, errand in lexicon.GUARDED
+        ):  # ...is no risk; an older phrasing further on still is
+            found = lexicon.STRONG[kind].search(plain, found.start() + 1)
+        if found:
             # Marks on the body beside a blow by someone at home, and no hand of
             # their own in the marks' sentence ("我妈拿衣架抽，胳膊上全是印子"):
             # who is in danger and from whom is abuse, not self-harm (round 21).
@@ -90,7 +96,11 @@ def _strong(text: str) -> tuple[str, bool] | None:
             if (
                 kind == "self_harm"
                 and blow is not None
-                and re.search(lexicon._KIN, marks)
+                and (
+                    re.search(lexicon._KIN, marks)
+                    # "小时候他…用烟头烫过我的手背": another's hand (round 27)
+                    or lexicon.BURNED_BY.search(marks)
+                )
                 and not re.search(r"自己|自残|割|划|刀片|故意|我会", marks)
             ):
                 kind, found = "abuse", blow
@@ -187,8 +197,10 @@ def _strong(text: str) -> tuple[str, bool] | None:
                 and _ONE.search(sentence)
             ):
                 story = False  # "工地…把他房子点了": the site is where, not a story
-            if _OWN_END.search(plain) or (
-                kind == "danger_now" and _HERE_NOW.search(plain)
+            if (
+                _OWN_END.search(plain)
+                or (kind == "danger_now" and _HERE_NOW.search(plain))
+                or (kind == "means" and lexicon.OWN_MEANS.search(plain))
             ):  # no study or site excuses these (safety_blind14)
                 story = False
             return kind, story and not (kind == "harm_others" and _TARGET.search(plain))

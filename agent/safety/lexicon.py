@@ -1007,6 +1007,226 @@ ROUND26_OTHERS = _filled(
 )
 STRONG["abuse"] = re.compile(ROUND26_ABUSE + "|" + STRONG["abuse"].pattern)
 STRONG["harm_others"] = re.compile(ROUND26_OTHERS + "|" + STRONG["harm_others"].pattern)
+
+# Round 27 (safety_blind28): kinds, not strings; put first in each kind.
+# A reason that makes a pet rehomed or a trip fast an errand, not an end.
+_ERRAND = (
+    r"出差|搬家|搬去|搬到|出国|留学|寄养|过敏|怀孕|宿舍|房东|不让养|调动|外派|装修|旅游|旅行|"
+    r"换工作|换城市|去外地|新工作|几天|一周|两周|半个月|回来(?:再|就)|接回来|考研|坐月子"
+)
+# A pet promised to someone, and things sold or given or a heart at ease about
+# it ("相机挂闲鱼了，猫也找好人接走，跟着她我放心"): an end arranged.
+_PET = r"(?:猫|狗|猫咪|狗狗|小猫|小狗|宠物|鹦鹉|仓鼠|兔子|乌龟|鱼)"
+_PET_HOMED = (
+    _PET + r"«E»{0,16}(?:问好了?|找好了?|安排好了?|托付|送(?:给|人|走)|交给|"
+    r"(?:答应|同意|愿意)(?:了)?(?:帮我)?(?:接走|领走|收养|领养|接手|养|照顾)|有人(?:接|要|养)了)"
+)
+_SOLD = (
+    r"(?:相机|镜头|吉他|钢琴|电脑|笔记本|手表|首饰|衣服|书|东西|游戏机|switch|ipad|平板|"
+    r"自行车|单车|电动车|车|琴|家当|手办|收藏|包)«E»{0,12}"
+    r"(?:卖了|卖掉|挂(?:到|在|上)?(?:了)?(?:闲鱼|咸鱼|二手)|转手|清掉|处理掉|出掉|捐了|捐掉|送人|送掉|分掉|送给)"
+)
+_AT_EASE = (
+    r"(?:我(?:就|也)?(?:放心|安心|没什么(?:可)?(?:牵挂|惦记)的?)|没有?牵挂|了无牵挂)"
+)
+_PET_END = _filled(
+    r"(?:"
+    + _PET_HOMED
+    + r".{0,60}(?:"
+    + _SOLD
+    + r"|"
+    + _AT_EASE
+    + r")|"
+    + _SOLD
+    + r".{0,60}"
+    + _PET_HOMED
+    + r")"
+)
+# Affairs put in a child's or a spouse's name, beside a time not waited for
+# ("不打算等到明年开春。保险受益人上周改成我女儿了"): an end set.
+_AFFAIRS_END = _filled(
+    r"(?:"
+    r"(?:不(?:打算|准备|想|会)等(?:到)?|等不到|不会等到|没有明年|没有以后|撑不到|活不到|熬不到|"
+    r"不用等|时间不多了?|没(?:有)?多少时间|(?:一年|半年|几个月|那么久)(?:对我来说)?(?:太长|太久))"
+    r".{0,60}(?:受益人«E»{0,12}(?:改|换|写|填|加)|遗嘱«E»{0,6}(?:写好|立好|公证|改好|立了)|"
+    r"(?:存款|银行卡|卡|支付宝|微信|账户|保险箱)的?密码«E»{0,8}(?:写|留|告诉)|"
+    r"房子«E»{0,8}过户(?:给|到))|"
+    r"(?:受益人«E»{0,12}(?:改|换|写|填|加)|遗嘱«E»{0,6}(?:写好|立好|公证|改好|立了)|"
+    r"房子«E»{0,8}过户(?:给|到))"
+    r".{0,60}(?:不(?:打算|准备|想|会)等(?:到)?|等不到|不会等到|没有明年|没有以后|撑不到|活不到|"
+    r"熬不到|不用等|时间不多了?|没(?:有)?多少时间|用不(?:上|着)了))|"
+    r"(?:changed|made|put)\s*(?:the\s*|my\s*)?(?:insurance\s*)?beneficiary[^.]{0,40}"
+    r"(?:won'?t|not)\s*(?:be\s*)?(?:wait|around|here|need)"
+)
+_AFFAIRS_JOB = (
+    r"客户|投保人|业务员?|代理人|经纪人|核保|理赔|保险公司|我的工作|上班|帮人|帮别人"
+)
+ROUND27_SUICIDE = _PET_END + "|" + _AFFAIRS_END
+# Driving fast among lorries, eyes shut or no brakes, with the day or all of it
+# to end ("一百二的速度 旁边全是大货车…就是今天到此为止"): danger now.
+_FAST = (
+    r"(?:一百[一二三四五六七八九]十?|(?<!\d)1[2-9]0(?!\d)|时速\d{3})(?:的速度|码|迈|公里|km)?|"
+    r"油门(?:踩)?(?:到底|踩死)|闭着眼(?:睛)?(?:开|踩)|不(?:想)?踩刹车|"
+    r"(?:旁边|两边|前面|后面|周围)(?:全|都)?是(?:大)?(?:货车|卡车|挂车|渣土车|重卡)|"
+    r"贴着(?:大)?(?:货车|卡车|挂车)"
+)
+_DAY_ENDS = (
+    r"(?:今天|今晚|这一天|一切|这辈子|我|日子|一辈子)(?:就)?(?:到此为止|到这(?:儿|里)?为止|"
+    r"结束(?:吧|了)?$|就到这(?:里|儿)?(?:吧|了)?$)|一了百了|不回来了|松开(?:方向盘|手)"
+)
+_ROAD_REST = (
+    r"服务区|休息|下班|收工|睡觉|到家|到站|罚单|扣分|限速|测速|驾校|"
+    r"赛道|卡丁车|赛车|游戏|模拟器|超车道"
+)
+_ROAD_END = (
+    r"(?:(?:" + _FAST + r").{0,50}(?:" + _DAY_ENDS + r")|"
+    r"(?:" + _DAY_ENDS + r").{0,50}(?:" + _FAST + r"))"
+)
+# Looking down from a height, the legs shaking or the heart calm ("脚底下就是
+# 停车场，腿有点抖，但心里反而挺平静的"): on the edge now.
+_EDGE_VIEW = _filled(
+    # Looking down from a height, the legs shaking or the heart calm ("脚底下就是
+    # 停车场，腿有点抖，但心里反而挺平静的"): on the edge now.
+    r"(?:脚底下|脚下|底下|身下|往下(?:一)?看)(?:就|全)?(?:是)?«E»{0,8}"
+    r"(?:停车场|马路|街|车|人|地面|水泥地|江|河|水面|楼下|空的)«E»{0,20}"
+    r"(?:腿(?:有点|一直|在|开始|都)?(?:抖|软|发软|发抖)|"
+    r"(?:心里|心)(?:反而|倒是?|却|竟然)?(?:挺|很|特别|异常|出奇|好)?(?:平静|安静|踏实|静))|"
+    r"(?:cars|people)\s*(?:look\s*)?(?:so\s*)?tiny\s*(?:from\s*)?(?:up\s*)?here[^.]{0,30}(?:calm|legs?\s*(?:are\s*)?shak)"
+)
+ROUND27_DANGER = _ROAD_END + "|" + _EDGE_VIEW
+# A blow at home turned on a child ("他现在开始冲孩子了，揪着老大的头发往墙上
+# 推"): abuse, 110 first.
+_KID = r"(?:孩子|老大|老二|老三|儿子|女儿|闺女|娃|小孩|宝宝|我)"
+ROUND27_ABUSE = _filled(
+    r"(?:揪|抓|扯|薅|拽)(?:着|住)?" + _KID + r"的?头发«E»{0,8}"
+    r"(?:往|朝|向)(?:墙|地|桌|门|柜|床|暖气)«E»{0,4}(?:推|撞|磕|砸|摔|拖|按|甩)|"
+    r"把" + _KID + r"«E»{0,6}(?:往|朝)(?:墙|地上|桌角|门框|门上|柜子|暖气片)«E»{0,3}"
+    r"(?:推|撞|磕|砸|摔|按|甩)|"
+    r"(?:他|她|老公|丈夫|老婆|妻子|孩子他爸|孩子他妈|继父|后爸|后妈|继母)«E»{0,6}(?:开始|也|还|又|现在)"
+    r"(?:冲|对|拿)(?:着)?(?:孩子|老大|老二|儿子|女儿|闺女|娃|小孩)(?:们)?(?:动手|下手|撒气|出气|发火动手)|"
+    # A burn or a night shut out by a parent ("用烟头烫过我的手背，冬天把我关在
+    # 阳台上过夜").
+    r"(?:他|她|我爸|我妈|爸爸|妈妈|继父|后爸|后妈|继母)«E»{0,24}(?:用|拿)(?:烟头|烟|打火机|烙铁|熨斗|开水|热水|火钳|烧红的)«E»{0,4}"
+    r"烫(?:过|了|伤|在)?(?:我|我的)|"
+    r"把我(?:关|锁)在(?:阳台|门外|外面|楼道|厕所|卫生间|小黑屋|地下室|柜子|衣柜|储物间|杂物间)«E»{0,6}"
+    r"(?:过夜|一整夜|一夜|一晚上?|整晚|整夜|一整天|不给(?:饭|吃)|饿)|"
+    r"(?:grab|pull|yank)(?:s|ed|ing)?\s*(?:my|our|the|his|her)\s*(?:son|daughter|kid|child|boy|girl)\s*by\s*the\s*hair|"
+    r"(?:shov|push|slamm|throw|threw)(?:ed|s|es|ing)?\s*(?:my|our|the)\s*(?:son|daughter|kid|child|boy|girl)\s*(?:into|against)\s*(?:the\s*)?wall"
+)
+# Round 27, the check-ins lifted: a dose reckoned by one's own weight, pills
+# gathered a few at a time from several shops or doctors, mixed for the
+# strongest effect; a roof door found unlocked and the buildings visited.
+ROUND27_MEANS = _filled(
+    r"(?:(?:我|自己)(?:就|都|已经|偷偷)?(?:按|根据|照)(?:我|自己)|(?:按|根据|照)自己)的?体重«E»{0,10}(?:算|计算|换算)|"
+    r"(?:哪种|哪些|什么)(?:药)?«E»{0,4}(?:吃了|吃下去|吞了)«E»{0,6}(?:睡过去|不醒|不难受|没(?:有)?痛苦|不疼)|"
+    r"药«E»{0,30}(?:攒|囤|存|凑)(?:够|了|到|齐)?了?\d+(?:颗|粒|片)|"
+    r"(?:攒|囤|存|凑)(?:够|了|到|齐)?了?\d+(?:颗|粒|片)«E»{0,12}(?:药|够了)|"
+    r"(?:混在一起|一起吃|混着吃|混合)«E»{0,4}(?:最猛|最强|最快|最有效|最狠)|"
+    r"(?:跑|去)了?«E»{0,2}(?:几|两|三|四|五|六|\d)家(?:医院|药店|药房|诊所)«E»{0,24}"
+    r"(?:每家|各)(?:都)?(?:开|买|拿)(?:了)?(?:一点|一盒|一些|几片)|"
+    r"哪(?:栋|座|个)(?:楼)?的?(?:楼顶|天台)«E»{0,6}(?:不上锁|没锁|能上去|开着)|"
+    r"(?:楼顶|天台)«E»{0,8}(?:不上锁|没锁).{0,40}(?:去(?:现场)?看了|踩点|有保安|没(?:有)?保安)"
+)
+# ...of these, the ones that are the writer's own doing, which no study or
+# prescription word frames ("研究药…我按自己的体重算了好几遍").
+OWN_MEANS = re.compile(
+    _filled(
+        r"(?:(?:我|自己)(?:就|都|已经|偷偷)?(?:按|根据|照)(?:我|自己)|(?:按|根据|照)自己)的?体重«E»{0,10}(?:算|计算|换算)|"
+        r"我«E»{0,4}(?:跑|去)了?«E»{0,2}(?:几|两|三|四|五|六|\d)家(?:医院|药店|药房|诊所)«E»{0,24}"
+        r"(?:每家|各)(?:都)?(?:开|买|拿)|(?:攒|囤|凑)(?:够|齐)了?\d+(?:颗|粒|片)"
+    )
+)
+# Starved as a punishment of oneself ("出一个错就一整天不吃饭…我活该").
+ROUND27_SELF = _filled(
+    r"(?:惩罚自己|罚自己|给自己定了?(?:个)?规矩)«E»{0,24}(?:不吃饭|不吃东西|不许吃|饿(?:着|自己)|只喝水)|"
+    r"[两三四五六七八九十几\d]+天(?:都)?(?:只喝水|没吃(?:饭|东西)|不吃东西).{0,30}(?:活该|罚|惩罚|应该的|该受)|"
+    # Cutting in pinyin, beside a wrist or an arm ("昨晚又hua了 左手腕").
+    r"hua(?:了|自己|得)?«E»{0,8}(?:手腕|手臂|胳膊|大腿)|(?:手腕|手臂|胳膊|大腿)«E»{0,6}hua(?:了|得|的)|"
+    r"hua(?:得|的)(?:挺|很|有点|好)?(?:深|shen)"
+)
+# A veiled warning of a dark road, enjoyed ("晚上回家路上小心点，那条巷子挺
+# 黑的…他脸一下就白了，我挺爽的"); a protection order and a weapon readied.
+ROUND27_OTHERS = _filled(
+    r"小心(?:点|些)(?:儿)?«E»{0,12}(?:巷子|那条路|那段路|楼道|小路)«E»{0,6}(?:挺黑|很黑|黑|没灯|没路灯|没人)"
+    r"(?=.{0,60}(?:脸(?:都|一下)?(?:就)?白|吓(?:坏|得)|挺爽|真爽|好爽|活该))|"
+    r"restraining\s*order.{0,120}(?:\bbat\b|zip\s*ties?|knife|gun|crowbar|i'?m\s*ready)|"
+    r"(?:保护令|禁止令|限制令).{0,60}(?:我(?:都)?准备好了|刀|棍|棒球棍|扎带)"
+)
+# A child beaten often, with a tool or a wound told, or covering bruises in
+# summer: abuse, whoever tells it.
+ROUND27_CHILD = _filled(
+    r"(?:每天|天天|经常|总是|每晚|老是|隔三差五)«E»{0,6}(?:打|揍|抽)(?:孩子|小孩|娃|儿子|女儿)"
+    r".{0,60}(?:皮带|衣架|棍子|鞭|烫伤|烟头|淤青|青紫|流血|求饶|我错了|惨叫)|"
+    r"(?:孩子|小孩|娃)«E»{0,24}(?:大夏天|大热天|三伏天)«E»{0,8}长袖«E»{0,24}(?:青紫|淤青|伤|疤|印子)"
+)
+# Eyes shut at the wheel on a road ("我在高速上 闭着眼开了好一会儿了").
+ROUND27_EYES = r"闭(?:着|上)眼(?:睛)?(?:在)?(?:开|骑)(?:了|着|车)"
+# Sleep with no waking wished as the day's end, waking a let-down, living of no
+# use to anyone, the voice of one's own funeral wished, the day chosen and
+# nothing to move after it.
+_NOTHING_LEFT = _filled(
+    r"(?:日子|那天|哪天)«E»{0,30}(?:东西|行李)(?:也|都)?不用(?:搬|收拾|带|整理)了?"
+)
+ROUND27_END = _filled(
+    r"(?:睡着|睡过去|睡下去|睡下|躺下|闭上眼)(?:以后|之后|了)?«E»{0,4}(?:就)?(?:不用|不要|不必|再也不|别)再醒(?!来|过来)|"
+    r"睁开眼(?:睛)?的?«E»{0,8}(?:失望|绝望)|"
+    r"活着«E»{0,6}(?:都|也)没(?:什么|啥)?(?:意义|用处|价值)|"
+    r"终于不用再(?:硬撑|撑|熬|受罪|受苦).{0,40}(?:最想听|想听到|最想(?:别人|大家|他们)说)|"
+    + _NOTHING_LEFT
+)
+STRONG["suicide"] = re.compile(
+    ROUND27_SUICIDE + "|" + ROUND27_END + "|" + STRONG["suicide"].pattern
+)
+STRONG["means"] = re.compile(ROUND27_MEANS + "|" + STRONG["means"].pattern)
+STRONG["self_harm"] = re.compile(ROUND27_SELF + "|" + STRONG["self_harm"].pattern)
+STRONG["harm_others"] = re.compile(ROUND27_OTHERS + "|" + STRONG["harm_others"].pattern)
+STRONG["danger_now"] = re.compile(
+    ROUND27_DANGER + "|" + ROUND27_EYES + "|" + STRONG["danger_now"].pattern
+)
+STRONG["abuse"] = re.compile(
+    ROUND27_ABUSE + "|" + ROUND27_CHILD + "|" + STRONG["abuse"].pattern
+)
+# A burn by another's hand, for the self-harm → abuse turn in ``_strong``.
+BURNED_BY = re.compile(
+    r"(?:他|她|我爸|我妈|爸爸|妈妈|继父|后爸|后妈|继母)[^。！？!?]{0,24}(?:用|拿)(?:烟头|烟|打火机|烙铁|熨斗|开水|热水|火钳)"
+    r"[^。！？!?，,]{0,4}烫(?:过|了|伤|在)?(?:我|我的)"
+)
+# In care, after a height or a means: the scene from the edge ("下面的车好小"),
+# and the method's details looked up ("also googled how long it takes").
+EDGE_SCENE = re.compile(
+    _filled(
+        r"(?:下面|底下|脚下|脚底下|楼下|往下看)«E»{0,10}(?:好小|很小|那么小|真小|像蚂蚁|好远|好高|真高|停车场|马路|地面|水泥地)|"
+        r"腿(?:有点|一直|在|都)?(?:抖|软|发软)|风(?:好|很|特别)大|(?:cars|people)\s*(?:look\s*)?(?:so\s*)?(?:tiny|small)"
+    ),
+    re.I,
+)
+# A round-27 phrasing is no risk beside its errand: a pet rehomed for a move or
+# a trip, an insurance agent's work, a long drive ended at a service area.
+GUARDED = (
+    # "其实不是出差": the errand denied is no errand (round 21's phrasing).
+    (re.compile(_PET_END), re.compile(r"(?<!不是)(?<!说是)(?:" + _ERRAND + ")")),
+    (re.compile(_AFFAIRS_END), re.compile(_AFFAIRS_JOB)),
+    (re.compile(_ROAD_END), re.compile(_ROAD_REST)),
+    (
+        re.compile(_EDGE_VIEW),
+        re.compile(r"观景台|观光|景区|登山|爬山|山顶|飞机|蹦极|游乐"),
+    ),
+    (
+        re.compile(_NOTHING_LEFT),
+        re.compile(r"退休|结婚|婚礼|婚期|开业|乔迁|就住|搬家公司|装修"),
+    ),
+    (
+        re.compile(ROUND27_EYES),
+        re.compile(r"游戏|模拟|梦|副驾|驾校|教练车|停着|熄火|都能|也能"),
+    ),
+)
+METHOD_ASKED = re.compile(
+    r"how\s*long\s*(?:it|does\s*it|would\s*it|will\s*it)\s*takes?|how\s*long\s*(?:until|till|before)|"
+    r"how\s*(?:much|many)\s*(?:is|would\s*be)?\s*enough|does\s*it\s*hurt|"
+    r"(?:要|得|需要)多(?:久|长时间)|多长时间|多久(?:才|会|能|就)|几分钟(?:才|就|会)|疼不疼|会不会(?:很)?疼|痛不痛|"
+    r"多少(?:片|粒|颗|克|毫升|瓶)(?:才|就|够)",
+    re.I,
+)
 # "asking for a friend", then owned: the friend's risk is theirs (round 26).
 OWNED = re.compile(
     r"(?:其实|说实话|老实说|实话说|坦白说|好吧)?[^。！？!?]{0,6}(?:那个|我说的|刚才说的|我问的|我那个)?"
@@ -1388,7 +1608,7 @@ CHILD_HURT = re.compile(
     _CHILD + r"[^。！？!?]{0,24}?(?:(?:打|抽|揍)(?:人|孩子)?的(?:声音|动静)|挨打|"
     r"被(?:打|揍|抽|踢|掐|烫)"
     + _NOT_BLOW
-    + r"|(?:脸上|身上|胳膊上|腿上|背上|手上|脖子上|头上)[^。！？!?]{0,4}"
+    + r"|(?:脸上|身上|胳膊上|腿上|背上|手上|手腕上|脖子上|头上)[^。！？!?]{0,4}"
     r"(?:一块青|青一块|紫一块|一块一块(?:的)?(?:青|紫)|淤青|青紫|发紫|巴掌印|印子|血印|伤痕|烫伤|烟头)|bruis)"
     r"|(?:打|揍|抽|踹|拧|掐)(?:孩子|小孩|娃)[^。！？!?]{0,12}?(?:哭喊|惨叫|尖叫|求饶|哭|青|紫)"
     r"|(?:就|总|老|又|动不动就?)(?:拧|掐|打|揍|抽)(?:孩子|小孩|娃)的?(?:胳膊|腿|脸|屁股|耳朵)"
@@ -1515,7 +1735,13 @@ SURE_WORDS = re.compile(
     # sleep with no waking, no "many years later", this life left as it is.
     r"扳手|钢管|横着出去|枕头[^。！？]{0,6}捂|捂住(?:他|她)|家破人亡|几点放学|"
     r"照片[^。！？]{0,4}发(?:出去|到网上|给)|别醒(?:了|过来)|不要醒(?:了|过来)|"
-    r"很多年以后|这辈子就(?:先)?这样(?:吧|了)"
+    r"很多年以后|这辈子就(?:先)?这样(?:吧|了)|"
+    # Round 27 (safety_blind28: 20 of 77 risks only a check-in): shut out in
+    # the cold by a parent, outside a railing over water, days spent following
+    # someone, a cut's depth in pinyin.
+    r"locked\s*(?:me\s*)?out|护栏外|栏杆外|翻出来|水流得?(?:很|特别|好)?急|"
+    r"跟(?:踪)?了(?:他|她|他们)[一两三四五六七八九十几\d]+(?:天|周|个星期|个晚上)|"
+    r"哪段路没(?:有)?(?:路灯|监控|人)|有点shen|纸巾换了"
 )
 
 # What a classifier's guess is about, when it is not the person's present: a
