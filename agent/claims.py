@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from agent import quotes
 from agent.dialogue import denial
-from agent.dialogue.facts import META, echoes_question
+from agent.dialogue.facts import HELP_ASKED, META, echoes_question
 
 # "你…往往/总是/天生…": a claim about how the person generally is ("撑住你的
 # 那个理由；理由往往…" is about the question, not them).
@@ -63,7 +63,7 @@ NAMED_AS_ASKED = re.compile(
 )
 # Words that make a clause a request to us or a question, not a statement.
 TO_US = re.compile(
-    r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|"
+    HELP_ASKED + r"|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|"
     # "从我写的里挑三个…吧": a task for us over their answers
     r"从我写的|我写的(?:里|这些)|[挑选列][出]?[一二三四五六两几\d]+[个条样]|"
     # An edit or a condition put to us ("把重点放在'装瞎'上再改一版", "要跟我自己

@@ -172,8 +172,13 @@ def spans(text: str) -> list[str]:
 # 对" is a correction, not a request): "你写到「帮我挑出最重要的5个」" would
 # say back what they asked of us as if it were about their life. A question
 # word inside a statement ("想知道里面是怎么转起来的") is still their story.
+# Help asked of us; "我小时候帮我外婆记账", "邻居找我帮忙" tell of help they gave.
+HELP_ASKED = (
+    r"帮我(?!外婆|外公|奶奶|爷爷|姥姥|姥爷|[爸妈哥姐弟妹家老儿女闺孩同朋室])|"
+    r"(?<!找我)(?<!让我)(?<!请我)帮忙"
+)
 REQUEST = re.compile(
-    r"帮我|帮忙|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|[吗呢]$|"
+    HELP_ASKED + r"|请你|你能|你说(?![得的过])|你觉得|能不能|可不可以|你替我|[吗呢]$|"
     # "你先判断一下", "你直接给结论" (coach_blind21): put to us
     r"你(?:先|来|直接|再|给我)"
 )
@@ -515,7 +520,7 @@ def claimed_core(text: str) -> str:
     m = CLAIMED.search(text or "")
     if not m:
         return ""
-    bare = next((m.group(g) for g in "wvutsr" if m.group(g)), "")
+    bare = next((m.group(g) for g in "wvutsrqponl" if m.group(g)), "")
     if bare:
         return bare.strip()  # quoted: as they quoted it ("那一刻我明白了")
     said = m.group("x") or m.group("y") or m.group("z") or ""

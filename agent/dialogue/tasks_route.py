@@ -146,8 +146,15 @@ FORM_CHECK = re.compile(
 )
 # "你就按我说的帮我写个P07 不要写得太假" (coach_blind24): an answer from their words.
 WRITE_IT = re.compile(
-    r"(?:帮我|你帮我|替我|你来)(?:写|填)(?:个|一下|一版|出)?\s*[VSPvsp]0?[1-9](?!\d)"
+    r"(?:帮我|你帮我|替我|你来)(?:写|填)(?:个|一下|一版|出)?\s*[VSPvsp]0?[1-9](?!\d)|"
+    # "那就用这个改我的S03", "把这个故事揉进V08里" (coach_blind26)
+    r"(?:用|按|照|拿)(?:这个|这段|这些)(?:故事)?(?:改|写|填)(?:我的)?\s*[VSPvsp]0?[1-9](?!\d)|"
+    r"(?:写|揉|填|整)(?:进|成)(?:我的)?\s*[VSPvsp]0?[1-9](?!\d)"
 )
+# "帮我改成一句能交的 就一句", "把'我妈让我考'那部分分出去" (coach_blind26):
+# their answer, cut to a line or with a part taken out.
+ONE_LINE_ASK = re.compile(r"(?<!合)(?<!每条)(?<!每个)(?:改|写|弄|整|压|缩)成一句")
+SPLIT_OFF = re.compile(r"(?:那部分|那句|那段)(?:分|拿|挪)出去")
 # "帮我看看S01到S07 哪个才能出现得最多" (coach_blind24): a ranking by support.
 MOST_SUPPORTED = re.compile(
     r"(?:哪个|哪些|哪一个|什么)(?:才能|价值观?|喜欢的事|领域|兴趣)?"
@@ -352,7 +359,7 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         return "repeats"  # "哪些东西老是反复出现": across their answers
     if FORM_CHECK.search(text):
         return "form"  # "帮我检查一下我C04这条 格式对不对" (coach_blind24)
-    if WRITE_IT.search(text):
+    if WRITE_IT.search(text) or ONE_LINE_ASK.search(text) or SPLIT_OFF.search(text):
         return "concrete"  # "你就按我说的帮我写个P07": from what they told
     if MOST_SUPPORTED.search(text):
         return "top"  # "S01到S07 哪个才能出现得最多": the best-supported first

@@ -1063,6 +1063,12 @@ def understand(
         return u
     elif _gibberish(core):
         intent = "unclear"  # a keyboard mash ("asdfgh", "sdfg")
+    elif (
+        (felt := _unquote_saved(text, ctx.answers)) != text
+        and not (WORN.search(felt) or STRAIN.search(felt) or HARDSHIP.search(felt))
+        and REVISE_OWN.search(text)
+    ):
+        pass  # "把原来那句'没有 做啥都累'替换掉": their saved words, not a feeling now
     elif WORN.search(text) and len(text) <= WORN_MAX_CHARS:
         if intent in (*CONTENT, "question_help", "go_on"):
             intent = "distress"  # "十二个小时夜班，脑子完全不转了，写不动"
@@ -1198,7 +1204,10 @@ EXPERIMENT_ASK = re.compile(
 # "把这一步总结一下", "S01到S08总结成三四句话": their answers gathered.
 SUMMARY_ASK = re.compile(
     r"(?:把|帮我).{0,12}(?:这一步|这几题|这部分|综合|[VSPC]0?[1-9]到[VSPC]?0?[1-9]).{0,6}"
-    r"(?:总结|梳理|理一理|归纳|概括)|(?:总结|梳理|概括)(?:一下)?(?:这一步|这几题|这部分)"
+    r"(?:总结|梳理|理一理|归纳|概括)|(?:总结|梳理|概括)(?:一下)?(?:这一步|这几题|这部分)|"
+    # "帮我看看我P02 P03里有没有啥线索" (coach_blind26): those answers, gathered
+    r"(?:看看|看下|瞅瞅|找找)我?的?\s*[VSP]0?[1-9](?:\s*[和跟、]?\s*[VSP]0?[1-9])*"
+    r"(?:里|里面)?(?:有没有|有啥|有什么)(?:啥)?(?:线索|规律)"
 )
 # "提几个价值观关键词", "给我两三个候选词，我自己挑": names from the knowledge
 # base their words point to, each with its quote (realise/tasks.top, scoped).
@@ -1226,3 +1235,22 @@ def _leans(text: str, pred: classifier.Prediction) -> list[str]:
         pred.intent,
         pred.runner_up,
     ]
+
+
+# A span in quotes ('…', "…", “…”, 「…」).
+QUOTED_SPAN = re.compile(
+    r"'([^'\n]{2,40})'|\"([^\"\n]{2,40})\"|“([^”\n]{2,40})”|「([^」\n]{2,40})」"
+)
+# Asks to rewrite or replace what they saved (the quote is the thing edited).
+REVISE_OWN = re.compile(r"替换|换掉|改[成掉]|重写|删掉|去掉|写进|用这个改")
+
+
+def _unquote_saved(text: str, answers: dict) -> str:
+    """Return ``text`` without the quoted spans that are their own saved words."""
+    saved = [a for a in answers.values() if a]
+
+    def drop(m: re.Match) -> str:
+        span = next(g for g in m.groups() if g)
+        return "" if any(span in a for a in saved) else m.group(0)
+
+    return QUOTED_SPAN.sub(drop, text)

@@ -3,7 +3,7 @@
 import re
 from collections.abc import Iterable, Mapping
 
-from knowledge.evidence.means import channel, workplace
+from knowledge.evidence.means import channel, scrolled_for, workplace
 from knowledge.evidence.polarity import TURN_ASKED, hard_thing, turn_at
 from knowledge.evidence.reading import Reading, fold, tokens_read
 from knowledge.evidence.records import (
@@ -172,7 +172,7 @@ def spans_match(
             # "想当个艺术家": someone who has it; "网课上学会了画画": the means;
             # "在健身房当前台": the workplace.
             role = title == "role" and category != "interests"
-            means = via and category == "interests"
+            means = (via or scrolled_for(folded, token.end)) and category == "interests"
             # "…医生排班，我妈最近住院了": a search for someone else's need is
             # no search of one's own (P03: "没人要求、你自己去查的").
             need = (

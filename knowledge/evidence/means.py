@@ -74,6 +74,30 @@ def channel(folded: str, start: int, end: int, topic_after: bool) -> bool:
     )
 
 
+# Feeds and apps people scroll (folded text is lower case).
+PLATFORM = re.compile(
+    r"(?:抖音|快手|b站|小红书|微博|知乎|youtube|视频号|头条|淘宝|直播)$"
+)
+
+
+def scrolled_for(folded: str, end: int) -> bool:
+    """Return whether the platform word just before ``end`` is scrolled for content.
+
+    "抖音看修车 看开箱", "B站最常刷做饭视频": what they watch there is the
+    interest, whether or not the knowledge base has a word for it, so the
+    platform is at most suspected (coach_blind26: "短视频与自媒体" was said to be
+    named). ``channel`` drops it only when the topic after it is an entry.
+    """
+    if not PLATFORM.search(folded[max(0, end - 4) : end]) or _MAKES.search(
+        _sentence(folded, end)
+    ):
+        return False  # "看心理医生看了两年": a doctor seen, no feed
+    m = _SCROLLED_THERE.match(folded[end : end + 8])
+    if m is None:
+        return False
+    return bool(re.match(r"[\u4e00-\u9fffA-Za-z]{2}", folded[end + m.end() :]))
+
+
 def _sentence(folded: str, i: int) -> str:
     left = max(folded.rfind(c, 0, i) for c in SENTENCE_ENDS) + 1
     right = min(

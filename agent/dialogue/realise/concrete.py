@@ -25,6 +25,7 @@ from agent.dialogue.realise.grounds import (
     where,
 )
 from agent.dialogue.signals import (
+    ADD,
     ATTACK,
     EDIT,
     INJECTION_ANY,
@@ -35,6 +36,7 @@ from agent.dialogue.signals import (
 from agent.dialogue.tasks_route import (
     MERGE_IN,
     NOT_WORDING,
+    ONE_LINE_ASK,
     THINNEST,
     USE_TOLD,
     WORDING,
@@ -109,7 +111,18 @@ OWN = "全用你写的和你前面聊到的话"
 TOLD = 20  # a message this long after our questions is them telling it
 STORY_BACK = 4  # their recent messages read for a story told in chat
 STORY_CHARS = 40  # a message this long, with clauses, is a story
-REDO = re.compile(r"太水|写得不好|写的不好|重写|重新写|原来写的|不要原来|换掉")
+REDO = re.compile(
+    r"太水|写得不好|写的不好|重写|重新写|原来写的|不要原来|换掉|替换|"
+    r"原来[^，,。]{0,8}?(?:那|这)?(?:句|条)[^，,。]{0,4}(?:删|去掉|不要)"
+)
+# "结合刚才说的帮我重写一下S02": the story just told, for the question named.
+TOLD_REF = re.compile(
+    r"刚才说的|刚说的|刚才讲的|结合刚才|这件事|这个故事|刚才那段|就用这"
+)
+# An ask to write something, not to edit a list.
+WRITE_ASK = re.compile(r"写|改|整理|扩|填|弄成")
+# "把这个故事揉进V08里", "那就写进P04": what they just told goes into the answer.
+WRITE_IN = re.compile(r"(?:揉|写|放|加|塞|整合|合)进|用这个改|按这个写|照这个写")
 QUESTION_ONLY = 30  # a shorter message ending in a question mark only asks
 TOLD_SHORT = 16  # with nothing saved, a shorter telling is still their material
 
@@ -194,7 +207,7 @@ def _told_since(history: list[tuple[str, str]]) -> bool:
 # How a story is led into ("你这么一说我想起来一个", "硬要说的话"): no content.
 LEAD_IN = re.compile(
     r"^(?:哦+|噢+|嗯+|啊)?(?:这样啊|你这么一说|这么一说|我想起来|想起来|说起来|硬要说的?话|"
-    r"非要说的?话|跟你说|那有一个|有一个|我想想|怎么说呢|对了|"
+    r"非要说的?话|(?:要说|我自己)的话$|跟你说|那有一个|有一个|我想想|怎么说呢|对了|"
     r"(?:好吧|嗯)?我?想(?:起|到)(?:来)?(?:一个|一件)?$)"
 )
 # Spaces between characters are pauses too ("泡茶算不算 一泡就是一下午").
@@ -390,7 +403,12 @@ def _picked(clauses: list[str]) -> list[str]:
     ]
     did.sort(key=lambda c: not MINE.search(c))  # their own first, order kept
     chosen = {when, *did[:2], clauses[-1]} - {""}
-    if len(chosen) < 2:  # a short telling: its clauses as they come
+    # A short telling, or one whose doings no pattern names ("给流浪猫搭了个窝，
+    # 用泡沫箱和旧棉被"): its clauses as they come.
+    doing = [
+        c for c in chosen if ACTION.search(c) or DOES.search(c) or NUMBER.search(c)
+    ]
+    if len(chosen) < 2 or not (did or doing):
         chosen = set(clauses[:4])
     return [c for c in clauses if c in chosen][:4]
 
@@ -697,6 +715,9 @@ def concrete(t: Turn) -> Draft:
     """Return the questions that would make the answer concrete, and a frame."""
     qid, answer = _which(t)
     answer = answer or _inline(t.ctx.text)
+    # A story told with one question on screen goes into that question only, not
+    # into another the ask also names ("…然后顺便把V05也扩一下", coach_blind26).
+    on_screen = qid == (t.ctx.question.get("id") or qid)
     if not answer and len(lines := story.listed_lines(t.ctx.text)) >= 3:
         return story.list_taken(t, lines)  # "搜索记录贴一下：'…'、'…'，哪些能写进P03"
     if MERGE_IN.search(t.ctx.text or "") and (merged := _merged(t, qid, answer)):
@@ -725,6 +746,43 @@ def concrete(t: Turn) -> Draft:
                 "concrete": qid,
                 "source": _chat_told(t, TOLD_SHORT)[:300],
                 "pieces": pieces,
+            },
+        )
+    if (
+        answer
+        and WRITE_IN.search(t.ctx.text or "")
+        and on_screen
+        and not _own_story(t)
+        and (just_told := _chat_told(t))
+        and len(pieces := _chat_story(t)) >= 2
+    ):
+        # "把这个故事揉进V08里…蛋糕那句不用写", "写进P04 把'老婆说我败家'也带
+        # 上 原来那句删掉": the story just told, with what they keep or drop of it
+        # and of the saved answer, never the saved answer alone (coach_blind26).
+        where = _named(qid)
+        # "重新写一下，把戚风那次加进去": an add keeps what was written
+        redo = REDO.search(t.ctx.text or "") and not ADD.search(t.ctx.text or "")
+        old = [] if redo else [_opening(answer)]
+        lines = [c for c in PIECE.findall(just_told) if not LEAD_IN.match(c.strip())]
+        if SHORTER.search(t.ctx.text or ""):
+            lines = pieces  # "别太长 两三句": the story's telling clauses only
+        source = "。".join([*old, "，".join(lines)])
+        # Only a keep or a cut is an edit here ("放进去" is the write-in itself).
+        if KEEP_OR_DROP.search(t.ctx.text or "") and (edited := edit(t, source, where)):
+            return edited
+        said = "，".join(f"「{p}」" for p in [*old, *pieces])
+        return Draft(
+            [
+                [
+                    f"{where}可以这样写，{OWN}：{said}。",
+                    "按这个顺序连起来就是一版；哪句不对告诉我，我就删掉。",
+                ]
+            ],
+            rows=[],
+            pending={
+                "concrete": qid,
+                "source": just_told[:300],
+                "pieces": [*old, *pieces],
             },
         )
     if (
@@ -777,9 +835,13 @@ def concrete(t: Turn) -> Draft:
             rows=[],
             pending={"concrete": qid, "source": own, "pieces": [own]},
         )
-    if not answer and (
-        len(pieces := _own_story(t)) >= 2
-        or len(pieces := _chat_story(t, least=TOLD_SHORT)) >= 2
+    if (
+        not answer
+        and not qid.startswith("C")  # a candidate is a formula, not a story pasted
+        and (
+            len(pieces := _own_story(t)) >= 2
+            or len(pieces := _chat_story(t, least=TOLD_SHORT)) >= 2
+        )
     ):
         if t.d.last_act == "concrete" and SHORTER.search(t.ctx.text or ""):
             pieces = [pieces[0], pieces[-1]]  # "再短点": what happened, how it ended
@@ -819,6 +881,25 @@ def concrete(t: Turn) -> Draft:
             rows=[],
             pending={"concrete": qid, "source": _own_told(t)[:300], "pieces": pieces},
         )
+    if (
+        (thin or len(answer) <= 8)
+        and on_screen
+        and WRITE_ASK.search(t.ctx.text or "")  # not "去掉它，换一个" (a list edit)
+        and len(pieces := _chat_story(t)) >= 2
+    ):
+        # "V06写的不知道…帮我写成P06" right after the story: the story is the
+        # material, not the shrug saved (coach_blind26).
+        said = "，".join(f"「{p}」" for p in pieces)
+        return Draft(
+            [
+                [
+                    f"{where}现在写的是「{answer}」。你刚才说的就有具体的，{OWN}：{said}。",
+                    f"连起来写进{where}就是一版；哪句不对告诉我，我就删掉。",
+                ]
+            ],
+            rows=[],
+            pending={"concrete": qid, "source": _chat_told(t)[:300], "pieces": pieces},
+        )
     if thin:
         return Draft(
             [
@@ -834,7 +915,11 @@ def concrete(t: Turn) -> Draft:
         again = t.d.last_act == "concrete" and bool(ONE_LINE.search(t.ctx.text))
         return _shorter(where, qid, answer, keep=1 if again else KEEP)
     told = _told_since(t.ctx.history)
-    if not told and len(pieces := _chat_story(t)) >= 2:
+    if (
+        not told
+        and (on_screen or TOLD_REF.search(t.ctx.text or ""))
+        and len(pieces := _chat_story(t)) >= 2
+    ):
         # The rewrite asked for, made only of their words in their order.
         # "我原来写的太水了": the old answer is what they want replaced.
         old = [] if REDO.search(t.ctx.text or "") else [_opening(answer)]
@@ -870,6 +955,21 @@ def concrete(t: Turn) -> Draft:
         return Draft(
             [[lead + tail] for lead in leads],  # a second asking gets other words
             rows=[],
+            pending={"concrete": qid},
+        )
+    if (
+        ONE_LINE_ASK.search(t.ctx.text or "")
+        and len(answer) <= SHORT_ENOUGH
+        and not re.search(r"扩|太短|展开|具体|详细", t.ctx.text or "")
+    ):
+        # "帮我改成一句能交的" when it is one line already: said so, not rewritten
+        return Draft(
+            [
+                [
+                    f"{where}的「{answer}」本身就是一句，照实交就行。",
+                    "想让人看懂它为什么重要，可以用你自己的话补半句。",
+                ]
+            ],
             pending={"concrete": qid},
         )
     quoted = _opening(answer)

@@ -26,6 +26,7 @@ NOISE = re.compile(
     r"什么的|之类的|帮我|把|你|其实|就行|可以|压成|两三句|一句|再|点|吧|了|的|呢|啊|意思|最重要|重要"
 )
 KEEP_AT_MOST = 3
+SHORT_SOURCE = 16  # an answer this short keeps its three-character pieces
 # A cut complained about ("你把带徒弟那段删了，那段最重要啊", "怎么把孩子那句去掉了").
 RESTORE = re.compile(
     r"(?:你|怎么)(?:把|给)?[^，,。！!？?]{1,12}?(?P<cut>删了|删掉了|去掉了|拿掉了|漏了|丢了)"
@@ -87,7 +88,10 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
     clauses = [
         c.strip()
         for c in CLAUSE.findall(spaced)
-        if len(c.strip()) >= 4 and not facts.asks(spaced, c.strip())
+        # a short answer's short pieces count ("会计证 我爸让我考")
+        if len(c.strip()) >= (3 if len(source) <= SHORT_SOURCE else 4)
+        and not facts.asks(spaced, c.strip())
+        and not facts.is_shrug(c.strip())  # "不知道" is no line to keep or cut
     ]
     if not clauses:
         return None
@@ -97,7 +101,12 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
     restored = bool(RESTORE.search(text))
     if restored:
         text = RESTORE.sub(lambda m: m.group(0).replace(m.group("cut"), "留着"), text)
-    parts = [p.strip() for p in CLAUSE.findall(text)]  # the ask, clause by clause
+    # the ask, clause by clause; a space between words is a stop in phone typing
+    # ("把'…'也带上 原来那句删掉": a keep and a cut, coach_blind26)
+    spoken = re.sub(
+        r"(?<=[\u4e00-\u9fff0-9'’”」])\s+(?=[\u4e00-\u9fff'‘“「])", "，", text
+    )
+    parts = [p.strip() for p in CLAUSE.findall(spoken)]
     keep_marks = [m for p in parts if KEEP.search(p) for m in _marks(p)]
     drop_marks = [m for p in parts if DROP.search(p) for m in _marks(p)]
     added = (
@@ -167,10 +176,16 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
         kept = [kept[0], *kept[1:][-(most - 1) :]] if most > 1 else kept[:1]
     if not kept and not added:
         return None
-    shown = fit_pieces(kept[:4] + added[:1], 18)
-    said = "".join(f"「{c}」" for c in shown[: len(kept[:4])])
+    first = kept[:4]
+    if keep_marks and len(kept) > 4:
+        # What they asked to keep is among the lines shown, whatever its place.
+        wanted = [c for c in kept if _hits(c, keep_marks)][:4]
+        others = [c for c in kept if c not in wanted][: 4 - len(wanted)]
+        first = [c for c in kept if c in wanted or c in others]
+    shown = fit_pieces(first + added[:1], 18)
+    said = "".join(f"「{c}」" for c in shown[: len(first)])
     said += "……" if len(kept) > 4 else ""  # the rest kept, as written
-    plus = "".join(f"「{a}」" for a in shown[len(kept[:4]) :])
+    plus = "".join(f"「{a}」" for a in shown[len(first) :])
     cut = [c for c in clauses if c not in kept]
     extra = f"，再加上{plus}" if plus else ""
     lines = [f"只动你写的和你前面聊到的原话，{where}可以是：{said}{extra}。"]
@@ -185,6 +200,6 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
         pending={
             **t.d.pending,
             "source": "，".join(kept + added)[:300],
-            "pieces": kept[:4] + added[:1],
+            "pieces": first + added[:1],
         },
     )

@@ -198,6 +198,16 @@ HELP_ASKS_ANY = [
 ]
 
 
+# What makes a clause a telling to start from (concrete.py reads answers so too).
+TELLING = re.compile(
+    r"(?<![A-Za-z+])\d|[一二三四五六七八九十两几]+(?:年|个月|天|次|岁|小时|点|遍|个)|"
+    r"那次|那天|那年|"
+    r"那时|当时|时候|去年|前年|上周|上个月|昨天|每天|周末|小时候|以前|有一次|"
+    r"我(?:就|会|都|还|也|先|又|自己|一个人|天天|经常|老是?)?(?:去|做|写|教|帮|带|找|查|跑|"
+    r"练|画|拆|修|改|学|讲|开|整理|安排|组织|陪|搬|刷|看|聊|拍|弄|养|种)"
+)
+
+
 def _own_start(t: Turn) -> str:
     """Return "你写到「…」——就从这里写起" for a story clause in the message, or ''."""
     own = next(
@@ -223,6 +233,10 @@ def _own_start(t: Turn) -> str:
             )
             and not asks(t.ctx.text, c)  # "这个concept没懂" is about the task
             and not denial.denied_in(c)  # "我没哭过啊" says the question misses
+            # a telling only: a time, a count or a deed ("上个月连续三周改稿改到
+            # 两点"), never "n+1倒是给了" or "不问行不行" (coach_blind26)
+            and bool(TELLING.search(c))
+            and not re.search(r"写了个|写的是|就写了|我写了", c)  # their answer
         ),
         "",
     )
@@ -457,25 +471,9 @@ def rephrase(t: Turn) -> Draft:
         else ""
     )
     role = t.ctx.role
-    own = next(
-        (
-            c
-            for c in t.u.said.get("clauses", [])
-            if len(c) >= 5
-            and not re.search(
-                # Talk about the conversation ("你说的不对", "我问的不是这个")
-                # is not a story to write from.
-                r"没看懂|不懂|怎么|什么|吗|题|关系|你说|我问|不对|不是这个|除了|？|\?"
-                r"|累|不想|烦|迷茫|想不出|写不出|意思",
-                c,
-            )
-            and not denial.denied_in(c)
-        ),
-        "",
-    )
     start = (
-        [f"你写到「{span_of(t.ctx.text, own)}」——就从这里写起。"]
-        if own and span_of(t.ctx.text, own)
+        [own_start]
+        if (own_start := _own_start(t))
         else [f"可以先从你做{role}的日子里找一个场景。"]
         if role
         else [

@@ -109,6 +109,12 @@ def heart_ask(text: str, step: str = "") -> str:
     return "这件事里，哪一刻你最想再经历一次？"
 
 
+# Blows or abuse in a clause ("我爸拿皮带抽我也要去", coach_blind26).
+BLOWS = re.compile(r"[抽打揍踹扇][我他她]|皮带|耳光|挨打|挨揍|打断|拳头")
+# A lead-in alone: "我自己搜的话", "要说的话", "这么一说" (coach_blind26).
+LEAD_ONLY = re.compile(r".{0,6}的话|(?:硬|非)?要说(?:起来)?|(?:你)?这么一说|说起来")
+
+
 def mirror_of(t: Turn) -> tuple[list[str], str]:
     """Return reflections of the story in the person's words, and their kind."""
     said, text = t.u.said, t.ctx.text or ""
@@ -118,6 +124,8 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
 
     def q(fragment: str) -> str:
         span = span_of(text, fragment)
+        if LEAD_ONLY.fullmatch(span):
+            return ""  # "我自己搜的话" leads into the story, it tells nothing
         return "" if echoes_question(span, asked) else span  # the question's words
 
     clauses = said.get("clauses", [])
@@ -207,7 +215,7 @@ def mirror_of(t: Turn) -> tuple[list[str], str]:
         before, after = (q(x) for x in said["contrast"])
         if before and after and before != after:
             return [f"你写到「{before}」，又写到「{after}」"], "contrast"
-    if vivid:
+    if vivid and not BLOWS.search(vivid):  # a beating is never praised as vivid
         return [f"你写到「{vivid}」", f"「{vivid}」这一幕，你写得很具体"], "vivid"
     if neg:
         return [f"你写到「{neg[0]}」，这一句我先记下"], "neg"

@@ -274,6 +274,12 @@ def not_said(t: Turn) -> Draft | None:
         )
         # "我觉得不太对" judges ours; it says nothing of theirs (coach_blind17)
         and not re.search(r"不太?对|不认同|不同意|不是这样|不准|想多了", c)
+        # "改得不错", "再短一点", "我不这样说话的": about our writing (coach_blind26)
+        and not re.search(
+            r"改得|写得|不错|还行|挺好|舒服|太\S{1,3}了|再\S{0,2}点|用不来|这种|"
+            r"(?:这样|这么|像我)说话",
+            c,
+        )
         and not asks(text, c)
     ]
     # What they say instead ("我其实更想问的是…") comes before anything else.
@@ -284,7 +290,7 @@ def not_said(t: Turn) -> Draft | None:
     said = span_of(text, own) if own else ""
     styled = re.search(
         r"洋气|鸡汤|文艺|文绉绉|书面|煽情|矫情|太虚|太假|太官方|太正式|不这么说|"
-        r"不是这样说|说话不是这样|说话直",
+        r"不是这样说|说话不是这样|说话直|不这样说|用不来|广告词|口语",
         text,
     )
     broad = re.search(r"太泛|太普通|太空|谁都可以|谁都会|谁不会", text)
