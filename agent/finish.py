@@ -97,7 +97,9 @@ def _guarded(state: AgentState, text: str) -> bool:
 QUOTED = re.compile(r"“([^”]{2,})”|「([^」]{2,})」|\"([^\"]{2,})\"")
 
 
-def _quotes_risk(text: str, written: tuple[str, ...] = ()) -> bool:
+def _quotes_risk(
+    text: str, written: tuple[str, ...] = (), said: tuple[str, ...] = ()
+) -> bool:
     """Return whether a reply quotes words that carry a risk (never say them back).
 
     A sure guess with no risk word in it ("写不动了" alone reads 0.89) is a
@@ -105,16 +107,32 @@ def _quotes_risk(text: str, written: tuple[str, ...] = ()) -> bool:
     A line of their own saved answer is read with the answer it came from
     (``written``): "我爸喝酒打人她也忍" out of "…这个我坚决不要" is a parents'
     way refused, and a task on that answer is done, not met with care again
-    (round 26, coach_blind24).
+    (round 26, coach_blind24). Likewise a line of their own chat message
+    (``said``) that as a whole was no risk at all: "我爸拿皮带抽我也要去" out
+    of a fond childhood story of the river (round 27b, coach_blind26).
     """
     for m in QUOTED.finditer(text):
         quoted = next(g for g in m.groups() if g)
         if assess(quoted).level != "high":
             continue
         whole = [w for w in written if quoted in w]
+        mine = [x for x in said if quoted in x]
+        if (
+            mine
+            and all(assess(x).level == "none" for x in mine)
+            and not any(assess(w).level == "high" for w in whole)
+        ):
+            continue
         if not whole or any(assess(w).level == "high" for w in whole):
             return True
     return False
+
+
+def _said(state: AgentState) -> tuple[str, ...]:
+    """Return their chat messages of this session, this one first (round 27b)."""
+    recent = (state.get("session") or {}).get("recent_messages") or []
+    now = state.get("user_text") or ""
+    return tuple(t for t in (now, *(t for role, t in recent if role == "user")) if t)
 
 
 # A reply that names the earlier message ("你刚才说的「做菜」") may quote it.
@@ -254,6 +272,7 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
                 str(v)
                 for v in ((state.get("session") or {}).get("answers") or {}).values()
             ),
+            _said(state),
         )
     ):  # a method named, or someone's risk words quoted back: care instead
         text, coach, repaired = _care_instead(state, config), {}, True

@@ -381,6 +381,57 @@ def _pattern_refused(text: str) -> bool:
     return True
 
 
+def _defied(text: str) -> bool:
+    """Return whether a blow is the price of a childhood passion, told fondly.
+
+    "小时候天天往河边跑 抓泥鳅…我爸拿皮带抽我也要去" (round 27b): the blow
+    did not stop the child, and the story is of the river. A habit of blows
+    just before it ("天天拿皮带抽我也要去"), an injury, a child's age or
+    anything now keeps the care it had.
+    """
+    plain = normalise(text or "")
+    found = lexicon.DEFIED.search(plain)
+    past = _CHILDHOOD.search(plain) or lexicon.PATTERN_PAST.search(plain)
+    if not found or not past:
+        return False
+    if lexicon.PATTERN_NOW.search(plain) or lexicon.STILL.search(plain):
+        return False
+    near = plain[max(found.start() - 10, 0) : found.end()]
+    injury = re.sub(r"皮带|棍子?|衣架|拖鞋|鞋底|扫把|鸡毛掸子", "", plain)
+    return not (lexicon.OFTEN.search(near) or _INJURY.search(injury))
+
+
+def _sat_up_high(plain: str) -> bool:
+    """Return whether a roof or a waterside was sat on for a while, as past.
+
+    "挂了以后我在宿舍楼顶坐了好久 也没哭 就是难受" (round 27b): no edge, no
+    wish, no now, no means; told as a moment that is over.
+    """
+    return bool(
+        lexicon.SAT_UP_HIGH.search(plain)
+        and lexicon.SAT_TOLD_PAST.search(plain)
+        and not lexicon.SAT_EDGE.search(plain)
+        and not lexicon.ECHOES.search(plain)
+        and not _HERE_NOW.search(plain)
+    )
+
+
+def _strife(text: str, plain: str) -> bool:
+    """Return whether drink and things smashed at home are told as now (27b).
+
+    "我爸就是另一回事了 喝多了就摔东西 我妈一直忍着": no blow, no one hiding,
+    no fear; a parents' way of long ago, refused or only past, stays as it was.
+    """
+    if not lexicon.STRIFE.search(plain) or lexicon.STRIFE_FEAR.search(plain):
+        return False
+    if _pattern_refused(text):
+        return False
+    return not (
+        (lexicon.PATTERN_PAST.search(plain) or _CHILDHOOD.search(plain))
+        and not lexicon.PATTERN_NOW.search(plain)
+    )
+
+
 def _hurt_at_home(plain: str) -> bool:
     """Return whether someone close hits me, or a child is seen or heard hurt."""
     return bool(
@@ -434,6 +485,12 @@ def assess_with(text: str, scorer, **bars) -> Risk:
     strong = None if moves or lexicon.NOT_DEATH.search(plain) else _strong(plain)
     if strong is not None and strong[0] == "abuse" and _pattern_refused(text):
         strong = ("abuse", True)  # a parents' way of long ago, refused (round 26)
+    if strong is not None and strong[0] == "abuse" and _defied(text):
+        strong = ("abuse", True)  # a childhood passion a blow did not stop (27b)
+    if strong == ("danger_now", False) and _sat_up_high(plain):
+        # A roof sat on for a while, told as past, no edge and no wish (27b):
+        # one gentle question, not "leave the dangerous place".
+        return Risk("danger_now", "check", max(score, CHECK), "lexicon")
     if strong is None and not moves and _veiled(text):
         strong = ("harm_others", False)
     if strong is None and not moves and _dressed(text):
@@ -444,6 +501,9 @@ def assess_with(text: str, scorer, **bars) -> Risk:
     level = guess_level(text, plain, kind, score, **bars)
     if level == "none" and score >= bars.get("check", CHECK):
         kind, score, level = _beside_model(plain, scorer, bars) or (kind, score, level)
+    if level == "none" and strong is None and not moves and _strife(text, plain):
+        # Drink and things smashed at home now (27b): asked about once, gently.
+        return Risk("abuse", "check", max(score, CHECK), "lexicon")
     if level == "none":
         return NONE
     if _hurt_at_home(plain):  # whatever the classifier's kind
@@ -582,6 +642,12 @@ def guess_level(
         or (FAMILY.get(kind) == "self" and lexicon.PENSION.search(plain))
         or (lexicon.FIGHT_CALMED.search(plain) and not hurt)
         or (kind == "harm_others" and lexicon.MOVED.search(plain))
+        # Round 27b: a temper lost with someone, no blow, no weapon.
+        or (
+            kind == "harm_others"
+            and lexicon.TEMPER.search(plain)
+            and not lexicon.TEMPER_HARM.search(plain)
+        )
         or (
             kind == "abuse"
             and lexicon.CHILD_HELPED.search(plain)
@@ -630,6 +696,9 @@ def guess_level(
         level = 0
     # A parents' way at home of long ago, refused as a pattern (round 26).
     if (kind == "abuse" or hurt) and _pattern_refused(text):
+        level = 0
+    # A childhood passion a blow did not stop, told fondly (round 27b).
+    if (kind == "abuse" or hurt) and _defied(text):
         level = 0
     # Someone else carried back from an edge, told as a rescue (round 21).
     if lexicon.RESCUED.search(plain) and not _WISH.search(plain):

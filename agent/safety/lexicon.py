@@ -500,7 +500,7 @@ STRONG: dict[str, re.Pattern] = {
         r"直接(?:打|动手)|(?:皮带|棍子|衣架|拖鞋|擀面杖).{0,4}(?:抽|打)|连我一起(?:摔|打)|"
         r"拿我撒气|打完(?:我)?还|"
         r"(?:把我|我被)打了一顿|打了我一顿|揍我|就(?:揍|打)我|动手打|拽着?(?:我的?)?头发|"
-        r"把我(?:拖|推|往墙)|推到墙|推倒|踹(?:坏|开)(?:了)?门|砸门|摔东西[^，,。！？]{0,6}(?:我|连我)|摔东西[，,]?连我|"
+        r"把我(?:拖|推|往墙)|推到墙|推倒|踹(?:坏|开)(?:了)?门|砸门|摔东西[^，,。！？]{0,6}(?:我(?![妈爸家们弟妹姐哥奶爷外])|连我)|摔东西[，,]?连我|"
         r"不让我吃饭|不配吃|收走.{0,8}(?:工资卡|身份证|手机|护照)|不让我(?:找工作|上班|出门)|"
         r"敢.{0,8}就打(?:死)?我|每次反抗|掐我|抽得.{0,6}血|用皮带|被他(?:找到|拖回)|"
         r"让我永远见不到|"
@@ -1296,6 +1296,87 @@ WORK_DONE = re.compile(
     + r"[^。]{0,40}(?:项目|交接|合同|工作|实习|论文|答辩|考试|毕业|离职|辞职|退休)"
     r"[^。]{0,24}(?:自由|解放|放假|撒花|庆祝|开心|退休|下班)|"
     r"(?:项目|交接|合同|工作|实习|论文|答辩|考试|毕业|离职|辞职|退休)[^。]{0,24}结束这一切[^。]{0,24}(?:自由|解放|放假|撒花|庆祝|开心)"
+)
+
+# Round 27b (coach_blind26): coaching talk that borrowed the words.
+# A carer's hand on the one cared for: a wish to strike them hard, or a blow
+# given ("伺候我爸三年 有时候真想狠狠揍他一顿"): harm to others, the full reply.
+# Anger alone at them is not (``TEMPER``).
+_CARED_FOR = (
+    r"(?:照顾|伺候|护理|陪护|看护|中风|瘫痪|瘫在床|卧床|失智|痴呆|阿尔茨海默|"
+    r"把屎把尿|端屎端尿|喂饭|翻身|擦身)"
+)
+_HARD_BLOW = (
+    r"(?:(?:真想|好想|恨不得|差点|忍不住|控制不住|想)(?:要)?(?:把他|把她|对他|对她)?"
+    r"(?:狠狠|使劲|用力|往死里)(?:地|的)?(?:揍|打|掐|扇|抽|踹|推|捂)|"
+    r"(?:真想|好想|恨不得|差点|忍不住)(?:对他|对她)?下(?:狠|死)手|"
+    r"(?:真想|好想|恨不得)(?:把)?(?:他|她)(?:掐死|捂死|闷死)|"
+    r"(?:真想|好想|恨不得|差点|忍不住)(?:就)?(?:揍|扇|打|掐)(?:他|她)(?:一顿|几巴掌|两巴掌|一巴掌)|"
+    r"(?:忍不住|没忍住|控制不住)(?:就)?(?:打|扇|掐|推|踹|拧)(?:了)?(?:他|她)(?!电话)|"
+    r"(?:打|扇|掐|踹|拧)(?:了)?(?:他|她)(?:一巴掌|两巴掌|几巴掌|好几下|几下|一顿))"
+)
+ROUND27B_OTHERS = (
+    _filled(_CARED_FOR + r"«E»{0,40}" + _HARD_BLOW + r"|" + _HARD_BLOW + r"«E»{0,40}")
+    + _CARED_FOR
+)
+STRONG["harm_others"] = re.compile(
+    ROUND27B_OTHERS + "|" + STRONG["harm_others"].pattern
+)
+# Losing one's temper with someone ("有时候还冲他发脾气"), with no blow, no
+# weapon and nothing withheld: no threat (a guess of harm to others drops).
+TEMPER = re.compile(
+    r"发脾气|发火|发飙|冲(?:他|她|人|老人|我爸|我妈|家里人)?(?:吼|嚷|喊|凶|嚷嚷|发)|吼(?:了)?(?:他|她)|"
+    r"凶(?:了)?(?:他|她)|没(?:了)?耐心|不耐烦|(?:脾气|态度|说话|语气)(?:很|特别|挺|有点)?(?:差|冲|大|不好)|"
+    r"甩脸色|嫌(?:他|她)烦|烦(?:他|她)"
+)
+TEMPER_HARM = re.compile(
+    r"打|揍|掐|扇|抽|踹|推|捂|弄死|杀|下手|动手|伤害|刀|绑|饿着|不给(?:他|她)?(?:吃|喝|药|饭)|"
+    r"控制不住|忍不住"
+)
+# A parent or partner who drinks and smashes things at home, told as now,
+# with no blow on anyone and no one hiding ("我爸喝多了就摔东西 我妈一直忍着"):
+# a strife worth one gentle question, never less (the classifier may read the
+# whole story as ordinary), and not the script.
+_HOUSE_KIN = (
+    r"(?:我爸|爸爸|老爸|我父亲|父亲|我妈|妈妈|老公|丈夫|老婆|妻子|我哥|"
+    r"继父|后爸|继母|后妈)"
+)
+STRIFE = re.compile(
+    _HOUSE_KIN + r"[^。！？!?]{0,12}?(?:喝多了?|喝醉了?|喝了酒|一喝酒|喝完酒|酒喝多了|"
+    r"一生气|发起火来|脾气上来)(?:以后|之后)?(?:就|便|总|老|还)?(?:会)?(?:摔|砸|扔|掀)(?:东西|碗|盘子|杯子|瓶子|酒瓶|桌子|家具|电视|门)|"
+    + _HOUSE_KIN
+    + r"[^。！？!?]{0,12}?(?:耍酒疯|发酒疯|撒酒疯)"
+)
+# ...unless someone hides, fears, is hurt or hit: then the older rules decide.
+STRIFE_FEAR = re.compile(
+    r"躲|藏|怕|不敢|吓|报警|110|锁|跑出|逃|伤|血|疼|打|揍|踢|掐|扇|推|踹|拽|砸(?:我|她|到|在)|摔(?:我|她)"
+)
+# A childhood passion that a blow did not stop ("小时候天天往河边跑…我爸拿皮带
+# 抽我也要去"): the blow is the price told fondly, not a risk now.
+_GOES_ON = (
+    r"(?:也|都|还是|照样|照)(?:(?:要|得|还是|还|照样|照|偷偷|非要|会|接着|继续)(?:地)?){0,2}"
+    r"(?:去|跑|溜|玩|往|下河|下水|偷)|(?:也|都)(?:拦|挡|管|关)不住"
+)
+DEFIED = re.compile(
+    r"(?:打|揍|抽|踢|骂|罚|收拾)(?:了)?(?:我)?(?:一顿|几下|个半死)?(?:我)?"
+    + _GOES_ON
+    + "|"
+    r"(?:挨|被)(?:了)?(?:打|揍|抽|骂)(?:了)?(?:一顿|几下)?" + _GOES_ON
+)
+# A roof or a waterside sat on for a while, told as past ("挂了以后我在宿舍楼顶
+# 坐了好久 也没哭 就是难受"): a gentle question at most, not "leave the place".
+SAT_UP_HIGH = re.compile(
+    r"(?:天台|楼顶|顶楼|屋顶|阳台|江边|河边|湖边|海边)(?:上|边)?[^。！？!?，,]{0,4}"
+    r"(?:坐|待|呆|躺|蹲)(?:了|着)?(?:好久|很久|好一会儿?|一会儿?|半天|一下午|一晚上|一整晚|一宿|半宿|"
+    r"大半夜|半个?多?小时|[一二两三几\d]+个?多?小时|到天亮|到半夜)(?!了)"
+)
+SAT_TOLD_PAST = re.compile(
+    r"以后|之后|后来|那天|那晚|那次|有一次|有天|当时|那时|去年|前年|那年|上次|上回|小时候|"
+    r"上大学|大学的时候|高中的时候|初中的时候|过年"
+)
+SAT_EDGE = re.compile(
+    r"边上|边缘|沿上|栏杆|护栏|围栏|往下|下面|底下|脚下|腿|悬|跨|翻|跳|死|活着|不想活|结束|了断|一了百了|"
+    r"解脱|最后|告别|遗|不想下|下去|现在|此刻|这会儿?|正在|还在|今晚|刚才|刚刚|此时|药|刀|酒"
 )
 
 # Threats that live in what normalise drops: a weapon emoji beside someone to

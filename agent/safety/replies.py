@@ -208,8 +208,9 @@ CHECKIN_NOTE = "（顺便问一句：如果你有过伤害自己的念头，请�
 # The same line inside a story, by who might be in danger (110 first for them).
 CHECKIN_NOTES = {
     "self": CHECKIN_NOTE,
-    "abuse": "（顺便问一句：在家里你是安全的吗？"
-    "不安全时可拨 110，也可打 12356 找人说说。）",
+    # No question mark (round 27b): the answer beside it asks its own question.
+    "abuse": "（顺便说一句：如果在家里有人伤害你、让你不安全，请告诉我；"
+    "需要时可拨 110，也可打 12356 找人说说。）",
     "others": "（顺便问一句：如果担心自己会伤害别人，"
     "先离开现场，需要时打 110 或 12356。）",
 }
