@@ -867,38 +867,36 @@ def concrete(t: Turn) -> Draft:
             pending={"concrete": qid},
         )
     thin = SHRUG.match(answer) or len(answer) < 3 or SHRUG_LED.match(answer)
-    if (thin or len(answer) <= 8) and len(pieces := _own_story(t)) >= 2:
-        # "P05我就写了“游戏”两个字…我聊游戏其实主要是聊数值平衡": the ask
-        # carries the material; their clauses, in their order (coach_blind14).
-        said = "，".join(f"「{p}」" for p in pieces)
-        return Draft(
-            [
-                [
-                    f"{where}现在写的是「{answer}」。你这条消息里就有具体的，{OWN}：{said}。",
-                    f"连起来写进{where}就是一版；哪句不对告诉我，我就删掉。",
-                ]
-            ],
-            rows=[],
-            pending={"concrete": qid, "source": _own_told(t)[:300], "pieces": pieces},
-        )
-    if (
-        (thin or len(answer) <= 8)
+    short_one = thin or len(answer) <= 8
+    # "P05我就写了“游戏”两个字…我聊游戏其实主要是聊数值平衡": the ask carries
+    # the material (coach_blind14); "V06写的不知道…帮我写成P06" right after the
+    # story: the story is, not the shrug saved (coach_blind26). Their clauses,
+    # in their order.
+    here = _own_story(t) if short_one else []
+    chat = (
+        _chat_story(t)
+        if short_one
+        and len(here) < 2
         and on_screen
         and WRITE_ASK.search(t.ctx.text or "")  # not "去掉它，换一个" (a list edit)
-        and len(pieces := _chat_story(t)) >= 2
-    ):
-        # "V06写的不知道…帮我写成P06" right after the story: the story is the
-        # material, not the shrug saved (coach_blind26).
+        else []
+    )
+    if len(pieces := here if len(here) >= 2 else chat) >= 2:
         said = "，".join(f"「{p}」" for p in pieces)
+        whence, source = (
+            ("你这条消息里", _own_told(t))
+            if pieces is here
+            else ("你刚才说的", _chat_told(t))
+        )
         return Draft(
             [
                 [
-                    f"{where}现在写的是「{answer}」。你刚才说的就有具体的，{OWN}：{said}。",
+                    f"{where}现在写的是「{answer}」。{whence}就有具体的，{OWN}：{said}。",
                     f"连起来写进{where}就是一版；哪句不对告诉我，我就删掉。",
                 ]
             ],
             rows=[],
-            pending={"concrete": qid, "source": _chat_told(t)[:300], "pieces": pieces},
+            pending={"concrete": qid, "source": source[:300], "pieces": pieces},
         )
     if thin:
         return Draft(

@@ -110,7 +110,7 @@ def heart_ask(text: str, step: str = "") -> str:
 
 
 # Blows or abuse in a clause ("我爸拿皮带抽我也要去", coach_blind26).
-BLOWS = re.compile(r"[抽打揍踹扇][我他她]|皮带|耳光|挨打|挨揍|打断|拳头")
+BLOWS = re.compile(r"[抽打揍踹扇][我他她]|耳光|挨打|挨揍|打断|拳头")
 # A lead-in alone: "我自己搜的话", "要说的话", "这么一说" (coach_blind26).
 LEAD_ONLY = re.compile(r".{0,6}的话|(?:硬|非)?要说(?:起来)?|(?:你)?这么一说|说起来")
 
