@@ -793,6 +793,11 @@ def understand(
     ):  # "下面的车好小", "googled how long it takes": still at the edge (round 27)
         risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
         u.risk = risk.dump()
+    if in_care and safety.goes_on(text, d.care_kind):
+        # The same danger told on, by the kind met (round 28): marks not yet
+        # faded, a habit grown, "我不是开玩笑", a day chosen, "别劝我".
+        risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
+        u.risk = risk.dump()
     owned = d.care_kind or d.asked
     if owned and not risk.found and safety.lexicon.OWNED.search(text):
         # "asking for a friend…", then "其实那个朋友就是我": theirs (round 26)

@@ -82,9 +82,15 @@ def _strong(text: str) -> tuple[str, bool] | None:
     # A threat to someone else outranks the tool it names ("菜刀我都磨好了").
     for kind in sorted(KINDS, key=lambda k: k != "harm_others"):
         found = lexicon.STRONG[kind].search(plain)
-        while found and any(  # a pet rehomed for a move, an agent's work (round 27)
-            core.match(plain, found.start()) and errand.search(plain)
-            for core, errand in lexicon.GUARDED
+        while found and (
+            any(  # a pet rehomed for a move, an agent's work (round 27)
+                core.match(plain, found.start()) and errand.search(plain)
+                for core, errand in lexicon.GUARDED
+            )
+            or any(  # a swim, a clothesline, a photo shoot (round 28)
+                core.match(plain, found.start()) and errand.search(text)
+                for core, errand in lexicon.GUARDED_WHOLE
+            )
         ):  # ...is no risk; an older phrasing further on still is
             found = lexicon.STRONG[kind].search(plain, found.start() + 1)
         if found:
@@ -166,6 +172,10 @@ def _strong(text: str) -> tuple[str, bool] | None:
             if (
                 lexicon.OTHERS_END.search(plain)
                 or lexicon.RESCUED.search(plain)
+                # Round 28: a friend's wish told by one helping her, someone
+                # else raised with blows: not the writer's risk now.
+                or (kind == "suicide" and lexicon.FRIEND_HELPED.search(plain))
+                or (kind == "abuse" and _raised_hit(plain))
                 or lexicon.OWN_PAST_END.search(plain)
                 or _got_through(plain)
                 or (kind == "abuse" and _witnessed(plain))
@@ -236,7 +246,9 @@ def _witnessed(plain: str) -> bool:
         return not re.search(r"昨晚|昨天|今天|还在打|还会打|最近", plain)
     return bool(
         lexicon.WITNESSED.search(plain)
-        and not re.search(r"现在|昨晚|昨天|今天|又|还在|还会|最近", plain)
+        and not re.search(
+            r"现在|昨晚|昨天|今天|又|还在|还会|最近", lexicon.NOW_WELL.sub("", plain)
+        )
     )
 
 
@@ -356,6 +368,14 @@ def _dressed(text: str) -> bool:
         return False
     if lexicon.WOUND_EMOJI.search(text) and lexicon.CUT_WORD.search(text):
         return True
+    # Blood beside a blade or "again" ("🔪🩸 又来了", round 28), not a kitchen's.
+    if (
+        lexicon.BLOOD_EMOJI.search(text)
+        and lexicon.BLOOD_WITH.search(text)
+        and not lexicon.BLADE_TRADE.search(normalise(text))
+        and not re.search(r"切到|不小心|意外|摔", text)
+    ):
+        return True
     return bool(lexicon.QUOTED_CUT.search(text))
 
 
@@ -399,6 +419,33 @@ def _defied(text: str) -> bool:
     near = plain[max(found.start() - 10, 0) : found.end()]
     injury = re.sub(r"皮带|棍子?|衣架|拖鞋|鞋底|扫把|鸡毛掸子", "", plain)
     return not (lexicon.OFTEN.search(near) or _INJURY.search(injury))
+
+
+def _raised_hit(plain: str) -> bool:
+    """Return whether the blows told are someone else's upbringing (round 28).
+
+    "他爸脾气很暴，他说自己是被打大的": a husband's childhood, told as the
+    background of a V04 answer. A blow now, on anyone, keeps the care.
+    """
+    return bool(
+        lexicon.RAISED_HIT.search(plain)
+        and not lexicon.PATTERN_NOW.search(plain)
+        and not re.search(
+            r"(?<!不)(?<!没)" + lexicon._HIT + r"(?:了|过)?(?:我|孩子|儿子|女儿)", plain
+        )
+    )
+
+
+def goes_on(text: str, care_kind: str) -> bool:
+    """Return whether a message in care tells the same danger on (round 28).
+
+    After the reply for a kind, its own next steps are the danger still there:
+    marks not yet faded or a threat for next time (abuse), a habit grown
+    (self-harm), "我不是开玩笑" or minutes counted down (a threat), a day
+    chosen or "别劝我" (an end). Alone, the same words are nothing.
+    """
+    found = lexicon.GOES_ON.get(care_kind)
+    return bool(found and found.search(normalise(text or "")))
 
 
 def _sat_up_high(plain: str) -> bool:
@@ -702,6 +749,12 @@ def guess_level(
         level = 0
     # Someone else carried back from an edge, told as a rescue (round 21).
     if lexicon.RESCUED.search(plain) and not _WISH.search(plain):
+        level = 0
+    # A friend's death wish told by one already helping her, someone else's
+    # upbringing with blows (round 28): a helper's question, a background.
+    if lexicon.FRIEND_HELPED.search(plain) and not lexicon.OWNED.search(plain):
+        level = 0
+    if (kind == "abuse" or hurt) and _raised_hit(plain):
         level = 0
     # Once, long ago, made good: no care, unless a death word is in it too.
     if _settled(plain) and not lexicon.ECHOES.search(plain):

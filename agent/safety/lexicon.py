@@ -152,7 +152,7 @@ STRONG: dict[str, re.Pattern] = {
         r"(?:走了|去世|不在了|过世)[^。]{0,40}(?:该|要|想)去找(?:她|他|他们)了|"
         # Round 20: "他前年走了。…我常想干脆去那边找他": the other side, after a death.
         r"(?:走了|去世|不在了|过世)[^！？]{0,60}(?:干脆|想|要|该)(?:去)?那边(?:去)?(?:找|陪)(?:她|他|他们)|"
-        r"想s(?![a-z])|(?:以后|之后)(?:应该|可能|大概)?不会再来了[，,。]?(?:你也保重|保重|谢谢|再见)|"
+        r"想s(?![a-z\d])|(?:以后|之后)(?:应该|可能|大概)?不会再来了[，,。]?(?:你也保重|保重|谢谢|再见)|"
         # Not around for what comes next ("我大概等不到做实验那天了", round 19b).
         r"(?:大概|可能|应该|估计|怕是)等不到[^。！？]{0,12}(?:那天|那一天|以后|明年)|"
         # Remembered as gone or set free ("希望大家提起我时说一句'她终于解脱了'").
@@ -1515,10 +1515,10 @@ FIGURES = re.compile(
     r"打死(?:我)?也不|死也不|杀(?:进|入|出|回)|杀时间|必杀|秒杀|杀价|杀毒|杀青|杀熟|砍价|"
     r"干掉(?:了|这个)?(?:bug|对手|竞争对手|问题|任务|一瓶|一碗|一盘|它)|"
     r"(?:天台|楼顶|顶楼|屋顶|窗台|阳台).{0,8}(?:看夜景|喝咖啡|浇花|健身|吃饭|晒|种|乘凉|烧烤|拍|"
-    r"聚会|喝茶|花园|菜园|看烟花|看星星|拍照|开会|餐厅|酒吧|咖啡|晾)|"
+    r"聚会|喝茶|花园|菜园|看烟花|看星星|拍照|开会|餐厅|酒吧|咖啡|晾(?!衣杆|衣架))|"
     r"(?:过年|春节|年底|中秋|国庆).{0,4}不敢回家|不敢回家.{0,6}(?:催婚|问工作|被问|亲戚|唠叨)|"
     r"跳楼价|跳楼甩卖|跳楼大甩卖|(?:飞机|跳台|泳池|水里|蹦床|(?<![窗阳天站露])台上).{0,6}跳下去|"
-    r"(?:绳子|炭).{0,8}(?:露营|帐篷|晾|跳绳|打包|搬家|攀岩)|(?:露营|帐篷|攀岩).{0,8}(?:绳子|炭)|"
+    r"(?:绳子|炭).{0,8}(?:露营|帐篷|晾(?!衣杆|衣架)|跳绳|打包|搬家|攀岩)|(?:露营|帐篷|攀岩).{0,8}(?:绳子|炭)|"
     r"(?:deadline|ddl|论文|项目|bug|作业|工作|对面|boss|考试).{0,2}同归于尽|"
     r"托付给.{0,10}(?:出差|旅游|旅行|几天|一周|两周|照顾几|寄养)|"
     r"离开(?:这家|公司|行业|这个城市|北京|上海|深圳|广州|老家|体制|这个行业)|"
@@ -2154,4 +2154,246 @@ CHAT = re.compile(
     r"(?:that'?s\s*all|i'?m\s*done|let'?s\s*stop(?:\s*here)?)\s*for\s*(?:today|now|tonight)"
     + r")"
     + _TAIL
+)
+
+# Round 28 (safety_blind29): kinds, not strings; put first in each kind.
+# suicide — no one would notice if I were gone, one mouth fewer to feed ("我
+# 这个人哪天没了也不会有谁注意…家里少一张嘴吃饭说不定还轻松点"); a vanishing
+# that is "not the running-away kind, the complete kind"; a letter left for a
+# child to read when older beside things given away; in Cantonese, sleep with
+# no wish to wake again ("瞓落去都唔想再醒返").
+_NOT_MISSED = _filled(
+    r"我«E»{0,12}(?:哪天|要是|如果|万一)(?:突然)?(?:就)?没了"
+    r"(?=[，,…]|也|都|估计|大概|可能|的话|吧)«E»{0,6}(?:也|都)?"
+    r"(?:不会有|没有|没)(?:谁|人|几个人)(?:会)?(?:注意|发现|察觉|在意|在乎|知道|想起)|"
+    r"少(?:了)?(?:我)?(?:这)?一张嘴«E»{0,12}(?:轻松|省心|松口气|好过|省事|宽裕)"
+)
+_GONE_FOR_GOOD = _filled(
+    r"(?:消失|离开|走掉?)«E»{0,6}不是«E»{0,10}那种(?:消失|离开)?[，,]?(?:而)?是(?:彻底|永远|真正|永久)的?那种"
+)
+_LETTER_LATER = _filled(
+    r"(?:给|留给)(?:他|她|儿子|女儿|孩子|闺女|宝宝|老大|老二)«E»{0,4}(?:写|留)(?:的|了|好)?(?:一封|几封|封)?信"
+    r"«E»{0,20}(?:等(?:他|她)?(?:长大|大一点|大些|懂事|成年|上大学|[一二三四五六七八九十\d]+岁)|以后)"
+    r"(?:了|以后)?(?:再)?(?:看|拆|打开|读)"
+)
+_CANTO_SLEEP = r"(?:瞓|睡)[^。！？!?]{0,6}唔(?:想|要)再醒"
+_SOLD_LETTER = _filled(
+    "(?:"
+    + _SOLD
+    + r").{0,80}(?:"
+    + _LETTER_LATER
+    + r")|(?:"
+    + _LETTER_LATER
+    + r").{0,80}(?:"
+    + _SOLD
+    + r")"
+)
+ROUND28_SUICIDE = "|".join((_NOT_MISSED, _GONE_FOR_GOOD, _CANTO_SLEEP, _SOLD_LETTER))
+# means — how many pills "to sleep through" ("哪种药吃多少能一觉睡过去"); pills
+# counted and hidden ("加起来七十多粒，装在行李箱夹层里"); a building scouted,
+# its top open to anyone, visited again and again ("去看过几次那栋烂尾楼了，
+# 顶层没有门，谁都能上去"); drawing oneself falling from a height.
+_TOP_OPEN = (
+    r"(?:顶层|楼顶|天台|顶楼)«E»{0,6}"
+    r"(?:没有?门|没锁|不锁|没人管|谁都(?:能|可以)上去?|随便(?:就能)?上去?)"
+)
+_VISITED = r"(?:去|跑)(?:看|踩点)?(?:过|了)(?:好)?几(?:次|趟|回)"
+ROUND28_MEANS = _filled(
+    r"(?:吃|吞)多少(?:片|粒|颗)?(?:才)?(?:能|会|就|可以)«E»{0,4}(?:一觉)?(?:睡过去|睡死|不醒|醒不过来|没知觉)|"
+    r"(?:加起来|一共|总共|攒了|凑了)(?:有)?[一二三四五六七八九十百几\d]+多?(?:粒|片|颗)«E»{0,16}"
+    r"(?:藏|装在|塞在|收在|放在)«E»{0,10}(?:夹层|最里面|鞋盒|枕头|床底|柜子|抽屉)|"
+    + _TOP_OPEN
+    + r".{0,60}"
+    + _VISITED
+    + "|"
+    + _VISITED
+    + r".{0,60}"
+    + _TOP_OPEN
+    + "|"
+    r"(?:画|想象)(?:的)?(?:都是|全是|总是)自己(?:从)?(?:高处|楼上|楼顶|桥上|天台)?(?:掉|跳|摔|坠)(?:下去|下来)"
+)
+# danger_now — a fixed thing to drive into, stared at ("前面那个桥墩我看了半个
+# 小时了，油门踩到底就一下的事"); the platform's edge past the yellow line with
+# a train due; a rope tied up and a stool brought; shoes off at the water, the
+# water at the calves.
+ROUND28_DANGER = _filled(
+    r"(?:桥墩|护栏|隔离带|大树|那堵墙|山崖|悬崖)«E»{0,10}(?:看|盯)(?:了|着)«E»{0,16}(?:油门|冲过去|撞上去|撞过去)|"
+    r"油门(?:踩)?(?:到底|踩死)«E»{0,4}(?:就)?(?:一下|一秒)的事|"
+    r"(?:站|待|蹲|坐)在«E»{0,4}(?:站台|月台)(?:最边|边缘|边沿)(?:上)?«E»{0,24}"
+    r"(?:车|地铁|火车|列车)«E»{0,10}(?:进站|来了|过来|就到)|"
+    r"(?:黄线|安全线)(?:外面?|以外|外边)«E»{0,20}(?:车|地铁|火车|列车)«E»{0,10}(?:进站|来了|过来|就到)|"
+    r"绳(?:子)?«E»{0,16}(?:系|绑|挂|拴)(?:好|在)«E»{0,30}(?:凳子|椅子)(?:也)?(?:搬|放|摆|准备|踩)|"
+    r"(?:水库|江|河|湖|海|水)边«E»{0,12}鞋(?:子)?(?:已经)?脱(?:了|掉|下来)|"
+    r"鞋(?:子)?(?:已经)?脱(?:了|掉|下来)«E»{0,20}水(?:已经)?(?:到|没过|漫过|淹到)(?:了)?(?:小腿|膝盖|大腿|腰|胸口|脖子)"
+)
+_DANGER28_LEISURE = re.compile(
+    r"游泳|钓鱼|赶海|踩水|玩水|戏水|摸鱼|摸螺|抓螃蟹|抓鱼|冲浪|划船|晒(?:被|衣)|晾(?:衣服|被)|被子|"
+    r"赛车|游戏|模拟|驾校|电影|剧|小说|工作人员|巡检"
+)
+# self_harm — cutting that is the only way to calm ("划完才能安静下来"); the
+# blade taken out again, "only once, not deep", a plaster on it.
+ROUND28_SELF = _filled(
+    r"(?:划|割|掐|烫|撞|抠)(?:完|了)(?!麦|稻|草|韭菜|肉|菜)«E»{0,10}(?:才|就)(?:能)?"
+    r"(?:安静|平静|冷静|好受|舒服|踏实|睡得着|睡着)|"
+    r"(?:美工刀|刀片|小刀|剪刀|圆规|修眉刀)«E»{0,12}(?:翻|拿|找|摸)(?:了)?出来.{0,40}"
+    r"(?:没多深|不深|浅浅|创可贴|纱布|又有点想|又想|就一下|一下下)"
+)
+# abuse — a threat of broken legs beside the marks of the last blows ("印子还没
+# 消…他们说下次还不去就打断我的腿"); a boyfriend in slang who hit again, with
+# an injury ("bf又动手了…眼睛都青了").
+_BONES = (
+    r"(?:说|威胁|扬言|放话|放狠话)«E»{0,16}(?:就|要|会)?"
+    r"(?:打断|打折|砸断|敲断|掰断|弄断)(?:我的?)(?:腿|手|胳膊|骨头)"
+)
+_MARKS = r"(?:印子|淤青|青紫|乌青|伤|疤|肿|血印|抽|皮带|衣架)"
+ROUND28_ABUSE = _filled(
+    _MARKS + r".{0,60}" + _BONES + "|" + _BONES + r".{0,60}" + _MARKS + "|"
+    r"(?:bf|男票|男盆友|gf|女票|对象|ex)«E»{0,4}(?:又|今天|昨晚|刚才)?动手了?.{0,30}"
+    r"(?:青|肿|血|伤|骨折|缝针|破了)"
+)
+# harm_others — a blade sharpened to cut down one named ("想把那个龟儿子砍了，
+# 刀都磨好了"); anyone in the way named too ("哪个敢拦我连他一起收拾"); a face
+# to be ruined, with the stuff ordered ("让她以后再也没脸见人，东西我已经在网上
+# 下单了").
+_CHOP = r"(?:砍|剁|宰|捅|劈)(?:了|死|掉)?"
+ROUND28_OTHERS = _filled(
+    r"把(?!(?:那个|这个|那|这)?(?:功能|需求|预算|项目|方案|bug|模块|部门|价格|成本|"
+    r"流程|环节|页面|版本|编制))(?:那个|这个|那|这)?«E»{0,6}"
+    + _CHOP
+    + r"«E»{0,8}刀(?:都|已经|我|也){0,2}"
+    r"(?:磨好|磨快|备好|准备好|买好)|"
+    r"刀(?:都|已经|我|也){0,2}(?:磨好|磨快|备好)«E»{0,20}"
+    r"(?:把)?(?:他|她|那个|那人)«E»{0,6}" + _CHOP + "|"
+    r"(?:谁|哪个|哪一个)敢拦(?:我)?«E»{0,4}(?:就|我就)?连(?:他|她|他们)(?:一起|一块|一路)?"
+    r"(?:砍|收拾|弄|捅|打|宰|剁)|"
+    r"(?:让|叫)(?:她|他)(?:以后|这辈子)?(?:再也)?没(?:脸|法)见人.{0,30}(?:下单|买好|买了|到货|准备好)|"
+    r"(?:最在乎|最在意|最爱惜)(?:她|他)?(?:的|那)?(?:张)?脸.{0,40}(?:下单|买好|泼|硫酸|强酸)"
+)
+STRONG["suicide"] = re.compile(ROUND28_SUICIDE + "|" + STRONG["suicide"].pattern)
+STRONG["means"] = re.compile(ROUND28_MEANS + "|" + STRONG["means"].pattern)
+STRONG["danger_now"] = re.compile(ROUND28_DANGER + "|" + STRONG["danger_now"].pattern)
+STRONG["self_harm"] = re.compile(ROUND28_SELF + "|" + STRONG["self_harm"].pattern)
+STRONG["abuse"] = re.compile(ROUND28_ABUSE + "|" + STRONG["abuse"].pattern)
+STRONG["harm_others"] = re.compile(ROUND28_OTHERS + "|" + STRONG["harm_others"].pattern)
+# Round 28's guards read the whole message, figures and all: a leisure figure
+# ("海边玩水") is cut out of the text the phrasings are matched on.
+GUARDED_WHOLE = (
+    # A ride, a swim, a clothesline: the round-28 scenes beside their errand.
+    (re.compile(ROUND28_DANGER), _DANGER28_LEISURE),
+    (
+        re.compile(_SOLD_LETTER),
+        re.compile(r"(?<!不是)(?<!说是)(?:" + _ERRAND + ")"),
+    ),
+    (
+        re.compile(_filled(_TOP_OPEN + "|" + _VISITED)),
+        re.compile(
+            r"拍照|摄影|航拍|取景|探险|城市探索|废墟|写生|物业|施工|验收|安全隐患|举报"
+        ),
+    ),
+    (
+        re.compile(_NOT_MISSED),
+        re.compile(
+            r"住校|住宿|寄宿|打工|去外地|出去工作|工作了|上班了|嫁|搬出去|当兵|参军"
+        ),
+    ),
+)
+# ...a present that is only that all is well now ("现在我们过得很好").
+NOW_WELL = re.compile(
+    r"现在(?:我们|她|他|我妈|我|一家)?(?:都)?(?:过得|生活得)?(?:很|挺|特别|都)?(?:好|不错|幸福|平安|安稳)"
+)
+# Blood in emoji beside a blade or "again" ("🔪🩸 又来了"): cutting told in
+# emoji, read on the raw text (``_dressed`` in __init__).
+BLOOD_EMOJI = re.compile(r"[\U0001FA78]")
+BLOOD_WITH = re.compile(r"[\U0001F52A\U0001FA92]|又|again|割|划|刀")
+
+# Round 28, what is no risk: a friend's death wish told by one who already
+# took her to a doctor and asks how to talk with her ("闺蜜说活着没意思，我已经
+# 陪她去医院看过医生了…怎么跟她聊比较好"): a helper's question, no care.
+FRIEND_HELPED = re.compile(
+    r"(?:闺蜜|朋友|好友|同学|同事|室友|表姐|表妹|表哥|表弟|我姐|我妹|我哥|我弟|她|他)"
+    r"[^。，,]{0,6}?(?:跟我)?说(?:过)?(?:她|他)?(?:自己)?[^。]{0,8}"
+    r"(?:活着没意思|不想活|想死|想自杀|想轻生|撑不下去)"
+    r"[^。]{0,60}(?:陪(?:她|他)(?:去)?(?:医院|看医生|看病|咨询|复诊)|(?:她|他)(?:也)?(?:在)?(?:吃药|看医生|做咨询)|"
+    r"怎么(?:跟|和|对)(?:她|他)(?:聊|说|沟通|开口)|怎么(?:安慰|帮|陪|支持)(?:她|他))"
+)
+# Someone else raised with blows, told of as their past ("他爸脾气很暴，他说
+# 自己是被打大的"): their upbringing, no blow on the writer now.
+RAISED_HIT = re.compile(
+    r"(?:他|她|我老公|老公|我老婆|老婆|丈夫|妻子|男朋友|女朋友|婆婆|公公|他爸|他妈|她爸|她妈)"
+    r"(?:说)?(?:自己)?(?:也)?(?:是|从小)?(?:就)?(?:是)?被(?:他爸|他妈|她爸|她妈|他爸妈|她爸妈|家里)?打大的"
+)
+# A loss: someone close ended their life, told as memory or grief ("我同事上周
+# 从我们园区那栋楼跳下去了…如果那天我多问他一句就好了"; "我爷爷是喝农药走的，
+# 那年我九岁").
+_LOST = (
+    r"(?:同事|同学|朋友|室友|邻居|表哥|表姐|表弟|表妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|舅舅|姑姑|"
+    r"叔叔|阿姨|我爸|我妈|父亲|母亲|他哥|她哥|学生)"
+)
+LOST_TO_IT = re.compile(
+    _LOST + r"[^。，]{0,16}(?:从|在)[^。，]{0,12}(?:楼|桥|天台|楼顶)"
+    r"[^。，]{0,4}跳(?:了)?(?:下去|下来)了|"
+    + _LOST
+    + r"(?:是)?(?:喝农药|喝敌敌畏|上吊|跳河|跳江|跳楼|割腕|吃安眠药)(?:走|死|去世|没)的"
+)
+GRIEF = re.compile(LOST_TO_IT.pattern + "|" + GRIEF.pattern)
+OTHERS_END = re.compile(LOST_TO_IT.pattern + "|" + OTHERS_END.pattern)
+# A dark time of one's own, long over ("初中那阵子我还会用圆规划手臂，现在已经
+# 很多年没有了，疤也淡了").
+RECOVERED = re.compile(
+    r"(?:已经|都)?(?:很多|好多|好些|许多|好几)年(?:都)?没(?:有)?(?:再)?(?:过|犯|划|割)?了|"
+    r"(?:很多|好多|好些)年(?:都)?没(?:有)?(?:再)?(?:划|割|伤害自己)|疤(?:痕)?(?:都|也)(?:淡|浅)了|"
+    + RECOVERED.pattern
+)
+# A blow at home watched as a child and ended by a rescue or a leaving ("我
+# 小时候我爸打我妈，是她来家里把我和我妈接走的").
+WITNESSED = re.compile(
+    r"(?:小时候|那时候?|从小|以前|当年)[^。]{0,6}(?:我?爸|我?妈|父亲|母亲|继父)[^。]{0,4}"
+    r"(?:打|揍|踢)(?:我妈|我爸|她|他|母亲|父亲)(?![^。]{0,6}(?:也|还)?(?:打|揍|踢)我)"
+    r"[^。]{0,30}(?:接走|接出来|带走|带出来|离婚|离开了|搬走|逃出来|救出来)|"
+    + WITNESSED.pattern
+)
+
+# In care, the same danger told on, by the kind already met (``goes_on`` in
+# __init__, called by the care frame of agent/dialogue/understanding.py).
+GOES_ON = {
+    # abuse — the marks not yet faded, hidden for work; a threat for next time
+    # ("胳膊和背上的印子还没消…下次还不去就打断我的腿").
+    "abuse": re.compile(
+        r"(?:印子|淤青|青紫|乌青|伤|疤|肿)[^。！？!?]{0,6}(?:还)?没(?:消|退|好|下去|散)|"
+        r"(?:只能|得|要|还得)穿(?:长袖|长裤|高领)|"
+        r"下次[^。！？!?]{0,10}(?:就)?(?:打断|打折|打死|弄死|收拾|揍死)"
+    ),
+    # self_harm — the habit grown ("一开始一周一次，现在几乎天天"), the wounds
+    # run together ("腿上那块已经连成一片了").
+    "self_harm": re.compile(
+        r"现在(?:几乎|差不多|基本(?:上)?)?(?:天天|每天|一天(?:好)?几次)|越来越(?:频繁|深|多|勤|狠|重)|"
+        r"连成(?:了)?一片|(?:停|忍)不下来"
+    ),
+    # harm_others — "I'm not joking", the method watched, the time counted
+    # down ("还有十分钟他就下班了"), anyone in the way named.
+    "harm_others": re.compile(
+        r"不是(?:在)?(?:开玩笑|说着玩|吓唬)|我是认真的|说到做到|"
+        r"(?:视频|教程|帖子)[^。！？!?]{0,8}(?:看|研究|学)(?:过|了)|"
+        r"还有[一二三四五六七八九十几半\d]+(?:分钟|个?小时|个?钟头)|(?:谁|哪个)敢拦"
+    ),
+    # suicide — the day chosen ("日子我都挑好了"), the joke half taken back,
+    # few at one's funeral, persuasion refused ("别劝我").
+    "suicide": re.compile(
+        r"日子[^。！？!?]{0,4}(?:挑|选|定|看)好了|(?:等|过完)[^。！？!?]{0,12}(?:那周|那天|之后|以后)(?:就)?(?:走|动手)|"
+        r"half\s*(?:jk|joking|kidding)|(?:也)?不(?:全|完全)是(?:开玩笑|玩笑|说说)|半开玩笑|"
+        r"(?:不会有|没有?)(?:几个|什么)?人(?:会)?来送我|劝(?:我)?也没用|"
+        # "别劝我，我就是想有个地方说出来"; not "你不用劝我，问下一题就行".
+        r"别劝(?:我)?(?:了)?(?![^。！？!?]{0,8}(?:下一题|继续|接着|做题|写题|问题))"
+    ),
+}
+GOES_ON["means"] = re.compile(GOES_ON["suicide"].pattern)
+GOES_ON["danger_now"] = re.compile(GOES_ON["suicide"].pattern)
+# A dose to sleep through, looked up by oneself ("这个月搜得最多的是哪种药吃多少
+# 能一觉睡过去"): no prescription word makes it a study (round 28).
+OWN_MEANS = re.compile(
+    _filled(
+        r"(?:搜|查|百度|问)(?:了|过|得)?«E»{0,12}(?:吃|吞)多少(?:片|粒|颗)?(?:才)?(?:能|会|就|可以)"
+        r"«E»{0,4}(?:一觉)?(?:睡过去|睡死|不醒|醒不过来)|"
+    )
+    + OWN_MEANS.pattern
 )
