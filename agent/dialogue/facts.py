@@ -520,7 +520,7 @@ def claimed_core(text: str) -> str:
     m = CLAIMED.search(text or "")
     if not m:
         return ""
-    bare = next((m.group(g) for g in "wvutsrqponl" if m.group(g)), "")
+    bare = next((m.group(g) for g in "wvutsrqponlkjihg" if m.group(g)), "")
     if bare:
         return bare.strip()  # quoted: as they quoted it ("那一刻我明白了")
     said = m.group("x") or m.group("y") or m.group("z") or ""

@@ -310,11 +310,17 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             r"([^，,。！？!?把将]{1,8}?)(?:翻|反过来|变成|说成)",
             text,
         )
+        # "我最大的缺点就是太敏感，…" (coach_blind27): the flaw they name
+        named_flaw = re.search(
+            r"(?:缺点|毛病|短处)(?:就|其实|大概)?是(?:我)?([^，,。！？!?]{1,8})", text
+        )
         trait = (
             quoted.group(1)
             if quoted
             else held.group(1).strip()
             if held
+            else named_flaw.group(1).strip()
+            if named_flaw
             else re.split(r"能|可以|也能|算|怎么|翻|是不是", text)[0].strip(" ，,。我")
         )
         trait = re.sub(r"[这那它]$", "", trait)

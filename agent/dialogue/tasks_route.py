@@ -155,6 +155,39 @@ WRITE_IT = re.compile(
 # their answer, cut to a line or with a part taken out.
 ONE_LINE_ASK = re.compile(r"(?<!合)(?<!每条)(?<!每个)(?:改|写|弄|整|压|缩)成一句")
 SPLIT_OFF = re.compile(r"(?:那部分|那句|那段)(?:分|拿|挪)出去")
+# coach_blind27: "再具体点，我这周下班后能干点啥", "复盘日期帮我定一下" (experiments.py)
+WEEK_DOING = re.compile(
+    r"(?:这周|这个星期|这礼拜|下周|下礼拜|下班后|周末)[^。？?]{0,8}(?:能|可以)?"
+    r"(?:动手)?(?:干|做|试)(?:点|些)?(?:啥|什么)"
+)
+ITEM_NAMED = re.compile(r"第.[条个项]")  # "第一条这周能干点啥": that line (refer)
+REVIEW_DATE = re.compile(
+    r"(?:复盘|回头看)(?:的)?(?:定|放|安排)?(?:在)?(?:日期|日子|时间|哪天|什么时候)|"
+    r"定(?:个|一下)?(?:复盘)?(?:日期|日子)"
+)
+# "不超过30个字", "50字以内": the length a message allows.
+LIMIT = re.compile(
+    r"(?:不超过|不要超过|别超过|以内|之内|控制在|压到|缩到)\D{0,3}(\d{1,3})|"
+    r"(\d{1,3})\s*(?:个)?字(?:以内|之内)"
+)
+
+
+def limit_of(text: str) -> int:
+    """Return the length they allow ("不超过30个字" → 30), or 0."""
+    m = LIMIT.search(text)
+    return int(m.group(1) or m.group(2)) if m else 0
+
+
+# "用一句话总结我是什么样的人，不超过30个字" (coach_blind27): realise/portrait.py
+PORTRAIT = re.compile(
+    r"(?:一句话|一句|一段话|几个词)(?:来)?(?:总结|概括|形容|描述|说说|介绍)(?:一下)?"
+    r"我(?:这个人|自己|是(?:个|一个)?(?:什么样|怎样)的人)|"
+    r"(?:总结|概括|形容|描述)(?:一下)?我(?:是)?(?:个|一个)?(?:什么样|怎样)的人|"
+    r"(?:总结|概括|形容|描述)(?:一下)?我这个人|"
+    r"^[^。？?]{0,6}我(?:到底)?是(?:个|一个)?(?:什么样|怎样)的人"
+)
+# "这件事到底说明了我是个什么样的人": what a story shows (interpret), not a portrait
+STORY_SHOWS = re.compile(r"说明|看出|这件事|这段|这个故事")
 # "帮我看看S01到S07 哪个才能出现得最多" (coach_blind24): a ranking by support.
 MOST_SUPPORTED = re.compile(
     r"(?:哪个|哪些|哪一个|什么)(?:才能|价值观?|喜欢的事|领域|兴趣)?"
@@ -177,6 +210,8 @@ MEANS = re.compile(
     r"没时间|没空|抽不出时间|两个娃|要带娃|孩子还小|房贷压着"
 )
 MEANS_MAX = 30
+# Replies that put a plan to them: a limit said right after is about it (coach_blind27).
+PLANNED = ("compare", "item_why", "experiment", "synthesis", "combine")
 # "我现在就是要挣钱，房贷一个月四千多": income first, a limit stated as a need.
 EARN = re.compile(
     r"(?:现在|眼下|目前|(?<![觉记懂值舍晓])得|先|赶紧|急着|只想|就想)[^，,。]{0,4}"
@@ -226,6 +261,7 @@ PLAINER = re.compile(
     r"改(?:得|成|一改|改|一下)|换成|说成|写成|(?<!不)像我|人话|口语|大白话|接地气|平时说|"
     r"自己的话|太书面|太官方|太正式"
 )
+BROAD_LIST = re.compile(r"太大了|太泛|太笼统|再具体|具体点|generic|too broad", re.I)
 # Replies whose items "太书面了" can be about (not a saved answer rewritten).
 LISTS = ("synthesis", "plain", "top", "compare", "item_why")
 # Replies that give one example ("有人写：…"), not a list.
@@ -236,7 +272,9 @@ INTERPRET = re.compile(
     r"(?:说明|代表|看得?出|能看出|反映|体现)(?:了|出)?(?:我|我这个人)?.{0,6}"
     r"(?:擅长|才能|长处|优势|本事|在意|看重|价值观?|喜欢|兴趣|热情|是个?(?:什么|啥)(?:样的)?人)|"
     # "这背后是哪条原则？你帮我说出来" (coach_blind18)
-    r"背后(?:是|有|藏着)?(?:哪|啥|什么)(?:一)?(?:条|个|种)?(?:原则|价值观?|道理|规矩)"
+    r"背后(?:是|有|藏着)?(?:哪|啥|什么)(?:一)?(?:条|个|种)?(?:原则|价值观?|道理|规矩)|"
+    # "这个对应成什么才能词" (coach_blind27)
+    r"对应(?:成|到|的是)?(?:什么|哪个|哪种|啥)(?:样的)?(?:才能|价值观?|领域|兴趣)"
 )  # (in English, scope.py reads "what does that say about me" from their words)
 # "第5题是什么意思？做不好的事怎么能说明我擅长什么": the question, not them.
 MEANING = re.compile(r"什么意思|啥意思|怎么理解|怎么能|为什么|凭什么|第\s*\S\s*题")
@@ -353,6 +391,8 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         and not re.search(r"归纳|合并|提炼|合成|留着|删掉|不用写|不要写|再列", text)
     ):
         return "sides"  # "把它的长处形式和短处形式分别写一下" (coach_blind25)
+    if PORTRAIT.search(text) and not STORY_SHOWS.search(text):
+        return "summary"  # "一句话总结我是什么样的人": portrait.py, in their names
     if MAKE_UP.search(text):
         return "decide_for_me"  # "随便编几条": their choice, never made up (autonomy)
     if REPEATS.search(text):
@@ -363,6 +403,13 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         return "concrete"  # "你就按我说的帮我写个P07": from what they told
     if MOST_SUPPORTED.search(text):
         return "top"  # "S01到S07 哪个才能出现得最多": the best-supported first
+    if (
+        WORDING.search(text)
+        and d.last_act in EXPLAINING
+        and len(text) <= 16
+        and not re.search(r"答案|我写的|第.题|[VSPCvspc]0?\d", text)
+    ):
+        return "plain"  # "太官方了，说人话" after an explanation: ours (simpler.py)
     if (
         WORDING.search(text)
         and not NOT_WORDING.search(text)
@@ -434,12 +481,37 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
     if PURPOSE.search(text) and not re.search(r"什么意思|是啥|是什么|怎么理解", text):
         return "purpose"
     if d.pending.get("items") and (
-        (ITEM.search(text) and PLAINER.search(text) and not QUESTION.search(text))
+        (
+            ITEM.search(text)
+            and PLAINER.search(text)
+            and not QUESTION.search(text)
+            and not QUESTION_ID.search(text)  # "帮我把P01那条改得具体点": P01 itself
+        )
+        # "“艺术”这种太大了，再具体点" after a list (coach_blind27)
+        or (
+            d.last_act in LISTS
+            and BROAD_LIST.search(text)
+            and len(text) <= 40
+            and not WEEK_DOING.search(text)  # "再具体点，我这周下班后能干点啥"
+            and not re.search(r"为什么|为啥|凭什么", text)  # "为什么是C01？说具体点"
+            # "帮我把V03那条改得具体点", "排第二的那个再说具体点": not the whole list
+            and not re.search(r"[VSPCvspc]0?\d|第.题|改|排第|第.[条个项]", text)
+        )
         or (d.last_act in LISTS and PLAINER.search(text) and len(text) <= SHORT * 2)
     ):
         return "plain"  # item N of the last list, in their own words
-    if len(text) <= MEANS_MAX and MEANS.search(text):
+    if MEANS.search(text) and (
+        len(text) <= MEANS_MAX
+        # "可是公众号要推广…我一个月就三千多，花不起钱" on a plan just shown
+        or (d.last_act in PLANNED and len(text) <= 2 * MEANS_MAX)
+    ):
         return "means"
+    if (
+        (WEEK_DOING.search(text) and not ITEM_NAMED.search(text))
+        or REVIEW_DATE.search(text)
+    ) and not re.search(r"写成|写进|放进|走不开|离不开|出不去|没时间|没空|没钱", text):
+        # "我这周下班后能干点啥", "复盘日期帮我定一下" (a limit is means' own)
+        return "experiment"
     if len(text) <= EARN_MAX and EARN.search(text) and not CONCRETE.search(text):
         return "means"  # income first: the same act, said as a need
     if VERSIONS.search(text) and not PURPOSE.search(text) and not FLIP.search(text):
@@ -534,6 +606,10 @@ NOT_WORDING = re.compile(
     r"写成|整理成|整成|弄成|写一句|答案|写进|合进|加上|加进|放进|补上|重写|扩写|"
     r"再短|短一|精简|字以内|"
     r"微信|消息|发给"  # a message to friends (S07), not their answer
+)
+# Replies of ours that explain, so "说人话" right after is about them (simpler.py).
+EXPLAINING = frozenset(
+    ("counts", "rephrase", "explain", "feedback", "why", "go_on", "more", "examples")
 )
 # "就改最空的那条": the thinnest answer (realise/thin.py), for concrete.py.
 THINNEST = re.compile(r"最(?:空|虚|短|水|笼统|单薄)的(?:那|一)?[条题个句]")

@@ -56,6 +56,7 @@ from agent.dialogue.signals import (
     LEAD_PARTICLES,
     LEAVE,
     LEAVE_MAX_CHARS,
+    MIXED,
     MUST_BE,
     MUST_WRITE,
     NARRATIVE,
@@ -78,6 +79,7 @@ from agent.dialogue.signals import (
     SHORT_KNOWN,
     SHORT_MAX_CHARS,
     SHORTER_ASK,
+    SHY,
     SORT_ASK,
     SOURCES_ASKED,
     STRAIN,
@@ -94,6 +96,7 @@ from agent.dialogue.signals import (
 from agent.dialogue.state import DialogueState
 from agent.dialogue.tasks_route import (
     AGAIN,
+    EXPLAINING,
     LIST_EDIT,
     PURPOSE,
     REFIT,
@@ -104,6 +107,7 @@ from agent.dialogue.tasks_route import (
     asks_interpret,
     asks_together,
     classified_task,
+    limit_of,
     task_intent,
 )
 
@@ -253,6 +257,9 @@ class Understanding:
     # When unsure: what the task model and the classifier leaned to, best first
     # ("top", "rewrite", "examples"…), offered as choices (choices.LEANS).
     leans: list[str] = field(default_factory=list)
+    # A hard time said beside a task ("四年没上班…你先帮我看看S06"): their
+    # words, met in one line before the task is done (realise, coach_blind27).
+    hard: str = ""
 
     def dump(self) -> dict:
         """Return the understanding as a plain dict for the graph state."""
@@ -470,6 +477,8 @@ def _resolve(
         and d.pending.get("more")
     ):
         return "go_on", True  # "然后呢 我该写啥": carry on from the last reply
+    if FLAW_TURNED.search(text):
+        return "flip", True  # "我最大的缺点就是太敏感…这个真的能变成优点吗"
     if FLIP.search(text) and _breaks_tie("flip", pred):
         return "flip", True  # "磨叽能翻成优点吗": the method's weakness → strength
     if (
@@ -549,6 +558,15 @@ EXAMPLE_FROM = (
     "story",
     "concept",
     "search",
+)
+
+
+MORE_SAYINGS = re.compile(
+    r"再(?:给我?|来|说)?(?:一|两|几)个说法|换个说法|还有别的说法|还有(?:什么|啥)说法"
+)
+# A flaw and whether it turns into a strength, asked outright (coach_blind27).
+FLAW_TURNED = re.compile(
+    r"(?:缺点|毛病|短处)[^。！!]{0,30}(?:变成|翻成|当成|算)(?:优点|长处)[吗么呢？?]"
 )
 
 
@@ -664,6 +682,38 @@ def _asks_the_question(text: str, ctx: TurnContext) -> bool:
     )
 
 
+# "你先帮我看看S06写得行不行": their own answer, to be read now (coach_blind27)
+LOOK_AT_MINE = re.compile(
+    r"帮我看(?:看|一下|一眼)[^。？?]{0,8}(?:写得|写的)?(?:行不行|怎么样|好不好|可以吗|行吗)"
+)
+
+
+FELT = re.compile(
+    r"迷茫|好累|很累|太累|累死|泄气|丧|憋屈|灰心|难受|好烦|很烦|烦死|焦虑|睡不着|"
+    r"脱节|崩溃|撑不住|压力(?:好|很|太)?大|被裁|失业|没回音|没下文"
+)
+
+
+BESIDE_TASK = ("feedback", "read_answer", "concrete")
+
+
+def _task_beside(text: str) -> str:
+    """Return the hard clause of a message that also asks to read their answer."""
+    if not LOOK_AT_MINE.search(text) or len(text) > 90:
+        return ""
+    hard = next(
+        (
+            c
+            for c in facts.spans(text)
+            if FELT.search(c)
+            and not re.search(r"自己是|我是|废物|没用|一无是处|失败", c)
+            and 4 <= len(c) <= facts.QUOTE_MAX
+        ),
+        "",
+    )
+    return facts.span_of(text, hard) if hard else ""
+
+
 def _gibberish(text: str) -> bool:
     """Tell a keyboard mash ("asdfjkl;; 啊啊啊啊 1111") from a message."""
     words = re.findall(r"[a-z]+", text.lower())
@@ -684,6 +734,16 @@ def understand(
 
     ``quick``: the text is one of our own quick-pick chips, never a guess.
     """
+    u = _understand(ctx, d, quick=quick)
+    if u.intent in BESIDE_TASK and not u.crisis and not u.checkin:
+        # "四年没上班…感觉自己跟社会脱节了。你先帮我看看S06写得行不行": the
+        # feeling met in one line (realise), then the task they asked for
+        u.hard = _task_beside(ctx.text or "")
+    return u
+
+
+def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understanding:
+    """Return what the message means, before a hard time beside a task is noted."""
     text = ctx.text or ""
     core = LEAD_PARTICLES.sub("", text, count=1).strip()
     pred = classifier.predict(core if len(core) >= 4 else text)
@@ -859,9 +919,18 @@ def understand(
             or COUNTS_ASK.search(text)
             or re.search(r"排一下|再排|挑|写一条|列", text)
         )
-        if core and not facts.said_by_us(core, ctx.history) and spoke and not asks_more:
+        # Pinned on us outright ("你刚才说的那个王老师是谁？"), a claim is
+        # checked even before our first reply here (coach_blind27).
+        ours = spoke or re.search(r"你(?:刚才|刚刚|前面|之前)|你(?:说|写|加|改)", text)
+        if core and not facts.said_by_us(core, ctx.history) and ours and not asks_more:
             u.intent = "pushback"  # "我啥时候说想住海边了": never said by us
             return u
+    if len(text) <= ASK_ME_MAX and ASK_ME.search(text) and ctx.question.get("id"):
+        u.intent = "nudge"  # "你随便问一个吧": one smaller question (policy: stuck)
+        return u
+    if MIXED.search(text) and ctx.question.get("id") and len(text) <= 80:
+        u.intent = "counts"  # "我又挺佩服他…这个矛盾吗": answered (realise/mixed.py)
+        return u
     # (the question's words they quote are not their ask: "'最常找你帮什么忙'")
     unquoted = QUOTED_WORDS.sub("", text)
     if len(text) <= ASKS_QUESTION_MAX and not TASK_VERB.search(unquoted):
@@ -898,14 +967,14 @@ def understand(
     if SOURCES_ASKED.search(text) and ctx.question.get("id"):
         u.intent = "question_help"  # where else to look for this question's material
         return u
-    if len(text) <= ASK_ME_MAX and ASK_ME.search(text) and ctx.question.get("id"):
-        u.intent = "nudge"  # "你随便问一个吧": one smaller question (policy: stuck)
-        return u
     if GIVES_EXAMPLE.search(text) and len(text) >= NARRATIVE_MIN_CHARS:
         u.intent = "story"  # "说个S03的例子，上个月我给小区做了个表…": told
         return u
     if asks_interpret(text, told=True):
         u.intent = "interpret"  # "这能看出我有什么才能吗": what they just told
+        return u
+    if d.last_act == "flip" and MORE_SAYINGS.search(text):
+        u.intent = "more"  # "再给我两个说法" after a flip: two more, not a list
         return u
     if (
         # "帮我把这个写成P02的答案，顺便…归到领域上": a rewrite first (coach_blind15)
@@ -936,6 +1005,19 @@ def understand(
         return u
     if d.last_act == "summary" and SHORTER_ASK.search(text) and len(text) <= 20:
         u.intent = "summary"  # "太长了，三行以内": the same summary, shorter
+        return u
+    draft = (ctx.answers or {}).get(ctx.question.get("id", ""), "")
+    last_reply = next((x for r, x in reversed(ctx.history) if r != "user"), "")
+    if (
+        # our asks ("补上这几样") were long, not a version of theirs to paste
+        (d.last_act in EXPLAINING or "补上这几样" in last_reply)
+        and SHORTER_ASK.search(text)
+        and len(text) <= 20
+        and (most := limit_of(text))
+        and len(draft) <= most
+    ):
+        # "太长了，压到50字以内" when their answer is 16 characters: our reply
+        u.intent = "plain"  # (coach_blind27), said again short (realise/simpler.py)
         return u
     if (
         SUMMARY_ASK.search(text)
@@ -1074,6 +1156,13 @@ def understand(
         and REVISE_OWN.search(text)
     ):
         pass  # "把原来那句'没有 做啥都累'替换掉": their saved words, not a feeling now
+    elif (
+        (COUNTS_ASK.search(text) or re.search(r"算[？?]", text))
+        and SHY.search(text)
+        and not HARDSHIP.search(text)
+    ):
+        # "打游戏算？…太没出息了": whether it counts, answered
+        intent, confirmed = "counts", True
     elif WORN.search(text) and len(text) <= WORN_MAX_CHARS:
         if intent in (*CONTENT, "question_help", "go_on"):
             intent = "distress"  # "十二个小时夜班，脑子完全不转了，写不动"
@@ -1123,8 +1212,14 @@ def understand(
         intent = "question_help"  # "也得写吗": the answer is about the question
     elif d.last_act == "experiment" and REFIT.search(text):
         intent = "experiment"  # "别让我去找陌生人…按这个再调一下": the same, refitted
-    elif d.last_act == "experiment" and len(text) <= 30 and TIME_LIMIT.search(text):
+    elif (
+        d.last_act == "experiment"
+        and len(text) <= 30
+        and (TIME_LIMIT.search(text) or re.search(r"太短|太紧|时间不够|排不开", text))
+    ):
         intent = "experiment"  # "我周末只有半天空": the same experiment, smaller
+    if intent in ("distress", *CONTENT, "why", "go_on") and _task_beside(text):
+        intent, confirmed = "feedback", True  # their answer read, the feeling met
     if (ctx.selection and len(text) <= 24 and intent not in SELF_CONTAINED) or (
         u.quoted_question and intent in ("concept", "question_help", "unclear")
     ):
@@ -1177,7 +1272,10 @@ TO_US = re.compile(
 # Said at the end ("你问我重要选择按啥标准" asks about the question).
 ASK_ME = re.compile(
     r"(?:(?:随便|直接|就)问(?:我)?|你问(?:我)?(?=一个|个|几个))(?:一个|个|几个|一句|点)?"
-    r"(?:问题)?[吧呗呀啊]?[。！!～~\s]*$|你来问[吧呗]?[。！!\s]*$|你问(?:我)?吧[。！!\s]*$"
+    r"(?:问题)?[吧呗呀啊]?"
+    # "那你问我一个问题吧，就一个" (coach_blind27)
+    r"(?:[，, ]*(?:就|只)(?:问)?(?:一个|一句)(?:就行|就好)?)?[。！!～~\s]*$|"
+    r"你来问[吧呗]?[。！!\s]*$|你问(?:我)?吧[。！!\s]*$"
 )
 ASK_ME_MAX = 14
 ONE_LINE = re.compile(r"(?:合|连|并|拼|凑)成一[句条]")

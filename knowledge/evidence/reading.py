@@ -34,6 +34,7 @@ from knowledge.evidence.senses import (
     conceded,
     felt_degree,
     gathered,
+    lost_sum,
     owned_weakness,
     refused_on,
     sung,
@@ -663,6 +664,7 @@ def tokens_read(folded: str, vocab: Vocabulary) -> list[Reading]:
             # "循环最多的是《大海》" (round 19): a song's title.
             or sung(folded, token.start)
             or taken_apart(folded, token.start, token.end)
+            or lost_sum(folded, token.start, token.end)
         ):
             continue
         first = _before(folded, tokens, i)

@@ -110,6 +110,20 @@ def unweighed(folded: str, start: int, end: int) -> bool:
     return not (_WEIGHS_BEFORE.search(lead) or _WEIGHS_AFTER.match(folded, end))
 
 
+# Pay that went down ("回来开店，收入少了一半多", coach_blind27): a cost the
+# person took for something else, not money valued.
+_PAY = frozenset("钱 收入 工资 薪水 月薪 年薪 薪资 待遇 收益 底薪".split())
+_LOST = re.compile(
+    r"(?:也|都|就|直接|一下子?|足足|差不多)?"
+    r"(?:少了|降了|减了|砍了|缩水|减半|没了|掉了|打了?折|低了|少一半|少一大半|只剩)"
+)
+
+
+def lost_sum(folded: str, start: int, end: int) -> bool:
+    """Return whether the pay word at [start, end) is said to have gone down."""
+    return folded[start:end] in _PAY and _LOST.match(folded, end) is not None
+
+
 # Round 19: "虽然我数学不好", "我英语一直不太好": the person, the word as
 # their subject, then "not good": a weakness owned, not a liking. Only with
 # 我 right before it ("我妈身体不好" is the mother's, a reason of the person's).

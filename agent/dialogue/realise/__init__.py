@@ -219,6 +219,9 @@ def realise(turn: Turn) -> Reply:
         draft.options = [
             [f"我前面没有说过「{unsaid}」。{o[0]}", *o[1:]] for o in draft.options
         ]
+    if turn.u.hard:  # a hard time beside the task: met first, in their words
+        met = f"你说「{turn.u.hard}」，这份难受是真的，我们慢慢来。"
+        draft.options = [[met, *o] for o in draft.options]
     if turn.u.checkin:  # kept right after the opening: fit drops it last
         from agent.safety.replies import checkin_note
 

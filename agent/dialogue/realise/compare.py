@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from agent.dialogue import entities, situation
+from agent.dialogue.facts import span_of, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, for_entry, in_text, short, where
 from agent.dialogue.signals import MEASURE
@@ -466,8 +467,35 @@ def yardstick(t: Turn) -> str:
     return ""
 
 
+PREFERS = re.compile(r"更(?:放不下|想|喜欢)")
+ORDER_DISPUTED = re.compile(
+    r"(?:排|放)(?:在)?第一的?(?:为什么|为啥|凭什么)|(?:为什么|为啥|凭什么)[^。？?]{0,6}排第一|"
+    r"明明更(?:放不下|想|喜欢)"
+)
+
+
 def compare(t: Turn) -> Draft:
     """Return the two candidates side by side, each with its own evidence."""
+    if t.d.last_act == "compare" and ORDER_DISPUTED.search(t.ctx.text or ""):
+        # "排第一的为什么是C01？我明明更放不下C04": we ranked nothing (coach_blind27)
+        text = t.ctx.text or ""
+        own = next((c for c in spans(text) if PREFERS.search(c)), "")
+        said = span_of(text, own) if own and len(own) <= 20 else ""
+        return Draft(
+            [
+                [
+                    "我没有替你排先后：上面的A、B只是摆放的顺序，不是名次。"
+                    + (
+                        f"你说「{said}」，那它就排第一。"
+                        if said
+                        else "你更放不下哪一条，它就排第一，这由你定。"
+                    )
+                    + "想先给它配一个小实验吗？"
+                ]
+            ],
+            rows=[],
+            pending={**t.d.pending},
+        )
     every = _ids(t.ctx.text)
     saved_ids = [i for i in every if (t.ctx.answers.get(i) or "").strip()]
     if COMMON.search(t.ctx.text) and len(saved_ids) >= 2:

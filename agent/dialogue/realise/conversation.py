@@ -462,9 +462,6 @@ def repair(t: Turn) -> Draft:
                 t.seed,
             )
         )
-    # Spaces typed for commas ("我不是细心 细心是那种不出错 我是较真") are pauses.
-    paused = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "，", t.ctx.text)
-    correction = CORRECTION.search(paused)
     if correction:  # "我不是看重什么公平，我就是单纯讨厌没礼貌的人": take their word
         # The groups are spans of their message as written: quoted, not rewritten.
         wrong, right = (x.strip("的了吧啊 ") for x in correction.groups())

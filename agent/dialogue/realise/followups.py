@@ -10,13 +10,14 @@ import re
 from agent.dialogue.facts import QUOTE_MAX, asks, clauses, read, span_of, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import where
+from agent.dialogue.realise.mixed import mixed
 from agent.dialogue.realise.phrases import (
     cell,
     combos,
     meaning,
     q_ref,
 )
-from agent.dialogue.signals import FLIP_FORCED, SELF_DOUBT
+from agent.dialogue.signals import FLIP_FORCED, MIXED, SELF_DOUBT, SHY
 
 # "为什么是C02？" after two candidates were only set side by side (coach_blind18).
 CHOSEN_ASKED = re.compile(
@@ -104,8 +105,27 @@ def go_on(t: Turn) -> Draft:
     )
 
 
+# Searches a life or a job needs (P03's hint: "为工作不得不查的可以先放一边").
+NEEDED = re.compile(
+    r"租房|找房|跳槽|找工作|工作相关|个税|社保|公积金|房贷|挂号|报销|签证"
+)
+
+
 def counts(t: Turn) -> Draft:
     """Answer "这也算吗" directly (yes, as a clue), then what would make it one."""
+    if MIXED.search(t.ctx.text or ""):
+        return mixed(t)  # "这个矛盾吗": no contradiction, both sides placed
+    if (t.ctx.question or {}).get("id") == "P03" and NEEDED.search(t.ctx.text or ""):
+        # "搜的全是租房和工作相关的，这也算兴趣吗": P03's own hint sets these aside
+        return Draft(
+            [
+                [
+                    "先不算：为生活、为工作不得不查的，第3题的提示说可以先放一边。"
+                    "抛开这些，这个月你还主动点开过什么，哪怕只看了几分钟？"
+                ]
+            ],
+            rows=[],
+        )
     rows = [
         r
         for r in (t.art.get("search_content") or {}).get("entries") or []
@@ -167,6 +187,7 @@ def counts(t: Turn) -> Draft:
             and not re.search(r"没啥|没什么|没有什么|好像没|太小|你们?说|你们", c)
             # "还是就是在打发时间": the other side of the question, not the thing
             and not re.search(r"打发时间|消遣|混日子", c)
+            and not SHY.search(c)  # "但又觉得写这个很没出息": shy of it, not it
             and re.search(r"[\u4e00-\u9fff]{3}|[A-Za-z]+(?:\s+[A-Za-z]+){2}", c)
         ]
     )
@@ -273,6 +294,8 @@ def counts(t: Turn) -> Draft:
             )
         )
     lead = LEADS[kind]
+    if SHY.search(t.ctx.text):  # "但写这个也太没出息了" (coach_blind27)
+        lead = ["写这个不丢人：题目只看你做起来累不累，不看它体不体面。"]
     if kind == "interests" and "喜欢的事" in t.ctx.text and t.d.last_act == "explain":
         lead = [  # "喜欢的事呢？" in a thread about the parts: where it fits first
             "喜欢的事是三块里的第三块，回答“在哪个领域做”：你愿意主动琢磨的主题。"

@@ -63,6 +63,9 @@ PASTE_LEAD = re.compile(
 )
 
 
+ASKED_US = re.compile(r"帮我|给我|你帮|你给|你说|哪天合适|怎么写|什么意思")
+
+
 def source(t: Turn) -> tuple[str, str]:
     """Return (their words to read, where they are: "chat" or a question id)."""
     told = BANTER.sub("", ASK.sub("", t.ctx.text or "")).strip()
@@ -72,7 +75,13 @@ def source(t: Turn) -> tuple[str, str]:
     for role, said in reversed(t.ctx.history):
         # The app's history already holds this very message: the ask is no story.
         said = BANTER.sub("", ASK.sub("", said)).strip()
-        if role == "user" and len(said) >= TOLD_MIN and not REQUEST.search(said):
+        if (
+            role == "user"
+            and len(said) >= TOLD_MIN
+            and not REQUEST.search(said)
+            # "复盘日期定哪天合适？…帮我写成…": asked of us, never read as a story
+            and not ASKED_US.search(said)
+        ):
             return said, "chat"
     qid = t.ctx.question.get("id", "")
     return (t.ctx.answers or {}).get(qid, ""), qid
@@ -110,7 +119,16 @@ def interpret(t: Turn) -> Draft:
     ]
     named = [e for e in found if e.strength == "named"]
     picks = (named + [e for e in found if e not in named])[:2]
-    lead = "你刚才说" if where == "chat" else f"你在第{int(where[1:])}题写"
+    earlier = [x for r, x in t.ctx.history if r == "user" and x != t.ctx.text]
+    # Quoted from further back than the last message: named as such (finish.py).
+    near = said in (t.ctx.text or "") or bool(earlier and said in earlier[-1])
+    lead = (
+        ("你刚才说" if near else "你前面聊到")
+        if where == "chat"
+        else f"你在第{int(where[1:])}题写"
+    )
+    if not picks and part == "values" and (kin := _kin_offer(said, lead)):
+        return kin  # "女儿打视频过来…我在电动车上哭了": offered, never asserted
     if not picks:
         return Draft(
             combos(
@@ -142,6 +160,34 @@ def interpret(t: Turn) -> Draft:
             f"{lead}{shown[0]}，可能跟「{picks[0].name}」有关。像你吗，还是另有说法？"
         )
     return Draft([[offer, "算不算由你定。"]])
+
+
+# Family in the story, and a cost taken for it ("回来开店，收入少了一半多"):
+# 「家人」 offered as a question with "还是别的" (Coach 3 §4, coach_blind27).
+KIN = re.compile(
+    r"我妈|我爸|父母|爸妈|家里人|孩子|老婆|老公|女儿|儿子|外婆|奶奶|爷爷|姥姥"
+)
+COST = re.compile(r"收入少|少了一半|降薪|工资(?:少|降)|钱少了|辞了|不干了|放弃了")
+
+
+def _kin_offer(said: str, lead: str) -> Draft | None:
+    """Offer 「家人」 when their story is about family, with their clauses."""
+    clauses = [c for c in spans(said) if 4 <= len(c) <= QUOTE_MAX]
+    kin = next((c for c in clauses if KIN.search(c)), "")
+    if not kin:
+        return None
+    costs = [c for c in clauses if COST.search(c) and c != kin]
+    cost = next(
+        (c for c in costs if re.search(r"收入|工资|钱", c)), costs[0] if costs else ""
+    )
+    # Quoted from an earlier message: named as such (finish checks the quotes).
+    told = f"{lead}「{kin}」" + (f"，也说到「{cost}」" if cost else "")
+    ask = (
+        "这样选的时候，放在前面的更像「家人」，还是别的？"
+        if cost
+        else "它指向的，更像「家人」，还是别的？"
+    )
+    return Draft([[f"{told}。{ask}", "算不算由你定。"]])
 
 
 ACTS = {"interpret": interpret}

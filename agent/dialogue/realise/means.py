@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from agent.dialogue import situation
 from agent.dialogue.realise import Draft, Turn
-from agent.dialogue.realise.grounds import number, short
+from agent.dialogue.realise.grounds import PART_OF, STEP_OF, short, where
 from agent.dialogue.tasks_route import BOUND, BOUND_ON, EARN
 
 # Answers that say what they already do, the likeliest first: what people ask
@@ -67,20 +67,25 @@ def _earn_clauses(text: str) -> list[str]:
     return _their(text, EARN, situation.CUES["money"], KIN_NEED)
 
 
+def _at(t: Turn, qid: str) -> str:
+    """Return "第4题", or "擅长的事第4题" from another step (C04 is not S04)."""
+    return where(qid, step=STEP_OF.get(PART_OF.get(qid[:1], ""), "") != t.ctx.step)
+
+
 def _stepped(
     t: Turn,
     lead: list[str],
-    step_on: Callable[[int, str], str],
+    step_on: Callable[[str, str], str],
     step_else: str,
     close: str,
 ) -> Draft:
     """Return lead, a step drawn from one of their answers (else ``step_else``), close.
 
-    ``step_on(question number, their words)`` words the step; the answer used is
+    ``step_on(where the answer is, their words)`` words the step; the answer used is
     kept as pending so the next step is drawn from another one.
     """
     qid, clause = doing(t.ctx.answers, avoid=t.d.pending.get("step", ""))
-    step = step_on(number(qid), short(clause, clause[:2], 18)) if qid else step_else
+    step = step_on(_at(t, qid), short(clause, clause[:2], 18)) if qid else step_else
     return Draft([[*lead, step, close]], rows=[], pending={"step": qid})
 
 
@@ -108,7 +113,7 @@ def fit(t: Turn) -> Draft:
         t,
         [lead],
         lambda n, words: (
-            f"比如{inside}，围着你第{n}题写的「{words}」，"
+            f"比如{inside}，围着你{n}写的「{words}」，"
             "在网上找一个做这个的人发的内容或群，照着做一小段，记下做着顺不顺手。"
         ),
         f"比如{inside}，在网上找一个你好奇的行当的人发的内容，"
@@ -132,7 +137,7 @@ def earn(t: Turn) -> Draft:
         t,
         [lead, why],
         lambda n, words: (
-            f"先来个不花钱的：你第{n}题写过「{words}」，"
+            f"先来个不花钱的：你{n}写过「{words}」，"
             "这周问一两个熟人，会这个的人现在哪儿缺人、一个月给多少。"
         ),
         "先来个不花钱的：这周问一两个熟人，像你这样的经验现在哪儿缺人、一个月给多少。",
@@ -160,13 +165,11 @@ def means(t: Turn) -> Draft:
     if qid:
         words = short(clause, clause[:2], 18)
         step = (
-            f"先来个{spare}的：你第{number(qid)}题写过「{words}」，"
+            f"先来个{spare}的：你{_at(t, qid)}写过「{words}」，"
             "这周找一次身边能用上它的机会，做完记下谁用上了、你做着顺不顺手。"
         )
     else:
-        step = (
-            f"先来个{spare}的：这周留意一件你本来就在做、做着不累的小事，记下来就行。"
-        )
+        step = f"先来个{spare}的：这周留意一件平常做着不累的小事，记下来就行。"
     return Draft([[x for x in (lead, step, "这样试，你看行吗？") if x]], rows=[])
 
 
@@ -192,7 +195,7 @@ def first_step(t: Turn) -> Draft:
         [
             [
                 lead,
-                f"这周可以先试一件小事：你第{number(qid)}题写过「{words}」，"
+                f"这周可以先试一件小事：你{_at(t, qid)}写过「{words}」，"
                 "找一次身边能用上它的机会，做完记下谁用上了、你做着顺不顺手。",
                 "这样试，你看行吗？",
             ]

@@ -13,6 +13,8 @@ import re
 from agent.dialogue import entities
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import for_entry, short
+from agent.dialogue.realise.simpler import simpler
+from agent.dialogue.tasks_route import EXPLAINING
 from knowledge import selectors as kb
 
 ORDINAL_WORDS = "零一二三四五六七八九"
@@ -45,7 +47,16 @@ def _clauses(ids: list[str], answers: dict, room: int) -> list[str]:
 
 def plain(t: Turn) -> Draft:
     """Return item N in their own words, or say which items there are."""
+    if t.d.last_act in (*EXPLAINING, "concrete"):
+        return simpler(t)  # "太官方了，说人话" after an explanation: ours, plainer
     items = t.d.pending.get("items") or []
+    if (
+        items
+        and BROAD.search(t.ctx.text or "")
+        and not entities.ORDINAL.search(t.ctx.text or "")
+        and not re.search(r"[VSPCvspc]0?\d|第.题", t.ctx.text or "")
+    ):
+        return _all_own(t, items)  # "这些太大了，再具体点": every item, their words
     index = which(t)
     keep = {**t.d.pending}
     if not 0 <= index < len(items):
@@ -93,6 +104,37 @@ def plain(t: Turn) -> Draft:
         ],
         rows=[],
         pending={**keep, "plain_at": index},
+    )
+
+
+# "“艺术”这种太大了，再具体点", "too generic" (coach_blind27): the whole list
+BROAD = re.compile(r"太大|太泛|太笼统|太空|再具体|具体点|generic|too broad", re.I)
+
+
+def _all_own(t: Turn, items: list[dict]) -> Draft:
+    """Return each listed item as one clause of theirs, the words they wrote."""
+    lines = []
+    for i, item in enumerate(items[:4]):
+        said = _clauses(item.get("ids") or [], t.ctx.answers, CLAUSE_ROOM)[:1]
+        answer = t.ctx.answers.get(item.get("qid") or "") or ""
+        if not said and (name := str(item.get("name") or "")) and name in answer:
+            said = [short(name, name[:2], CLAUSE_ROOM)]  # their clause, no entry read
+        if said:
+            lines.append(f"{i + 1}.「{said[0]}」")
+    if not lines:
+        return Draft(
+            [["这几条在你的答案里还没找到更具体的话；你能说一件最近做过的吗？"]]
+        )
+    return Draft(
+        [
+            [
+                "具体的说法就在你自己写的话里，不用我的大词：",
+                "；".join(lines) + "。",
+                "哪一条最像你？",
+            ]
+        ],
+        rows=[],
+        pending={**t.d.pending},
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import said_by_us
+from agent.dialogue.facts import said_by_us, span_of, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import cite, for_entry, short, telling, where
 from agent.dialogue.realise.violated import violated
@@ -324,6 +324,46 @@ def _list_edited(t: Turn, items: list[dict]) -> Draft:
     )
 
 
+# "我没说最喜欢游戏啊 我都是无聊才玩的" (coach_blind27): the item disowned
+# while asking why it is there. Their word stands; the item goes.
+DISOWNED = re.compile(
+    r"(?:无聊|闲着没事|没事干|打发时间)(?:才|的时候)?(?:玩|看|刷|做)|"
+    r"不算(?:喜欢|爱好|兴趣)|谈不上(?:喜欢|爱好)|没(?:说|写)过?(?:我)?最?(?:喜欢|爱|在乎|看重)|"
+    r"不是(?:真的?)?(?:喜欢|爱|在乎|看重)"
+)
+
+
+def _disowned(
+    t: Turn, item: dict, number: str, items: list[dict], index: int
+) -> Draft | None:
+    """Take an item off the list when they say it is not theirs, quoting why."""
+    text = t.ctx.text or ""
+    found = [m.group(0) for m in DISOWNED.finditer(text)]
+    if not found or item.get("category") in ("candidate", "direction"):
+        return None
+    # the reason ("我都是无聊才玩的") before the bare "没说最喜欢"
+    why = next((w for w in found if not w.startswith(("没", "不是"))), found[0])
+    clause = next((c for c in spans(text) if why in c), "")
+    said = span_of(text, clause) if clause and len(clause) <= 24 else ""
+    name = short(str(item.get("name") or ""), "", 14)
+    rest = [x for i, x in enumerate(items) if i != index]
+    because = f"你说「{said}」，" if said else ""
+    return Draft(
+        [
+            [
+                f"好，{number}「{name}」先拿掉：{because}这条由你说了算。"
+                + (
+                    "剩下的里面，哪一个是你不无聊的时候也会主动去做的？"
+                    if rest
+                    else "你不无聊的时候，会主动去做什么？"
+                )
+            ]
+        ],
+        rows=[],
+        pending={"items": rest} if rest else {},
+    )
+
+
 def item_why(t: Turn) -> Draft:
     """Return why item N of the last reply is there: the answers that name it."""
     items = t.d.pending.get("items") or []
@@ -374,6 +414,8 @@ def item_why(t: Turn) -> Draft:
     number = f"第{ORDINAL_WORDS[index + 1] if index < 9 else index + 1}条"
     if DOWNSIDE.search(t.ctx.text or ""):
         return _item_downside(t, item, number, keep)
+    if disowned := _disowned(t, item, number, items, index):
+        return disowned
     said = _why(item.get("ids") or [], t.ctx.answers, item)
     qid, name = item.get("qid") or "", str(item.get("name") or "")
     own = not item.get("ids") and qid and name in (t.ctx.answers.get(qid) or "")

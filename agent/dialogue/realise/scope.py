@@ -37,7 +37,7 @@ def _meta(text: str) -> list[str]:
     """
     lines = []
     if re.search(r"ai|机器|真人|人工|你是谁", text, re.I):
-        lines.append("我是 AI 教练，不是真人，只陪你做这本“找到想做的事”的练习。")
+        lines.append("我是 AI 教练，不是真人，只陪你做这本找到真正想做的事的工作簿。")
     if re.search(r"模型|chatgpt|gpt|文心|通义|deepseek|kimi|区别", text, re.I):
         lines.append(
             "和通用聊天工具不同，我只做这本工作簿：背后用哪家模型由部署方设置。"
@@ -52,6 +52,10 @@ def _meta(text: str) -> list[str]:
         lines.append(
             "我的建议来自两处：你在工作簿里写下的答案，和知识库里我们整理的价值观、才能、领域条目。"
         )
+    if re.search(r"模板|套路|一个样|都一样|重复", text):  # coach_blind27
+        lines.append(
+            "回复确实有固定的路数；你直接说要什么（例子、看答案、换个说法），我就只做那一件。"
+        )
     if re.search(r"能做什么|会什么|怎么用|有什么用", text):
         lines.append("我能换个说法解释题目、举知识库里的例子、帮你把写下的东西理一理。")
     if not lines:
@@ -62,7 +66,7 @@ def _meta(text: str) -> list[str]:
 def scope(t: Turn) -> Draft:
     """Say kindly what the coach is for, then bring them back."""
     text = t.ctx.text.lower()
-    if t.u.intent == "meta":
+    if t.u.intent == "meta" or re.search(r"你是不是(?:机器人|ai|真人)|机器人", text):
         lead = _meta(text)
     elif t.d.last_act == "scope":  # asked again: firm, not curt
         lead = [
@@ -152,6 +156,28 @@ def english(t: Turn) -> Draft:
                 ]
             ]
         )
+    saved = ((t.ctx.answers or {}).get((q or {}).get("id", "")) or "").strip()
+    if REWRITE_IN.search(text):  # "rewrite my answer in Chinese, under 40 characters"
+        return Draft(
+            [
+                [
+                    "I won't rewrite it: the words should stay yours. "
+                    + (f"Yours reads 「{_words(saved, 50)}」. " if saved else "")
+                    + "Try one line in Chinese and send it; I'll check it."
+                ]
+            ]
+        )
+    if OK_ANSWER.search(text) and q:  # "Is that an ok answer?"
+        return Draft(
+            [
+                [
+                    "Yes, an honest answer is a fine start. "
+                    f"Question {q.get('number', '')} asks: {q_short(q, 40)}. "
+                    "Add one real moment behind it and it's yours. Which moment "
+                    "comes to mind?"
+                ]
+            ]
+        )
     if SAYS_ABOUT_ME.search(text) and (earlier := _earlier_answer(t)):
         # Their own earlier answer is the only ground: quoted, then a question.
         qid, said = earlier
@@ -214,6 +240,26 @@ def english(t: Turn) -> Draft:
 # ask me…": an answer named by its question, quoted up to its first clause.
 ANSWER_FOR = re.compile(
     r"(?<![A-Za-z])([VSP]0[1-9])\s*[:：,，]\s*([A-Za-z][^,.;!?，。；！？]{6,80})", re.I
+)
+
+
+def _words(text: str, limit: int) -> str:
+    """Return text cut at a word boundary within limit (a quote never ends mid-word)."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > 0 else limit]
+
+
+# coach_blind27: "Can you rewrite my answer in Chinese?", "Is that an ok answer?"
+REWRITE_IN = re.compile(
+    r"\b(?:rewrite|rephrase|translate|polish|edit)\b[^.?!]{0,30}\b(?:answer|it|this)\b",
+    re.I,
+)
+OK_ANSWER = re.compile(
+    r"\b(?:is|was|would)\s+(?:that|this|it)\s+(?:an?\s+)?"
+    r"(?:ok|okay|good|fine|valid|acceptable|enough)\b",
+    re.I,
 )
 # "what does that say about me?": they want a reading of what they wrote.
 SAYS_ABOUT_ME = re.compile(

@@ -270,21 +270,23 @@ def not_said(t: Turn) -> Draft | None:
         if 4 <= len(c) <= 24
         and core not in c
         and not re.search(
-            r"你|删|去掉|啥时候|什么时候|下结论|展开|说说|帮我|第.[个条项]", c
+            r"你|删|去掉|啥时候|什么时候|下结论|展开|说说|帮我|第.[个条项]|"
+            r"没(?:提|说|写)过",
+            c,
         )
         # "我觉得不太对" judges ours; it says nothing of theirs (coach_blind17)
         and not re.search(r"不太?对|不认同|不同意|不是这样|不准|想多了", c)
         # "改得不错", "再短一点", "我不这样说话的": about our writing (coach_blind26)
         and not re.search(
             r"改得|写得|不错|还行|挺好|舒服|太\S{1,3}了|再\S{0,2}点|用不来|这种|"
-            r"(?:这样|这么|像我)说话",
+            r"(?:这样|这么|像我)说话|不像我|我的意思|变味",  # coach_blind27
             c,
         )
         and not asks(text, c)
     ]
     # What they say instead ("我其实更想问的是…") comes before anything else.
     own = next(
-        (c for c in mine_now if re.search(r"其实|更想|而是|就是|真正", c)),
+        (c for c in mine_now if re.search(r"其实|更想|而是|就是|真正|^是因为", c)),
         mine_now[0] if mine_now else "",
     )
     said = span_of(text, own) if own else ""
@@ -307,7 +309,9 @@ def not_said(t: Turn) -> Draft | None:
         if said
         else "你想写的是什么，用你的话说，我照着来。"
     )
-    return Draft([[f"我前面的回复里没有说过「{core}」{where}。{rest}"]], rows=[])
+    spoke = any(role != "user" for role, _ in t.ctx.history)
+    lead = "我前面的回复里没有说过" if spoke else "这次对话里我还没说过"
+    return Draft([[f"{lead}「{core}」{where}。{rest}"]], rows=[])
 
 
 # "你说得不对": the pushback itself, before what they say instead.

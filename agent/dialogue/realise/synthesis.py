@@ -17,7 +17,9 @@ from agent.dialogue.numbered import named_question
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, number, short, usable
 from agent.dialogue.realise.phrases import combos
+from agent.dialogue.realise.portrait import portrait
 from agent.dialogue.signals import SHORTER_ASK
+from agent.dialogue.tasks_route import PORTRAIT
 from knowledge.evidence import evidence_find
 from knowledge.evidence.records import CATEGORIES
 
@@ -62,6 +64,9 @@ def _told_here(text: str) -> str:
 COLUMNS = re.compile(r"两栏|两列|两类|两部分|两边|分成|分开|拆成")
 NOT_WANTED = re.compile(r"不想|不要|不愿|别像|不学|不能像|受不了|讨厌")
 WANTED = re.compile(r"要学|想学|想继承|继承|我要|想要|想像|学到|留下")
+UNSURE = re.compile(
+    r"不知道|不清楚|说不清|说不上来|没想过|想要(?:什么|啥)|要(?:什么|啥)"
+)
 # A colon ends a lead-in too ("第四题我只想到几句零碎的：想继承…", coach_blind19).
 CLAUSES = re.compile(r"[^，,。；;：:！!？?\n\s]+")
 # "这个我想学", "这个也不想要": a clause that only points back at the one before.
@@ -103,6 +108,8 @@ def _columns(t: Turn, qid: str, answer: str, *, told: bool = False) -> Draft:
                 pieces[-1] = f"{pieces[-1]}，{p}"  # "…都去帮忙，这个我想学"
             elif len(p) >= 3:
                 pieces.append(p)
+    # "我也不知道我想要什么" wants nothing yet: no line of either side (coach_blind27)
+    pieces = [p for p in pieces if not UNSURE.search(p)]
     yes = [p for p in pieces if WANTED.search(p) and not NOT_WANTED.search(p)]
     no = [p for p in pieces if NOT_WANTED.search(p)]
     # "说到父母这题", "我爸那边的话": about the question, no line of either side
@@ -147,6 +154,8 @@ def _columns(t: Turn, qid: str, answer: str, *, told: bool = False) -> Draft:
 
 def summary(t: Turn) -> Draft:
     """Gather what they wrote into a few lines, in their own words."""
+    if PORTRAIT.search(t.ctx.text or ""):
+        return portrait(t)  # "一句话总结我是什么样的人": one line, cited
     prefix, qid = _scope(t)
     answers = {q: a.strip() for q, a in t.ctx.answers.items() if a and a.strip()}
     # "不知道" is no line of a summary, nor counted in one (coach_blind18).
