@@ -70,7 +70,7 @@ def _words(answers: dict[str, str]) -> list[tuple[str, list[str]]]:
     """Return words of theirs (two Chinese characters or more) in two answers."""
     where: dict[str, set[str]] = defaultdict(set)
     for qid, answer in answers.items():
-        for word in set(jieba.lcut(answer)):
+        for word in dict.fromkeys(jieba.lcut(answer)):  # ordered: reruns read alike
             if (
                 len(word) >= 2
                 and re.fullmatch(r"[\u4e00-\u9fff]+", word)
@@ -78,7 +78,7 @@ def _words(answers: dict[str, str]) -> list[tuple[str, list[str]]]:
             ):
                 where[word].add(qid)
     found = [(w, sorted(qs)) for w, qs in where.items() if len(qs) >= 2]
-    found.sort(key=lambda x: (-len(x[1]), -len(x[0])))
+    found.sort(key=lambda x: (-len(x[1]), -len(x[0]), x[1], x[0]))
     kept: list[tuple[str, list[str]]] = []
     for word, qids in found:  # "修车" and "修车铺": the longer says it
         if not any(word in k or k in word for k, _ in kept):
