@@ -239,3 +239,15 @@ async def test_one_answer_made_concrete_after_a_list_is_that_answer(kb, offline_
     await chat.say("从P01到P05帮我挑几个领域")
     result = await chat.say("帮我把P01那条改得具体点")
     assert "具体的说法就在你自己写的话里" not in result.text, result.text
+
+
+async def test_a_long_story_with_gei_wo_in_it_is_still_a_story(kb, offline_config):
+    told = (
+        "去年单位年会本来是行政的活，行政同事休病假，领导就丢给我了。"
+        "我熬了三个晚上把节目单、座位表、抽奖流程全排好，当天一百多人没出岔子"
+    )
+    chat = await after_exchange(
+        offline_config, S, "S06", told, "你写到「我熬了三个晚上」。", answers={}
+    )
+    result = await chat.say("从这段里你看出我有啥才能")
+    assert "你还没说一件具体的事" not in result.text, result.text

@@ -63,7 +63,10 @@ PASTE_LEAD = re.compile(
 )
 
 
-ASKED_US = re.compile(r"帮我|给我|你帮|你给|你说|哪天合适|怎么写|什么意思")
+ASKED_US = re.compile(
+    r"帮我|你帮|你给|你说|哪天合适|怎么写|什么意思|"
+    r"给我(?:写|改|挑|排|定|列|设计|总结|一个|几个|两个|三个)"
+)
 
 
 def source(t: Turn) -> tuple[str, str]:
@@ -80,7 +83,10 @@ def source(t: Turn) -> tuple[str, str]:
             and len(said) >= TOLD_MIN
             and not REQUEST.search(said)
             # "复盘日期定哪天合适？…帮我写成…": asked of us, never read as a story
-            and not ASKED_US.search(said)
+            # (a long story with "塞给我了" in it is still a story: coach_blind28)
+            and not (
+                ASKED_US.search(said) and (len(said) < 40 or re.search(r"[？?]", said))
+            )
         ):
             return said, "chat"
     qid = t.ctx.question.get("id", "")
