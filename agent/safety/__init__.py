@@ -436,6 +436,14 @@ def _raised_hit(plain: str) -> bool:
     )
 
 
+def _rest_refused(plain: str) -> bool:
+    """Return whether rest is refused to finish the task first (round 28b).
+
+    "别劝我去睡了，这页改完就睡": a plan to go on working, not "别劝我".
+    """
+    return bool(lexicon.REST_REFUSED.search(plain) and lexicon.KEEP_AT.search(plain))
+
+
 def goes_on(text: str, care_kind: str) -> bool:
     """Return whether a message in care tells the same danger on (round 28).
 
@@ -445,7 +453,10 @@ def goes_on(text: str, care_kind: str) -> bool:
     chosen or "别劝我" (an end). Alone, the same words are nothing.
     """
     found = lexicon.GOES_ON.get(care_kind)
-    return bool(found and found.search(normalise(text or "")))
+    plain = normalise(text or "")
+    if _rest_refused(plain):  # "别劝我休息了…写完再睡" is no "别劝我" (28b)
+        plain = lexicon.REST_REFUSED.sub("，", plain)
+    return bool(found and found.search(plain))
 
 
 def _sat_up_high(plain: str) -> bool:
@@ -706,6 +717,18 @@ def guess_level(
         or (kind == "danger_now" and lexicon.OUTING.search(plain))
         or (kind == "danger_now" and lexicon.BUSY_NOW.search(plain))
         or (kind == "means" and lexicon.ROUNDS.search(plain))
+        # Round 28b: hard times told as got through ("不知道那半年怎么撑过来
+        # 的"), a fall on the job with the load spilled, a complaint about the
+        # coach's reply, rest refused to finish the task first.
+        or (
+            kind != "abuse"
+            and lexicon.ENDURED.search(plain)
+            and not lexicon.ENDURED_NOT.search(plain)
+            and not lexicon.STILL.search(plain)
+        )
+        or (FAMILY.get(kind) == "self" and lexicon.WORK_FALL.search(plain))
+        or lexicon.AT_COACH.search(plain)
+        or _rest_refused(plain)
         or (
             kind != "abuse"
             and lexicon.PAST.search(plain)

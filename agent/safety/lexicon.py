@@ -2397,3 +2397,48 @@ OWN_MEANS = re.compile(
     )
     + OWN_MEANS.pattern
 )
+
+# Round 28b (coach_blind28 false alarms): three kinds of coaching talk that the
+# classifier alone took for an end, read by kind in ``guess_level`` (a guess
+# with no risk word drops like ``ABOUT``; an echo or a cue keeps its care).
+# Hard times endured, told as got through ("都不知道那半年是怎么撑过来的",
+# "总算熬过来了"); not when it is hard again or can no longer be borne.
+ENDURED = re.compile(
+    r"(?:咋|怎么|怎样|如何)(?:样)?(?:都)?(?:熬|挺|撑|扛|捱)(?:了)?过来的|"
+    r"(?:总算|终于|到底|硬是|也就|还是|都)(?:给)?(?:熬|挺|撑|扛|捱)(?:了)?过来了|"
+    r"(?:熬|挺|撑|扛|捱)过来了"
+)
+ENDURED_NOT = re.compile(
+    r"(?:熬|挺|撑|扛|捱|活)不(?:下去|住|过去|动了)|(?:熬|撑|扛)不过|又(?:开始|来了|是这样|回到)|"
+    r"现在(?:又|还是|也)(?:熬|难|撑|这样)|这次(?:怕是|可能|估计)?(?:熬|撑|扛)不|不想(?:再)?(?:熬|撑|扛|活)|"
+    # "撑过来了又有什么用": got through, and no use in it.
+    r"(?:又|还)(?:能)?(?:怎样|怎么样|如何|有什么用|有啥用)|有(?:什么|啥)用|还不如|白(?:熬|撑|挺|扛)"
+)
+# A fall on the job, the load spilled or the knee skinned ("送单路上摔了一跤，
+# 餐全洒了"): a mishap, not a fall from a height ("摔下去", "摔死").
+WORK_FALL = re.compile(
+    r"(?:摔(?:了|倒了?)(?:一跤|一下|个跟头|个跟斗)?|滑倒了?|摔了[^。！？，]{0,2}跤|翻车了)"
+    r"(?![^。！？]{0,2}(?:下去|下来|死|楼|桥))"
+    r"[^。！？]{0,10}(?:外卖|餐|饭|汤|货|快递|件|单子|电动车|电瓶车|车子?|膝盖|手肘|胳膊肘|擦破|破皮|蹭破|赔)"
+)
+# A complaint about the coach's reply ("你怎么又把我的话原封不动念了一遍",
+# "来点新的"): feedback on the coaching, addressed to it.
+AT_COACH = re.compile(
+    # the coach's act on my words, not a life said over and over ("每天重复")
+    r"你(?:又|总是?|老是?|一直|还是|就|只会|就会|怎么又|怎么老|怎么总)?(?:把|拿)?"
+    r"(?:我|我的|我说的|我写的)(?:话|原话|答案|那段|这段)?[^。！？]{0,6}"
+    r"(?:复述|重复|照搬|照抄|原样|原封不动|念(?:了)?一遍|抄(?:了)?一遍)|"
+    r"你(?:又|总是?|老是?|一直|还是|就|只会|就会|怎么又|怎么老|怎么总)?(?:原样|原封不动)(?:地)?(?:把|拿)?(?:我|我的)|"
+    r"(?:复述|重复|照搬|照抄)(?:了)?(?:一遍)?(?:我)?(?:说|写)的|又是(?:我的)?原话|要的是新(?:东西|的|内容|想法)|"
+    r"(?:给|来|说|讲)(?:我)?(?:点|些|一点|点儿)(?:新(?:东西|的|内容|想法|思路|鲜的)|有用的|干货|不一样的)|"
+    r"(?:帮我|你)?换个(?:说法|讲法|词)|别(?:再)?(?:复述|照抄|照搬|念)|别(?:再)?重复我"
+)
+# Rest refused with the task at hand to finish first ("不用劝我去睡，这段改完
+# 就睡"): a plan to go on working, not persuasion against staying alive.
+REST_REFUSED = re.compile(
+    r"(?:别|不用|不要|甭)(?:再)?劝我(?:去|早点|先)?(?:休息|睡觉?|歇(?:会儿?|一会儿?|歇)?|放松|躺平|早睡)(?:了)?"
+)
+KEEP_AT = re.compile(
+    r"(?:写|做|弄|改|填|整|搞|答|赶)完[^。！？]{0,8}(?:再|就)(?:去)?(?:睡|休息|歇|躺)|"
+    r"把(?:这|那)(?:一)?(?:题|道|个|段|份|页|节|篇|部分)[^。！？]{0,8}(?:写|做|弄|改|填|整|搞|答)完"
+)
