@@ -58,6 +58,7 @@ def _request_quoted(
 NAMED_AS_ASKED = re.compile(
     r"对不上号|没太抓准|没听懂|你问的|你问我|你想问|说的是哪个|怕猜错|没法确定你想|"
     r"按你说的|"  # their yardstick for a comparison, named as theirs (compare.py)
+    r"那版里没有|"  # a line they ask to cut, said to be none of ours (edit.py)
     # lines of a list they pasted ("宿舍 能不能用 电煮锅" is a search, not an ask)
     r"的原料：|从你贴的"
 )

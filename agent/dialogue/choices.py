@@ -62,6 +62,7 @@ TASK_CHOICES = {
     "answer_here": ("next", "rest"),
     "together": ("combine", "rest"),
     "repeats": ("top5", "combine"),
+    "tension": ("top5", "review"),
     "thin": ("polish", "example"),
     "form": ("try", "combine"),
     "sides": ("example", "combine"),

@@ -172,3 +172,20 @@ def quoted_question(text: str) -> str | None:
             if body[i : i + 12] in folded:
                 return q.id
     return None
+
+
+def quoted_hint(text: str) -> str | None:
+    """Return the id of the question whose hint holds a line quoted in ``text``.
+
+    "“反衬出你更看重的东西”没看懂" (coach_blind29): that question, whichever
+    is on screen.
+    """
+    for span in HINT_QUOTE.findall(text):
+        span = re.sub(r"[\s\W_]+", "", fold(span))
+        for q in kb.questions_all():
+            if len(span) >= 6 and span in re.sub(r"[\s\W_]+", "", fold(q.hint or "")):
+                return q.id
+    return None
+
+
+HINT_QUOTE = re.compile(r"[“\"「‘']([^”\"」’']{6,40})[”\"」’']")

@@ -473,6 +473,16 @@ def read(text: str) -> Said:
         text or "",
     ):
         said.scolded = (m.group(1) or m.group(2)).split("，")[0]
+    elif m := re.search(
+        # "从小被我妈说磨蹭", "我的缺点就是磨蹭 这玩意儿…" (coach_blind29)
+        r"(?:被[^，。！？\s]{0,4}?(?:说|嫌|骂|念叨)|(?:缺点|毛病|短处)(?:就|其实)?是|"
+        # "我妈最常骂我的就是手欠" (coach_blind26)
+        r"(?:说|嫌|骂|念叨)我?(?:最多)?的(?:就)?是)"
+        r"(?:我)?(?:太|很|特别|总是|老是)?[“\"'‘「]?([^，。！？\s“”\"'‘’「」]{2,4}?)"
+        r"[”\"'’」]?(?:[，。！？\s]|$)",
+        text or "",
+    ):
+        said.scolded = m.group(1)
     tail = (said.clauses or [""])[-1]
     if re.search(r"算|适合|是不是|什么|吗|呢|啊$", tail) and re.search(
         r"所以|这算|那我|是不是|适合", tail

@@ -49,6 +49,7 @@ EVIDENCE_TASKS = (
     "answer_here",
     "interpret",
     "repeats",
+    "tension",
     "thin",
     "form",
     "sides",
@@ -103,6 +104,7 @@ ACTS = {
     "together": "together",  # "把第2题和第5题合起来…": named answers side by side
     "differ": "differ",  # "V08和V01不都一个意思？区别在哪": two questions told apart
     "repeats": "repeats",  # "哪些东西老是反复出现": two answers or more each
+    "tension": "tension",  # "我写的这些有没有互相矛盾的地方": values that pull apart
     "thin": "thin",  # "哪几条太空了": the thinnest answers, with what each lacks
     "form": "form",  # "C04这条格式对不对": the formula's parts, in their words
     "sides": "sides",  # "它的长处形式和短处形式": as the knowledge base has them
@@ -312,7 +314,7 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         )
         # "我最大的缺点就是太敏感，…" (coach_blind27): the flaw they name
         named_flaw = re.search(
-            r"(?:缺点|毛病|短处)(?:就|其实|大概)?是(?:我)?([^，,。！？!?]{1,8})", text
+            r"(?:缺点|毛病|短处)(?:就|其实|大概)?是(?:我)?([^，,。！？!?\s]{1,8})", text
         )
         trait = (
             quoted.group(1)
@@ -366,7 +368,9 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
             from agent.dialogue.facts import read
 
             told = [x for r, x in ctx.history if r == "user" and len(x) >= 20]
-            for source in (ctx.text, ctx.draft, *reversed(told)):
+            # ...or the answer on screen ("S02：从小被我妈说磨蹭", coach_blind29)
+            saved = (ctx.answers or {}).get((ctx.question or {}).get("id", ""), "")
+            for source in (ctx.text, ctx.draft, *reversed(told), saved):
                 bad = DONE_BADLY.search(source or "")
                 bad_text = bad.group(1) if bad else ""
                 # "这个做不好，说明我擅长啥": the ask itself, not the thing

@@ -440,6 +440,16 @@ SELF_DOUBT = re.compile(
 )
 # "好像打游戏算？…但写这个也太没出息了" (coach_blind27): shy of the thing, not low
 SHY = re.compile(r"没出息|丢人|幼稚|拿不出手|上不了台面|不好意思写")
+# "我想学画画，又想学电脑做视频": two wishes side by side (coach_blind29).
+BOTH_WANTED = re.compile(
+    r"想(?:学|做|去|当|开|考)?(?P<a>[\u4e00-\u9fffA-Za-z]{2,10}?)[，,]\s*(?:又|也|还)想"
+    r"(?:学|做|去|当|开|考)?(?P<b>[\u4e00-\u9fffA-Za-z]{2,10})"
+)
+# "我写的这些有没有互相矛盾的地方": across their answers (realise/tension.py)
+CONTRADICT_ALL = re.compile(
+    r"(?:我写的|这些|答案|之间|前后|几题|几条).{0,12}(?:互相)?(?:矛盾|冲突|打架|拧巴)|"
+    r"互相(?:矛盾|冲突|打架)|(?:矛盾|冲突|打架)的地方"
+)
 # "我又挺佩服他…这个矛盾吗" (coach_blind27): mixed feelings (realise/mixed.py)
 MIXED = re.compile(r"矛盾吗|矛不矛盾|是不是(?:有点)?矛盾|算(?:不算)?矛盾|冲突吗|打架吗")
 COUNTS_ASK = re.compile(

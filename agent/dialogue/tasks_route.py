@@ -55,7 +55,7 @@ CONCRETE = re.compile(
     r".{0,4}改(?:一改|改|一下|成)|"
     # "你帮我写成答案吧…就按我说的意思", "把刚才这事帮我塞进S03那条里": what
     # they told, made into the answer (realise/concrete.py stitches their words)
-    r"写成.{0,6}(?:答案|一段|一句话?)|整理成.{0,10}答案|"
+    r"写成.{0,6}(?:答案|一段|一句话?)|整理成.{0,10}答案|整理成一段|(?:能|可以)填进去|"
     # "你把我说的这两件事写成S03吧", "这段能直接当V06的答案吗" (coach_blind18)
     r"(?:写|整理|改)成\s*(?:[VSPCvspc]0?[1-9]|第\s*\S\s*题)|(?:直接)?当(?:成|作)?[^。，]{0,6}的?答案|(?:塞|补|加|放|填|写)进.{0,10}(?:那条|答案|里|[VSPvsp]0?[1-9]|第\s*\S\s*题)|"
     r"按我说的(?:意思)?(?:写|来)|就按我说的意思|"
@@ -638,5 +638,8 @@ def asks_together(text: str, step: str) -> bool:
     ids = named(text, step)
     return bool(
         COMBINE_ASK.search(text)
-        or re.search(r"合起来|放一起|连起来|合在一起|放在一起|合到一起|拼在一起", text)
+        or re.search(
+            r"合起来|放一起|连起来|合在一起|放在一起|合到一起|拼在一起|[揉糅](?:成|在一起|到一起)",
+            text,
+        )
     ) and (len(ids) >= 2 or (len(ids) == 1 and bool(THIS.search(text))))

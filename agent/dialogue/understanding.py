@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 
 from agent import safety
 from agent.context import TurnContext
-from agent.dialogue import classifier, denial, entities, facts
+from agent.dialogue import classifier, denial, entities, facts, request
 from agent.dialogue.lexicon import SHRUGS
 from agent.dialogue.numbered import (
     MEANING,
@@ -36,6 +36,7 @@ from agent.dialogue.signals import (
     CLAIMED,
     COMBINE_ASK,
     COMPARE,
+    CONTRADICT_ALL,
     COUNTS_ASK,
     DISPUTE_MAX,
     DISPUTES,
@@ -735,6 +736,23 @@ def understand(
     ``quick``: the text is one of our own quick-pick chips, never a guess.
     """
     u = _understand(ctx, d, quick=quick)
+    if (
+        not quick
+        and not (u.crisis or u.checkin)
+        and (u.abstained == "unsure" or (u.intent == "story" and not u.abstained))
+        and (
+            routed := request.route(
+                ctx.text or "",
+                history=ctx.history,
+                answers=ctx.answers,
+                qid=(ctx.question or {}).get("id", ""),
+                d=d,
+            )
+        )
+    ):
+        # A plain request in words no rule above knew: its verb and object
+        # (request.py), rather than the unsure menu or a quote of the ask.
+        u.intent, u.abstained, u.leans = routed, "", []
     if u.intent in BESIDE_TASK and not u.crisis and not u.checkin:
         # "四年没上班…感觉自己跟社会脱节了。你先帮我看看S06写得行不行": the
         # feeling met in one line (realise), then the task they asked for
@@ -928,6 +946,9 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
     if len(text) <= ASK_ME_MAX and ASK_ME.search(text) and ctx.question.get("id"):
         u.intent = "nudge"  # "你随便问一个吧": one smaller question (policy: stuck)
         return u
+    if CONTRADICT_ALL.search(text) and sum(bool(a) for a in ctx.answers.values()) >= 2:
+        u.intent = "tension"  # across their answers, not one mixed feeling
+        return u
     if MIXED.search(text) and ctx.question.get("id") and len(text) <= 80:
         u.intent = "counts"  # "我又挺佩服他…这个矛盾吗": answered (realise/mixed.py)
         return u
@@ -1113,7 +1134,13 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
     if ctx.selection:
         u.quoted_question = _selection_question(ctx.selection)
     elif len(text) >= 12:
-        u.quoted_question = entities.quoted_question(text)
+        u.quoted_question = entities.quoted_question(text) or (
+            # a hint's line, unless they ask about a method word beside it
+            # ("这句式我没太看懂，才能和领域有啥区别": the words, explained)
+            None
+            if CONCEPT_WORD.search(QUOTED_WORDS.sub("", text))
+            else entities.quoted_hint(text)
+        )
     intent = pred.intent
     if intent == "crisis":  # a weak crisis guess: still take care, gently
         intent = "distress"
@@ -1202,6 +1229,10 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
         intent = "distress"  # a hard stretch piled up in a long message
     elif REVISE.search(text) and ctx.draft and intent in ("more", "examples", "story"):
         intent = "feedback"  # "帮我改改": their draft, revised, not more cards
+    elif MUST_WRITE.search(text) and intent == "distress" and not u.checkin:
+        # "我不想去问别人，太尴尬了，能跳过吗" (coach_blind29): the question about
+        # the question is answered; a mild feeling beside it is no hard time
+        intent = "question_help"
     elif (ABOUT_QUESTION.search(text) or FITS_ME.search(text)) and intent in (
         "story",
         "unclear",
@@ -1278,7 +1309,7 @@ ASK_ME = re.compile(
     r"你来问[吧呗]?[。！!\s]*$|你问(?:我)?吧[。！!\s]*$"
 )
 ASK_ME_MAX = 14
-ONE_LINE = re.compile(r"(?:合|连|并|拼|凑)成一[句条]")
+ONE_LINE = re.compile(r"(?:合|连|并|拼|凑|揉|糅)成一[句条]")
 COLUMNS_ASK = re.compile(
     r"(?:分|拆)成?.{0,14}(?:两栏|两列|两类|两部分|两边)|按.{0,16}(?:两栏|两列)|"
     # "你帮我整理一下，分成想要的和不想要的" (coach_blind19)

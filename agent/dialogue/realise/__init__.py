@@ -146,6 +146,7 @@ def realise(turn: Turn) -> Reply:
         story,
         synthesis,
         tasks,
+        tension,
         thin,
         together,
     )
@@ -178,6 +179,7 @@ def realise(turn: Turn) -> Reply:
         differ,
         others,
         repeats,
+        tension,
         thin,
         form,
         sides,

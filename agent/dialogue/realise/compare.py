@@ -15,7 +15,7 @@ from agent.dialogue import entities, situation
 from agent.dialogue.facts import span_of, spans
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, for_entry, in_text, short, where
-from agent.dialogue.signals import MEASURE
+from agent.dialogue.signals import BOTH_WANTED, MEASURE
 from knowledge import selectors as kb
 from knowledge.evidence import Evidence
 from knowledge.evidence.records import Category
@@ -97,7 +97,7 @@ LIMIT_ASKS = {
 
 def _from_message(text: str) -> list[str]:
     """Return the two candidates the message spells out, if it does."""
-    for pattern in (LABELLED, EITHER, BOTH):
+    for pattern in (LABELLED, EITHER, BOTH, BOTH_WANTED):
         if m := pattern.search(text):
             pair = [TRAILING.sub("", m.group(g)).strip() for g in ("a", "b")]
             if all(len(p) >= 2 for p in pair):
@@ -143,7 +143,7 @@ def _told_pair(t: Turn) -> list[str]:
     told = [x for r, x in t.ctx.history if r == "user" and x != t.ctx.text]
     # "帮我对比一下这两个" right after "可能是园林，或者中医": those two.
     for x in reversed(told[-2:]):
-        if m := TOLD_PAIR.search(x):
+        if m := TOLD_PAIR.search(x) or BOTH_WANTED.search(x):
             return [m.group("a"), m.group("b")]
     return []
 

@@ -125,6 +125,7 @@ WRITE_ASK = re.compile(r"写|改|整理|扩|填|弄成")
 WRITE_IN = re.compile(r"(?:揉|写|放|加|塞|整合|合)进|用这个改|按这个写|照这个写")
 QUESTION_ONLY = 30  # a shorter message ending in a question mark only asks
 TOLD_SHORT = 16  # with nothing saved, a shorter telling is still their material
+SHORT_TELLING = 3  # clauses told in the ask itself, kept whole
 
 
 def _which(t: Turn) -> tuple[str, str]:
@@ -287,7 +288,7 @@ def _own_told(t: Turn) -> str:
         if not ASK_SENTENCE.search(s)
         and not any(facts.asks(text, c) for c in PIECE.findall(s))
         and not re.search(r"你|这个|那个", s[:6])
-    )
+    ) or _told_beside_ask(text)
     day = "一天" in (t.ctx.question.get("text") or "")  # an ideal day is told as one
     telling = MOMENT.search(told) or NUMBER.search(told) or SPAN_OF_TIME.search(told)
     if not (telling or day):
@@ -295,6 +296,44 @@ def _own_told(t: Turn) -> str:
     return re.sub(
         r"^(?:[VSPvsp]0?[1-9])?\s*(?:我想了想|我想想|想了想)?[，,]?", "", told
     )
+
+
+# "就写他半夜发烧那次…": what follows is the material, the lead-in is the ask.
+WRITE_LEAD = re.compile(r"^(?:就|你就)?(?:写|按|用)(?=[他她我那这])")
+
+
+def _told_beside_ask(text: str) -> str:
+    """Return the telling clauses of a one-sentence ask, in their order.
+
+    "其实我最常刷的是老房子改造和收纳视频，一刷一晚上，帮我重新写一版" is
+    one sentence: its clauses before and after the ask are the material
+    (coach_blind29), the asking clauses are left out.
+    """
+    sentences = SENTENCE.findall(text)
+    if len(sentences) != 1:
+        return ""
+    if len(re.findall(r"[A-Za-z]", text)) > len(re.findall(r"[\u4e00-\u9fff]", text)):
+        return ""  # an ask in English is answered as one (scope.py)
+    kept = []
+    for c in PIECE.findall(sentences[0]):
+        c = WRITE_LEAD.sub("", c.strip())
+        if (
+            len(c) >= 4
+            and not ASK_SENTENCE.search(c)
+            and not facts.asks(text, c)
+            and not INSTRUCTION.search(c)
+        ):
+            kept.append(re.sub(r"^(?:好吧|嗯|那|其实|说实话)[，,]?", "", c))
+    return "，".join(kept)
+
+
+# How they want it written, not what happened ("100字以内", "保留外婆那句原话",
+# "别写'偷偷'", "最好也别占孩子在家的时间"): never material.
+INSTRUCTION = re.compile(
+    r"\d+\s*字|字以内|[一二两三四五六七八九十\d]+\s*句|以内|就行|重点|改成|不变|别|不用|"
+    r"不要|太长|太短|简短|简洁|口气|像我|书面|写出来|不会写|保留|原话|形容词|预算|"
+    r"标准|新词|听懂|顺序|啰嗦|实验|花钱|你|[A-Za-z]{2,}"
+)
 
 
 # "帮我写P08：我想找…": the answer spelt out after the colon (coach_blind22).
@@ -320,12 +359,15 @@ def _own_story(t: Turn) -> list[str]:
     told = _own_told(t)
     if len(told) < TOLD_SHORT:
         return []
+    asked = (t.ctx.question.get("text", ""), t.ctx.question.get("hint", ""))
     clauses = [
         c.strip()
         for c in PIECE.findall(told)
         if 4 <= len(c.strip())
         and not LEAD_IN.match(c.strip())
         and not facts.asks(told, c.strip())
+        # "如果真能免费进修一年": the question read back, never their material
+        and not facts.echoes_question(c.strip(), asked)
     ]
     clauses = _kept(t, clauses)
     if "一天" in (t.ctx.question.get("text") or ""):
@@ -333,6 +375,10 @@ def _own_story(t: Turn) -> list[str]:
         # 溜一圈，下午…，晚上…"), its lead-in ("大概就是：") left off.
         day = [re.sub(r"^[^：:]{0,6}[：:]", "", c) for c in clauses]
         return fit_pieces(day[:4]) if len(day) >= 2 else []
+    if len(clauses) == SHORT_TELLING:
+        # "要是能学一年，我想学木工，可又怕别人笑我": three clauses are the
+        # telling whole; picking two dropped the wish itself (coach_blind29)
+        return fit_pieces(clauses)
     return fit_pieces(_picked(clauses)) if len(clauses) >= 2 else []
 
 
@@ -824,6 +870,19 @@ def concrete(t: Turn) -> Draft:
     own = spelt.group(1).strip() if spelt else ""
     if not own and THIS_ONE.search(t.ctx.text or ""):
         own = _own_line(t)
+    beside = _told_beside_ask(t.ctx.text or "")
+    if (
+        not own
+        and len(beside) >= TOLD_SHORT
+        and beside in (t.ctx.text or "")  # quoted as written, or not at all
+        and (
+            MOMENT.search(beside)
+            or NUMBER.search(beside)
+            or SPAN_OF_TIME.search(beside)
+        )
+        and not _chat_told(t)  # a story just told is the material (USE_TOLD)
+    ):
+        own = beside  # "帮我写一版…就写他半夜发烧那次…": the line in the ask
     if not answer and own:
         return Draft(
             [

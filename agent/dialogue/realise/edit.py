@@ -107,6 +107,24 @@ def edit(t: Turn, source: str, where: str) -> Draft | None:
         r"(?<=[\u4e00-\u9fff0-9'’”」])\s+(?=[\u4e00-\u9fff'‘“「])", "，", text
     )
     parts = [p.strip() for p in CLAUSE.findall(spoken)]
+    written = [source, *t.ctx.answers.values(), *(x for _, x in t.ctx.history)]
+    if missing := [  # "最后一句“这才是真正的自己”删掉": no such line anywhere
+        q
+        for p in parts
+        if DROP.search(p) and re.search(r"句|段", p)  # a line, not a word
+        for q in re.findall(r"[“\"'‘「]([^”\"'’」]{4,30})[”\"'’」]", p)
+        if not any(q in (w or "") for w in written)
+    ]:  # (the version is not listed again: its lines may echo the question)
+        return Draft(
+            [
+                [
+                    f"刚才那版里没有「{missing[0]}」这句，那版只用了你自己的原话。",
+                    "你想去掉的是哪一句？说出它的开头几个字就行。",
+                ]
+            ],
+            rows=[],
+            pending=dict(t.d.pending),
+        )
     keep_marks = [m for p in parts if KEEP.search(p) for m in _marks(p)]
     drop_marks = [m for p in parts if DROP.search(p) for m in _marks(p)]
     added = (

@@ -16,7 +16,9 @@ from knowledge.evidence.records import Category
 
 AMOUNT = re.compile(r"[一二两三四五半0-9]+个?(?:小时|分钟)|半天|一上午|一下午|一晚上")
 
-PERIOD = re.compile(r"晚上|每晚|周末|午休|早上|下班后")
+PERIOD = re.compile(
+    r"晚上|每晚|周末(?!(?:还|也|都)?(?:要|得)?(?:加班|上班|没空|不行|有事))|午休|早上|下班后?"
+)
 
 # "我老婆说开店风险大": someone close names a risk; their words, quoted.
 WORRIED = re.compile(
@@ -139,6 +141,34 @@ def _review_date(text: str) -> Draft:
     )
 
 
+# "用“整理条理”在个人理财领域，帮朋友理清家庭账本": the formula's last part.
+DOING = re.compile(r"领域[里中]?[，,、：:]?\s*([^，,。；;]{4,24})$")
+
+
+OTHER_ONE = re.compile(r"^(?:再)?换(?:一|个)|换一个|别的候选|另一个")
+
+
+def _saved_doing(t: Turn, skip: str = "") -> str:
+    """Return what the candidate to try does, in their words, or "".
+
+    ``skip``: the one just planned ("换一个" asks for the next).
+    """
+    ordinal = t.u.ordinal if t.u.ordinal and t.u.ordinal > 0 else 0
+    saved = [
+        s.rstrip("。.！!；;，, ")
+        for q in ("C05", "C01", "C02", "C03", "C04")  # the one chosen to try first
+        if (s := (t.ctx.answers.get(q) or "").strip()) and not is_shrug(s)
+    ]
+    if ordinal:  # "第二个": counted among the candidates, not C05
+        saved = [
+            s.rstrip("。.！!；;，, ")
+            for q in ("C01", "C02", "C03", "C04")
+            if (s := (t.ctx.answers.get(q) or "").strip()) and not is_shrug(s)
+        ][ordinal - 1 : ordinal]
+    doings = [m.group(1) for x in saved if (m := DOING.search(x))]
+    return next((x for x in doings if x != skip), "")
+
+
 def experiment(t: Turn) -> Draft:
     """Design a small 1–2 week experiment for a candidate, or how to review one."""
     field = _named(t, "P", "interests")
@@ -195,8 +225,13 @@ def experiment(t: Turn) -> Draft:
         own = [chosen.group(1)]
     if not own and picked:
         own = [picked[-1][:30].rstrip("。.！!；;，,")]  # "给C04配一个小实验": theirs
-    if not own and t.d.pending.get("candidate"):  # the one we were just planning
-        own = [t.d.pending["candidate"]]
+    before = t.d.pending.get("candidate", "")
+    if not own and before and not OTHER_ONE.search(t.ctx.text or ""):
+        own = [before]  # the one we were just planning
+    if not own and (doing := _saved_doing(t, skip=before)):
+        # "给我弄个小实验吧" with candidates saved: the first, its "做什么"
+        # part in their words (coach_blind29 got "挑一条候选，做出一个最小成品").
+        own = [doing]
     lines = t.d.pending.get("lines") or []
     if not own and lines:  # "第一条怎么开始": the candidate we just wrote
         index = max(0, (t.u.ordinal or 1) - 1) if t.u.ordinal != -1 else len(lines) - 1
@@ -225,7 +260,7 @@ def experiment(t: Turn) -> Draft:
     )
     said_own = bool(own) and not own[0].startswith("用「")  # their words, not ours
     kind = said_own and re.search(r"写|文章|公众号|播客|视频|内容|故事", own[0])
-    talk = said_own and re.search(r"陪伴|教|培训|咨询|辅导|带|讲", own[0])
+    talk = said_own and re.search(r"陪伴|教|培训|咨询|辅导|带|讲|分享|^帮|^给", own[0])
     if own and (kind or talk):  # a concrete first step for this kind of work
         action = (
             f"做一期最小版的“{own[0]}”：写一篇八百字或录十分钟，发给三个会看的人"

@@ -213,7 +213,13 @@ def _items_named(said: str, items: list[dict]) -> list[int]:
     of ours sharing three characters with it ("二次元文化" for 「动漫与二次元」).
     """
     names = [str(x.get("name") or "") for x in items]
-    whole = [i for i, n in enumerate(names) if n and (n in said or said in n)]
+    # A word inside a long clause listed as it was written is not that item:
+    # "我不想要那种“应该”式的词" points at no clause holding 应该 (coach_blind29).
+    whole = [
+        i
+        for i, n in enumerate(names)
+        if n and (n in said or (said in n and len(said) >= len(n) // 3))
+    ]
     if whole:
         return whole
     # "'心理学'那个去掉吧": the words it was read from (「心理与自我成长」 from

@@ -37,7 +37,8 @@ SPAN = re.compile(r"([VSPCvspc])0?\d\s*(?:到|-|~|～|至)\s*[VSPCvspc]?0?\d")
 # "我前面写的东西", "到现在写的这些" (coach_blind18): everything so far.
 ALL = re.compile(
     r"三部分|三个部分|所有|全部|整体|每一步|前面几步|几步|从头|"
-    r"前面写的|之前写的|到现在写的|目前写的|写过的(?:这些|东西)"
+    r"前面写的|之前写的|到现在写的|目前写的|写过的(?:这些|东西)|"
+    r"到目前为止|到现在为止|迄今|(?i:so far)"
 )
 LINES = 4
 THREE_STEPS = re.compile(r"前面?(?:三|3)步|这(?:三|3)步")
@@ -178,6 +179,11 @@ def summary(t: Turn) -> Draft:
             # "帮我把这段弄成V04的格式吧，分两栏": the story just told, sorted
             return _columns(t, qid, told[-1], told=True)
     scoped = {q: a for q, a in answers.items() if not prefix or q[:1] == prefix}
+    if not scoped and prefix == STEP_PREFIX.get(t.ctx.step) and not qid:
+        # The step on screen is only the default: with it still empty, what
+        # they wrote elsewhere is what there is to sum up (coach_blind29: at
+        # the synthesis with six answers, "这一步你还没写下答案" was no help).
+        scoped, prefix = answers, ""
     if THREE_STEPS.search(t.ctx.text or "") and not qid:
         # "前面三步写了啥": values, talents, passions, not the synthesis
         scoped = {q: a for q, a in answers.items() if q[:1] in "VSP"}
