@@ -157,10 +157,13 @@ async def test_a_skip_asked_with_a_mild_feeling_is_answered(kb, offline_config):
 
 async def test_an_ask_is_never_offered_as_their_material(kb, offline_config):
     chat = await after_exchange(
-        offline_config, S, "S08", "给个例子", "比如有人小时候就会给全家修收音机。"
+        offline_config,
+        S,
+        "S08",
+        "换个跟做饭沾边一点的例子",
+        "比如有人小时候就会给全家修收音机。",
     )
-    await chat.say("换个跟做饭沾边一点的例子")
-    result = await chat.say("S08到底想让我写啥")
+    result = await chat.say("我小时候老帮奶奶包饺子、擀皮，这个怎么写进S08")
     assert "「换个跟做饭沾边一点的例子」" not in result.text, result.text
 
 
@@ -174,3 +177,16 @@ async def test_a_line_we_never_wrote_is_not_cut_from_something_else(kb, offline_
     )
     result = await chat.say("刚才那版里“这就是我的热爱”那句删掉，太煽情")
     assert "「这就是我的热爱」" in result.text and "没有" in result.text, result.text
+
+
+async def test_an_experiment_meets_the_worry_they_said_not_another(kb, offline_config):
+    chat = Chat(
+        offline_config,
+        C,
+        question_id="C05",
+        answers={"C01": "用“细心”在宠物领域，帮邻居照看猫"},
+    )
+    result = await chat.say(
+        "每天下班都很累，我怕又坚持不下来，两周的小实验我真能做完吗"
+    )
+    assert "降薪" not in result.text and "房贷" not in result.text, result.text

@@ -169,6 +169,28 @@ def _saved_doing(t: Turn, skip: str = "") -> str:
     return next((x for x in doings if x != skip), "")
 
 
+# What they fear, named only when they named it (coach_blind30: "怕降薪、还有
+# 房贷" was said to someone afraid of giving up halfway, an untrue line).
+FEARS = (
+    (
+        re.compile(r"降薪|收入|钱|房贷|车贷|养家"),
+        "钱的顾虑很实在：不用先辞职，用业余时间试。",
+    ),
+    (
+        re.compile(r"半途而废|坚持不|做不完|做不到|没精力|太累|累"),
+        "怕做不完很正常，那就把实验缩到最小，做不完也算数。",
+    ),
+)
+
+
+def _worry_line(text: str) -> str:
+    """Return one line that meets the worry they said, in general words."""
+    return next(
+        (line for rx, line in FEARS if rx.search(text)),
+        "有顾虑很正常：先用最小的一步试，不用一次想清楚。",
+    )
+
+
 def experiment(t: Turn) -> Draft:
     """Design a small 1–2 week experiment for a candidate, or how to review one."""
     field = _named(t, "P", "interests")
@@ -299,7 +321,7 @@ def experiment(t: Turn) -> Draft:
                     "做不做由你们定，我不替你判。风险可以先花小钱试出来。"
                 ]
                 if worry
-                else ["怕降薪、还有房贷，这个顾虑很实在：不用先辞职，用业余时间试。"]
+                else [_worry_line(t.ctx.text)]
                 if re.search(r"怕|担心|不敢", t.ctx.text)
                 else [f"{amount.group(0)}也够了，把实验缩小一点。"]
                 if short and amount
