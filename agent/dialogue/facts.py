@@ -221,6 +221,9 @@ META = re.compile(
     # …也写进去", "按时间顺序", coach_blind19)
     r"我写的|写得太|太简单|太笼统|[一二两三四五几]个字|句式|\bhint\b|提示里|写进去|"
     r"按时间顺序|那一栏|这一栏|再加一条|"
+    # About the workbook or us, or not knowing how to write ("你们这套东西是给年轻
+    # 人玩的吧", "V02我不zhi道咋写", coach_blind29/30): never their material
+    r"你们这|这套|咋写|zhi道|不知道(?:怎么|咋|如何)|没做过啥|想不出(?:来)?(?:啥|什么)?$|"
     r"给我(?:配|写|列|挑|出|想|举|整理|总结|改|弄|换|来)|"
     r"\b(?:hobby|passion|talent|counts?|should|what|how|why|answer|english|or just)\b",
     re.I,

@@ -190,3 +190,15 @@ async def test_an_experiment_meets_the_worry_they_said_not_another(kb, offline_c
         "每天下班都很累，我怕又坚持不下来，两周的小实验我真能做完吗"
     )
     assert "降薪" not in result.text and "房贷" not in result.text, result.text
+
+
+async def test_not_knowing_how_to_write_is_no_material(kb, offline_config):
+    chat = await after_exchange(
+        offline_config,
+        V,
+        "V02",
+        "V02我真不知道咋写 我好像就没做过啥重要选择",
+        "第2题说白了，是挑一次你做过的大决定。",
+    )
+    result = await chat.say("那你帮我起个头 我接着往下写")
+    assert "咋写" not in result.text and "没做过啥" not in result.text, result.text

@@ -277,7 +277,7 @@ def _earlier(t: Turn, q: dict) -> list[str]:
         # "你是不是机器人啊，每次回答都一个模板": about us, none of it material
         or re.search(r"你(?:是不是|每次|总是|老是|能不能|怎么)|机器人|模板", last)
         # "你说的这些书上都有，我要的是针对我的": about our reply (coach_blind29)
-        or re.search(r"你(?:说|讲|给|写|问)[的得]|鸡汤|套话", last)
+        or re.search(r"你(?:说|讲|给)的(?:这些|那些|都)|书上都有|鸡汤|套话", last)
     ):
         return []
     parts = [
