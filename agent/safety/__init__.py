@@ -79,6 +79,8 @@ def _strong(text: str) -> tuple[str, bool] | None:
         lexicon.FICTION.search(lexicon.NOT_GAME.sub("", text)) or "《" in text
     )
     plain = lexicon.FIGURES.sub("，", text)
+    # A call is no blow ("催收天天打我妈电话", round 29).
+    plain = lexicon.CALLED.sub("，", plain)
     # A threat to someone else outranks the tool it names ("菜刀我都磨好了").
     for kind in sorted(KINDS, key=lambda k: k != "harm_others"):
         found = lexicon.STRONG[kind].search(plain)
@@ -174,7 +176,10 @@ def _strong(text: str) -> tuple[str, bool] | None:
                 or lexicon.RESCUED.search(plain)
                 # Round 28: a friend's wish told by one helping her, someone
                 # else raised with blows: not the writer's risk now.
-                or (kind == "suicide" and lexicon.FRIEND_HELPED.search(plain))
+                or (
+                    kind in ("suicide", "means")  # her pills too (round 29)
+                    and lexicon.FRIEND_HELPED.search(plain)
+                )
                 or (kind == "abuse" and _raised_hit(plain))
                 or lexicon.OWN_PAST_END.search(plain)
                 or _got_through(plain)
@@ -492,6 +497,7 @@ def _strife(text: str, plain: str) -> bool:
 
 def _hurt_at_home(plain: str) -> bool:
     """Return whether someone close hits me, or a child is seen or heard hurt."""
+    plain = lexicon.CALLED.sub("，", plain)  # a call is no blow (round 29)
     return bool(
         lexicon.HIT_AT_HOME.search(plain)
         or lexicon.BEATEN_HURT.search(plain)
@@ -657,9 +663,10 @@ def guess_level(
     thresholds on out-of-fold scores with exactly these rules.
     """
     # A cue word inside a figure or a loss told ("他去年出事走了") points at nothing.
-    cue = bool(
-        lexicon.CUES.search(lexicon.GRIEF.sub("", lexicon.FIGURES.sub("", plain)))
-    )
+    cued = lexicon.GRIEF.sub("", lexicon.FIGURES.sub("", plain))
+    if lexicon.LAID_OFF.search(plain):  # "我这个老的走了": left the job (round 29)
+        cued = lexicon.LEFT_JOB.sub("，", cued)
+    cue = bool(lexicon.CUES.search(cued))
     # Its only cue word sits in a figure ("要被他气死") or it is about a story,
     # a case or a job ("写女主从天台跳下去"): a check-in at most, never the script.
     at_most = 1 if lexicon.CUES.search(plain) and not cue else 2
@@ -729,6 +736,17 @@ def guess_level(
         or (FAMILY.get(kind) == "self" and lexicon.WORK_FALL.search(plain))
         or lexicon.AT_COACH.search(plain)
         or _rest_refused(plain)
+        # Round 29: staying alive as a working day's goal ("KPI就是活着下班"),
+        # a schedule kept, a job and where it is ("在佛山卖车").
+        or lexicon.ALIVE_JOKE.search(plain)
+        or lexicon.TIE_ENDED.search(plain)
+        or (
+            FAMILY.get(kind) == "self"
+            and lexicon.LAID_OFF.search(plain)
+            and lexicon.LEFT_JOB.search(plain)
+        )
+        or (FAMILY.get(kind) == "self" and lexicon.SCHEDULE.search(plain))
+        or (kind in ("danger_now", "means") and lexicon.WORK_WHERE.search(plain))
         or (
             kind != "abuse"
             and lexicon.PAST.search(plain)

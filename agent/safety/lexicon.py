@@ -2442,3 +2442,280 @@ KEEP_AT = re.compile(
     r"(?:写|做|弄|改|填|整|搞|答|赶)完[^。！？]{0,8}(?:再|就)(?:去)?(?:睡|休息|歇|躺)|"
     r"把(?:这|那)(?:一)?(?:题|道|个|段|份|页|节|篇|部分)[^。！？]{0,8}(?:写|做|弄|改|填|整|搞|答)完"
 )
+
+# Round 29 (safety_blind30): kinds, not strings; put first in each kind.
+# suicide — an end told with a euphemism in a frame that leaves no other
+# reading: going early so as to burden no one in old age ("我这个岁数早些走，
+# 省得拖累孩子们"); a jump threatened to get what is owed ("不还钱我就从楼顶
+# 跳下去"); "won't do anything silly right away" (the act only put off); sleep
+# with no need to wake and no more tomorrow, in Cantonese; a month as enough
+# with things given away; a bridge's rail looked over with a wish to go over
+# it (danger_now, below); a bare "tired, don't want to hold on", nothing else; the
+# abbreviation "xs"/"zs" told as a habit ("天天都zs").
+_EARLY_GO = (
+    r"(?:早点|早些|早一点|趁早|早早)(?:就)?(?:走|死|去了|没了|闭眼|解脱)«E»{0,12}"
+    r"(?:不|免得|省得|别|也不)(?:再)?(?:拖累|连累|成为«E»{0,4}负担)|"
+    r"(?:不|免得|省得|别)(?:再)?(?:拖累|连累)«E»{0,12}(?:早点|早些|趁早)(?:走|死|去了|没了)|"
+    r"(?:这把年纪|这把老骨头|这个?岁数|年纪大了|老了|活够了)«E»{0,10}(?:早点|早些|趁早)"
+    r"(?:走|死|去了|没了)"
+)
+_OWED = r"(?:不(?:给|还|发|结|赔|退|补|兑现)|要不到|讨不到|拿不到|要不回)"
+_JUMP_DEMAND = (
+    _OWED + r"«E»{0,10}(?:我)?就«E»{0,10}"
+    r"(?:跳(?:下去|下来|楼|河|江|桥)|死给(?:他|你|他们|你们)看|死在(?:他|你|他们|你们)?(?:家)?(?:面前|门口|公司|那里|那儿))|"
+    r"(?:爬|上)(?:到)?«E»{0,4}(?:塔吊|楼顶|天台|桥上|广告牌|高压塔|铁塔|吊车|脚手架)«E»{0,24}"
+    r"跳(?:下去|下来)"
+)
+_PUT_OFF = (
+    r"(?:不会|唔会|不得|暂时不会|还不会|现在不会)(?:马上|即刻|立刻|立即|现在|今天|今晚|这么快|一下子)"
+    r"(?:就)?(?:做傻事|想不开|寻死|去死|自杀|动手|寻短见)"
+)
+_CANTO_NO_MORE = (
+    r"(?:瞓|睡)«E»{0,6}(?:就)?唔(?:想|要|使|洗|用)再醒|"
+    r"(?:唔好|不要|别|唔想)再有(?:听日|明天|明日)"
+)
+_ENOUGH_TIME = (
+    r"(?:日子(?:过|撑)|活)(?:完|到)(?:这个月|这周|今年|月底|年底|过年)(?:就)?(?:够了|行了|可以了|算了)|"
+    r"之后的事(?:我)?(?:就)?(?:不打算|不想|不用|不会)(?:再)?管«E»{0,30}"
+    r"(?:东西|家当|衣服|书)(?:也|都){0,2}送(?:得)?(?:差不多|完|光|七七八八)"
+)
+_RAIL_WISH = (
+    r"(?:桥|栏杆|护栏|窗户?|阳台|天台|楼顶)«E»{0,24}(?:想着?|想)«E»{0,4}(?:就这么|干脆|直接|一下)?"
+    r"(?:翻|跨|跳|迈)(?:过去|下去|出去)"
+)
+_TIRED_DONE = (
+    r"^(?:我)?(?:真的|好|太)?累了?[,，\s]*(?:真的)?"
+    r"(?:不想|不愿意?)(?:再)?(?:撑|熬|扛|坚持)(?:下去)?了?$"
+)
+_ABBR_HABIT = (
+    r"(?:每天|天天|总是|老是|一直|又|好想|很想|真想|常常)(?:都)?(?:在)?(?:想)?"
+    r"(?<![a-z])(?:xs|zs|xzs)(?![a-z])"
+)
+ROUND29_SUICIDE = (
+    _filled("|".join((_EARLY_GO, _JUMP_DEMAND, _PUT_OFF, _CANTO_NO_MORE, _ENOUGH_TIME)))
+    + "|"
+    + _TIRED_DONE
+    + "|"
+    + _ABBR_HABIT
+)
+# means — how to go without pain looked up ("查过怎样走才不疼"); which bottle
+# is enough, known to one with the key.
+ROUND29_MEANS = _filled(
+    r"(?:怎么|如何|怎样|咋)(?:样)?(?:才能|才|能)?(?:走|死|离开|结束)(?:得|才)?"
+    r"(?:不痛苦|没有?痛苦|不疼|不难受|舒服|安详|痛快|快一点|体面)|"
+    r"(?:知道|清楚)(?:哪|哪一)(?:瓶|种药|样药|种农药)«E»{0,4}(?:够用|够量|致命)"
+)
+# danger_now — drunk at the wheel now, the pedal down ("喝了半斤在开车，油门
+# 踩死了"); a rail looked over with a wish to go over it (last of the kinds,
+# so an older phrasing's kind and reply stay as they were).
+ROUND29_DANGER = _filled(
+    r"(?:现在|正在|此刻|这会儿?)«E»{0,4}(?:喝了|喝多了?|醉)«E»{0,12}(?:在)?(?:高速|开车|开着车?|方向盘)|"
+    r"(?:高速|开车|开着车?)«E»{0,12}油门(?:已经)?(?:踩)?(?:到底|踩死)了|"
+    r"(?:喝了|喝多了?|醉)«E»{0,16}油门(?:已经)?(?:踩)?(?:到底|踩死)"
+)
+# self_harm — stickers, a watch or a band to cover "the lines" on the wrist.
+ROUND29_SELF = _filled(
+    r"(?:贴纸|纹身|手表|手环|表带|护腕|长袖|袖子|创可贴|粉底|遮瑕)«E»{0,10}(?:是)?(?:为了)?"
+    r"(?:盖住|遮住|挡住|藏住|盖|遮)«E»{0,6}(?:那些|那几|那道|那条)?(?:线|道道|疤|口子|印子|划痕)"
+)
+# abuse — pinned to a wall, pushed when drunk; shut in with the phone taken.
+ROUND29_ABUSE = _filled(
+    r"把我(?:按|摁|压|顶|抵|推)(?:在|到)(?:墙|地上|地板|床上|门上|门板|桌上|桌子上)|"
+    r"(?:喝了?酒|喝多了?|喝醉了?)(?:就|以后|之后|了)?(?:推|打|揍|掐|踢|扇)我|"
+    r"(?:关|锁)(?:着)?我«E»{0,4}不(?:让|准|许)(?:我)?(?:出门|出去|见人|回家|下楼)|"
+    r"不(?:让|准|许)我(?:出门|出去|见人)«E»{0,12}(?:手机|证件|身份证)(?:也|都)?(?:被)?(?:收|没收|拿走|扣|抢)"
+)
+# harm_others — a baby's crying and the urge to throw her from the window; a
+# dose in someone's cup reckoned not to be found.
+ROUND29_OTHERS = _filled(
+    r"想(?:把|将)(?:她|他|孩子|宝宝|娃|儿子|女儿|闺女|小孩|婴儿)(?:从)?«E»{0,6}(?:窗户?|阳台|楼上)"
+    r"«E»{0,4}(?:扔|丢|摔|推)(?:出去|下去)|"
+    r"想(?:把|将)(?:孩子|宝宝|娃|小孩|婴儿)(?:扔|丢|摔)(?:出去|下去|到楼下|在地上)|"
+    r"想(?:把|将)(?:孩子|宝宝|娃|小孩|婴儿)(?:掐|摔|捂)死|"
+    r"(?:往|在)(?:他|她|那人|对方)«E»{0,4}(?:杯子|茶|水杯|饭|碗|汤|咖啡|酒|饮料)(?:里)?(?:放|下|加|掺|倒)"
+    r"«E»{0,12}(?:不会被(?:查|发现)|查不出|验不出|没人发现)"
+)
+STRONG["suicide"] = re.compile(ROUND29_SUICIDE + "|" + STRONG["suicide"].pattern)
+STRONG["means"] = re.compile(ROUND29_MEANS + "|" + STRONG["means"].pattern)
+STRONG["danger_now"] = re.compile(
+    ROUND29_DANGER + "|" + STRONG["danger_now"].pattern + "|" + _filled(_RAIL_WISH)
+)
+STRONG["self_harm"] = re.compile(ROUND29_SELF + "|" + STRONG["self_harm"].pattern)
+STRONG["abuse"] = re.compile(ROUND29_ABUSE + "|" + STRONG["abuse"].pattern)
+STRONG["harm_others"] = re.compile(ROUND29_OTHERS + "|" + STRONG["harm_others"].pattern)
+GUARDED = (
+    *GUARDED,
+    # "该了结了" of a relationship or a job, a dispute settled: no life in it.
+    (
+        re.compile(r"了结(?!自己|生命|残生|性命|此生)"),
+        re.compile(
+            r"分手|离婚|男朋友|女朋友|前任|前男友|前女友|感情|恋爱|婚姻|离职|辞职|"
+            r"官司|案子|恩怨|债务|欠款|合同|旧账|纠纷|手续"
+        ),
+    ),
+    # A drink at the wheel in a game, a rally or a film.
+    (
+        re.compile(ROUND29_DANGER),
+        re.compile(r"赛车|游戏|模拟|驾校|电影|剧|代驾|不开车|没开车|不会开车|打车"),
+    ),
+    # A scar covered from an operation, a burn, a birthmark.
+    (
+        re.compile(ROUND29_SELF),
+        re.compile(
+            r"手术|胎记|烫伤|烧伤|晒|蚊子|过敏|车祸|剖腹|阑尾|痘|疫苗|摔|切菜|做饭|不小心|"
+            r"(?:猫|狗)(?:抓|挠|咬)|小时候"
+        ),
+    ),
+    # Shut in for a quarantine or a ward.
+    (
+        re.compile(ROUND29_ABUSE),
+        re.compile(
+            r"疫情|隔离|封控|住院|病房|禁足令|挠痒|闹着玩|打闹|摔跤|柔道|按摩|推拿"
+        ),
+    ),
+)
+# A game as a job ("去做游戏策划") is no story; a call to one's mother ("催收天天
+# 打我妈电话") is no blow.
+FICTION = re.compile(
+    FICTION.pattern.replace(
+        r"游戏(?!账号|号|机|装备|卡)",
+        r"游戏(?!账号|号|机|装备|卡|策划|公司|行业|开发|运营|测试|原画|美术|设计|主播|陪玩)",
+    )
+)
+CALLED = re.compile(
+    r"(?:天天|每天|经常|一直|总|老)?打(?:了)?(?:我|我们|我妈|我爸|我家|家里|我老婆|我老公)?(?:的)?"
+    r"(?:[一二三四五六七八九十几百\d]+(?:个|通|次))?(?:电话|手机)"
+)
+# Someone who came to stay tonight is no time set ("我姐来了，今晚住我这").
+SOON = re.compile(
+    SOON.pattern.replace(
+        "今晚|",
+        r"今晚(?![^，。,！？]{0,3}(?:住|陪|睡|待|留)(?:在)?我(?:这|家|那)?)|",
+        1,
+    )
+)
+# A sport's jump into cold water ("冬泳，跳下去整个人都醒了").
+SPORT = re.compile(r"冬泳|野泳|跳台|跳板|水温|" + SPORT.pattern)
+# A friend helped: taken to the school's counselling centre, sat with at the
+# hospital; pills hoarded are her words too ("闺蜜说她囤了一瓶药…陪着她在医院").
+FRIEND_HELPED = re.compile(
+    FRIEND_HELPED.pattern.replace(
+        r"(?:活着没意思|不想活|想死|想自杀|想轻生|撑不下去)",
+        r"(?:活着没意思|不想活|想死|想自杀|想轻生|撑不下去|(?:囤|攒)(?:了)?[^。]{0,4}药)",
+    ).replace(
+        r"(?:陪(?:她|他)(?:去)?(?:医院|看医生|看病|咨询|复诊)|",
+        r"(?:陪(?:着)?(?:她|他)(?:去|在)?(?:了)?(?:医院|看医生|看病|咨询|复诊)|"
+        r"带(?:她|他)(?:去)?(?:了)?(?:学校)?(?:的)?(?:心理中心|心理咨询|心理老师|医院|看医生|精神科)|",
+    )
+)
+# One's own cutting, treated and years well ("后来治好了，好几年都没事").
+RECOVERED = re.compile(
+    r"后来(?:都)?(?:治好|看好|好)了|(?:好|好几|好多|很多|这么多)年(?:都)?没(?:事|犯过?|再犯)(?:了)?|"
+    + RECOVERED.pattern
+)
+# A past year called unbearable ("复读那一年真的是生不如死"), and staying
+# alive called the goal of a working day ("KPI就是活着下班"): figures.
+ALIVE_JOKE = re.compile(
+    r"活着(?:下班|回家|毕业|回来|熬到周五|撑到周末|见到周末|走出(?:公司|考场))"
+)
+FIGURES = re.compile(
+    r"(?:那|那一|那几|那两|那半)(?:年|阵子|段时间|段日子|个月|学期)(?:真的|简直|真)?(?:是)?生不如死|"
+    + ALIVE_JOKE.pattern
+    + "|"
+    + FIGURES.pattern
+)
+CHORE_FIGURE = re.compile(
+    r"(?:那|那一|那几|那两|那半)(?:年|阵子|段时间|段日子|个月|学期)(?:真的|简直|真)?(?:是)?生不如死|"
+    + CHORE_FIGURE.pattern
+)
+# A customer asking for more of a drug and refused by the one at the counter.
+ABOUT = re.compile(
+    r"(?:有人|顾客|客人|病人|患者|客户)(?:来)?(?:问|要|想买)[^。]{0,16}(?:我)?(?:都)?"
+    r"(?:按规定|照规定|按规矩)?(?:拒绝|不卖|不给)|" + ABOUT.pattern,
+    ABOUT.flags,
+)
+# What lowers a guess with no risk word (``guess_level``): a job and where it
+# is ("在佛山卖车"), a schedule kept ("档期一个都没撞"); a layoff's "走了" is
+# no cue ("我这个老的走了").
+WORK_WHERE = re.compile(
+    r"(?:^|我|,|，)(?:现在)?在"
+    r"(?![^，。！？,]{0,6}(?:楼顶|天台|顶楼|桥|江|河|海|崖|站台|轨道|车里|高速|医院|家里))"
+    r"[^，。！？,]{1,6}(?:卖|开店|开厂|开民宿|开公司|开饭馆|上班|打工|读书|上学|教书|做生意|"
+    r"做销售|做外贸|做电商|做餐饮|做设计|做家具|做灯具|做服装)"
+)
+SCHEDULE = re.compile(r"档期|排期|排班|撞(?:档|期|课|衫)")
+LAID_OFF = re.compile(r"被裁|裁员|裁了|优化|离职|辞职|辞退|被辞|开除|下岗")
+
+# In care, round 29's next steps of the same danger, by kind.
+# abuse — the blame taken on ("他说是因为我…才动手的，可能是我的问题"), more
+# blows waited out ("忍到毕业…还要挨几回").
+_GOES_ON_ABUSE = (
+    r"(?:因为|怪)我«E»{0,12}才(?:动手|打我|推我|动的手|打的我)|"
+    r"(?:可能|也许|大概|其实|说不定)(?:也|都)?是我(?:自己)?的(?:问题|错)|我活该|怪我自己|"
+    r"还(?:要|得)挨(?:几|多少)(?:回|次|顿)|(?:忍|熬)到(?:毕业|成年|十八岁?|搬出去|考上|工作)"
+)
+# self_harm — the marks hidden in long sleeves, a doctor refused, kept from home.
+_NO_DOCTOR = (
+    r"(?:别|莫|不要|甭|不用)(?:跟我)?(?:说|劝|叫|让)(?:我)?(?:去)?(?:看医生|就医|看心理|看病|医院|咨询)|"
+    r"不想让(?:家里|屋头|家人|爸妈|我妈|我爸|别人|任何人|他们|屋里)(?:人)?(?:知道|晓得|发现)"
+)
+_GOES_ON_SELF = r"穿(?:了)?(?:长袖|高领)|" + _NO_DOCTOR
+# harm_others — "don't stop me", the weapon set down ready at the door.
+_GOES_ON_OTHERS = (
+    r"(?:别|甭|不要|莫|你别)拦(?:着)?我|"
+    r"(?:斧子|斧头|刀|菜刀|棍子|铁棍|锤子|榔头|扳手|砍刀|水果刀|汽油)«E»{0,4}(?:就|已经|都)?"
+    r"(?:搁|放|摆|别|藏|在)(?:在)?(?:门口|门后|手边|床头|包里|身上|车里|枕头|腰上|兜里|楼道)"
+)
+# suicide, means, danger_now — the thought still there in another way, no way
+# out, "just what it says", a doctor refused, the means kept to feel calm and
+# its time not yet chosen, "don't stop me", a wish to vanish.
+_GOES_ON_END = (
+    r"(?:那个|这个|那种|这种)?(?:想法|念头)(?:还在|没(?:有)?(?:消失|走|断|变|散)|一直都?在|还是在)|"
+    r"换(?:了)?(?:个|一种|一个)(?:方法|办法|方式|法子)|没(?:有)?别的(?:法子|办法|路|出路)了|"
+    r"就是字面(?:上的)?意思|(?:啥|什么)时候(?:用|动手)|"
+    r"(?:放|搁|留|藏)(?:在)?(?:那儿?|那里|身边|手边|着)«E»{0,4}(?:心里)?(?:踏实|安心|不慌)|"
+    r"(?:别|甭|不要|莫)拦(?:着)?我|想消失|" + _NO_DOCTOR
+)
+# means — a place found high up, its door broken ("找到一处，十几楼，天台门
+# 坏了").
+_GOES_ON_MEANS = (
+    r"找到(?:了)?(?:一个|个|一处|地方|合适的)«E»{0,20}(?:[一二三四五六七八九十几\d]+(?:楼|层)|楼顶|天台|顶楼|桥|没监控|没人)|"
+    r"(?:楼道|天台|楼顶|顶楼)(?:的)?门(?:是)?(?:坏的|坏了|没锁|开着|锁坏了)"
+)
+# danger_now — a rail low at the edge where they stand.
+_GOES_ON_EDGE = r"(?:栏杆|护栏|围栏|围墙)(?:好|很|挺|太|这么|特别)?(?:矮|低)"
+GOES_ON = {
+    "abuse": re.compile(_filled(_GOES_ON_ABUSE) + "|" + GOES_ON["abuse"].pattern),
+    "self_harm": re.compile(
+        _filled(_GOES_ON_SELF) + "|" + GOES_ON["self_harm"].pattern
+    ),
+    "harm_others": re.compile(
+        _filled(_GOES_ON_OTHERS) + "|" + GOES_ON["harm_others"].pattern
+    ),
+    "suicide": re.compile(_filled(_GOES_ON_END) + "|" + GOES_ON["suicide"].pattern),
+    "means": re.compile(
+        _filled(_GOES_ON_END + "|" + _GOES_ON_MEANS) + "|" + GOES_ON["means"].pattern
+    ),
+    "danger_now": re.compile(
+        _filled(_GOES_ON_END + "|" + _GOES_ON_EDGE)
+        + "|"
+        + GOES_ON["danger_now"].pattern
+    ),
+}
+# A tie or a job to be ended ("跟男朋友分手…该了结了"): no life in the word.
+TIE_ENDED = re.compile(
+    r"(?:分手|离婚|离职|辞职|关系|感情|恋爱|婚姻|男朋友|女朋友|官司|恩怨)[^。]{0,20}"
+    r"了结(?!自己|生命|残生|性命|此生)"
+)
+ABOUT = re.compile(
+    ABOUT.pattern.replace(
+        r"游戏(?!账号|号|机|装备|卡)",
+        r"游戏(?!账号|号|机|装备|卡|策划|公司|行业|开发|运营|测试|原画|美术|设计|主播|陪玩)",
+    ),
+    ABOUT.flags,
+)
+# ...the one let go who "走了" (with ``LAID_OFF`` in the message).
+LEFT_JOB = re.compile(
+    r"(?:我这个[^，。,]{0,8}|老的|老员工|老人|我们几个)(?:先)?走了"
+    r"(?!算了|吧|好了|得了|也好|拉倒|干净|[^。]{0,12}(?:没人在乎|不想活|没意思))"
+)
