@@ -2468,7 +2468,10 @@ _JUMP_DEMAND = (
 )
 _PUT_OFF = (
     r"(?:不会|唔会|不得|暂时不会|还不会|现在不会)(?:马上|即刻|立刻|立即|现在|今天|今晚|这么快|一下子)"
-    r"(?:就)?(?:做傻事|想不开|寻死|去死|自杀|动手|寻短见)"
+    r"(?:就)?(?:做傻事|想不开|寻死|去死|自杀|动手|寻短见)|"
+    # "今晚唔会做傻事，不过迟早嘅事": tonight only, the rest a matter of time.
+    r"(?:今晚|今天|现在|暂时|这几天)(?:我)?(?:还|都|先)?(?:不会|唔会)(?:去)?(?:做傻事|想不开|寻死|自杀|寻短见)"
+    r"«E»{0,12}(?:迟早|遲早|早晚)"
 )
 _CANTO_NO_MORE = (
     r"(?:瞓|睡)«E»{0,6}(?:就)?唔(?:想|要|使|洗|用)再醒|"
@@ -2491,8 +2494,27 @@ _ABBR_HABIT = (
     r"(?:每天|天天|总是|老是|一直|又|好想|很想|真想|常常)(?:都)?(?:在)?(?:想)?"
     r"(?<![a-z])(?:xs|zs|xzs)(?![a-z])"
 )
+# A wish to vanish "completely", not for a while ("就想消失，彻底消失").
+_FOR_A_WHILE = (
+    r"(?![^，。,]{0,4}(?:一段|几天|一阵|一会|一下|在(?:朋友圈|群|网上|人群)))"
+)
+_VANISH_ALL = (
+    r"想(?:要)?(?:彻底|永远|永久)(?:地)?消失" + _FOR_A_WHILE + "|"
+    r"想消失[，,]?(?:是)?(?:彻底|永远|永久)(?:地)?(?:的)?(?:消失|那种)?" + _FOR_A_WHILE
+)
 ROUND29_SUICIDE = (
-    _filled("|".join((_EARLY_GO, _JUMP_DEMAND, _PUT_OFF, _CANTO_NO_MORE, _ENOUGH_TIME)))
+    _filled(
+        "|".join(
+            (
+                _EARLY_GO,
+                _JUMP_DEMAND,
+                _PUT_OFF,
+                _CANTO_NO_MORE,
+                _ENOUGH_TIME,
+                _VANISH_ALL,
+            )
+        )
+    )
     + "|"
     + _TIRED_DONE
     + "|"
@@ -2670,7 +2692,8 @@ _GOES_ON_OTHERS = (
 # out, "just what it says", a doctor refused, the means kept to feel calm and
 # its time not yet chosen, "don't stop me", a wish to vanish.
 _GOES_ON_END = (
-    r"(?:那个|这个|那种|这种)?(?:想法|念头)(?:还在|没(?:有)?(?:消失|走|断|变|散)|一直都?在|还是在)|"
+    r"(?:那个|这个|那种|这种)?(?:想法|念头)(?:还在|(?:一直|始终|从来)?没(?:有)?(?:消失|走|断|变|散|停)(?:过)?|"
+    r"一直都?在|还是在)|"
     r"换(?:了)?(?:个|一种|一个)(?:方法|办法|方式|法子)|没(?:有)?别的(?:法子|办法|路|出路)了|"
     r"就是字面(?:上的)?意思|(?:啥|什么)时候(?:用|动手)|"
     r"(?:放|搁|留|藏)(?:在)?(?:那儿?|那里|身边|手边|着)«E»{0,4}(?:心里)?(?:踏实|安心|不慌)|"
@@ -2718,4 +2741,16 @@ ABOUT = re.compile(
 LEFT_JOB = re.compile(
     r"(?:我这个[^，。,]{0,8}|老的|老员工|老人|我们几个)(?:先)?走了"
     r"(?!算了|吧|好了|得了|也好|拉倒|干净|[^。]{0,12}(?:没人在乎|不想活|没意思))"
+)
+# ...a vanishing for a while is a break (read on the whole message: the
+# figure "消失一段时间" is cut from the text the phrasings see).
+GUARDED_WHOLE = (
+    *GUARDED_WHOLE,
+    (
+        re.compile(_filled(_VANISH_ALL)),
+        re.compile(
+            r"一段时间|几天|一阵子?|一会儿?|一下下|"
+            r"消失在[^，。,]{0,6}(?:群|朋友圈|网|人群|视线|社交|微信|大家)"
+        ),
+    ),
 )
