@@ -1202,7 +1202,7 @@ EDGE_SCENE = re.compile(
 )
 # A round-27 phrasing is no risk beside its errand: a pet rehomed for a move or
 # a trip, an insurance agent's work, a long drive ended at a service area.
-GUARDED = (
+GUARDED: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     # "其实不是出差": the errand denied is no errand (round 21's phrasing).
     (re.compile(_PET_END), re.compile(r"(?<!不是)(?<!说是)(?:" + _ERRAND + ")")),
     (re.compile(_AFFAIRS_END), re.compile(_AFFAIRS_JOB)),
@@ -2277,7 +2277,7 @@ STRONG["abuse"] = re.compile(ROUND28_ABUSE + "|" + STRONG["abuse"].pattern)
 STRONG["harm_others"] = re.compile(ROUND28_OTHERS + "|" + STRONG["harm_others"].pattern)
 # Round 28's guards read the whole message, figures and all: a leisure figure
 # ("海边玩水") is cut out of the text the phrasings are matched on.
-GUARDED_WHOLE = (
+GUARDED_WHOLE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     # A ride, a swim, a clothesline: the round-28 scenes beside their errand.
     (re.compile(ROUND28_DANGER), _DANGER28_LEISURE),
     (
