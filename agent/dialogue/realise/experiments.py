@@ -154,17 +154,17 @@ def _saved_doing(t: Turn, skip: str = "") -> str:
     ``skip``: the one just planned ("换一个" asks for the next).
     """
     ordinal = t.u.ordinal if t.u.ordinal and t.u.ordinal > 0 else 0
+    # The one chosen to try first (C05) leads; "第二个" counts candidates only.
+    order = (
+        ("C01", "C02", "C03", "C04") if ordinal else ("C05", "C01", "C02", "C03", "C04")
+    )
     saved = [
         s.rstrip("。.！!；;，, ")
-        for q in ("C05", "C01", "C02", "C03", "C04")  # the one chosen to try first
+        for q in order
         if (s := (t.ctx.answers.get(q) or "").strip()) and not is_shrug(s)
     ]
-    if ordinal:  # "第二个": counted among the candidates, not C05
-        saved = [
-            s.rstrip("。.！!；;，, ")
-            for q in ("C01", "C02", "C03", "C04")
-            if (s := (t.ctx.answers.get(q) or "").strip()) and not is_shrug(s)
-        ][ordinal - 1 : ordinal]
+    if ordinal:
+        saved = saved[ordinal - 1 : ordinal]
     doings = [m.group(1) for x in saved if (m := DOING.search(x))]
     return next((x for x in doings if x != skip), "")
 

@@ -36,13 +36,14 @@ def pairs(answers: dict) -> list[tuple]:
         )
         if usable(e)
     ]
+    pulls = {e.entry_id: _pulls(e.entry_id) for e in found}  # one lookup each
     out, seen = [], set()
     for a in found:
         for b in found:
             key = frozenset((a.name, b.name))
             if (
                 a.question_id != b.question_id
-                and b.name in _pulls(a.entry_id)
+                and b.name in pulls[a.entry_id]
                 and key not in seen
             ):
                 seen.add(key)
