@@ -239,7 +239,9 @@ async def format_answer(state: AgentState, runtime: Runtime[Configuration]) -> d
         )
     note = prompts.FALLBACK_NOTE if fallback else ""
     ref = question_ref(state)
-    note += about_note(ref if ref not in text else "")  # unless the reply names it
+    # Unless the reply names it; care comes first, with no note before it.
+    named_or_care = ref in text or act in ("crisis", "care", "checkin")
+    note += about_note("" if named_or_care else ref)
     budget = config.max_answer_chars - len(note)
     rows = _rows(state["messages"])
     grounding = [r.get("name", "") for r in rows]

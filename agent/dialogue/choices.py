@@ -66,6 +66,9 @@ TASK_CHOICES = {
     "thin": ("polish", "example"),
     "form": ("try", "combine"),
     "sides": ("example", "combine"),
+    "listen": ("rest",),
+    "keywords": ("top5", "review"),
+    "self_either": ("review", "rest"),
 }
 
 
@@ -175,7 +178,11 @@ def choices_for(
         "stuck": "stuck",
     }
     ids = [i for i in ids if i != done.get(act)] or ids
-    if len(ids) < 2 and ctx.question and act not in (*CARE, "checkin", "empathy"):
+    if (
+        len(ids) < 2
+        and ctx.question
+        and act not in (*CARE, "checkin", "empathy", "listen")
+    ):
         ids.append("next")
     return [{"id": i, "label": CHOICES[i].label} for i in ids[:3]]
 

@@ -38,6 +38,45 @@ ASKS = re.compile(
 )
 
 
+# "第2题和第5题", "第1题第2题": a number within the step on screen.
+STEP_NUMBER = re.compile(r"第\s*([1-9]|[一二两三四五六七八九])\s*题")
+STEP_NUMBER_BARE = re.compile(
+    r"(?:和|跟|与|、|还有)\s*(?:第)?\s*([1-9一二两三四五六七八九])\s*题"
+)
+# "V01到V09", "从S01到S07", "P01-P03" (coach_blind20): a range of one part.
+ID_RANGE = re.compile(
+    r"([VSPCvspc])0?([1-9])\s*(?:到|至|-|~|～|—|－)\s*(?:[VSPCvspc]|第)?0?([1-9])"
+)
+# "候选1和候选3", "第二个候选", "候选三" (coach_blind30): a candidate of step 4.
+CANDIDATE = re.compile(
+    r"候选\s*([1-5一二两三四五])(?![0-9])|第\s*([1-5一二两三四五])\s*个?候选"
+)
+STEP_PREFIX = {
+    "values_exploration": "V",
+    "strengths_exploration": "S",
+    "interests_exploration": "P",
+}
+
+
+def ids_named(text: str, step: str = "") -> list[str]:
+    """Return the question ids a message names, in order, each once.
+
+    The one reader of ids in a message: "S03", "v3", "V01到V09" (every one
+    between), "候选3" (C03) and, in a step with numbered questions, "第2题".
+    """
+    text = text or ""
+    ids = []
+    for m in ID_RANGE.finditer(text):
+        low, high = sorted((int(m.group(2)), int(m.group(3))))
+        ids += [f"{m.group(1).upper()}0{n}" for n in range(low, high + 1)]
+    ids += [f"{m.group(1).upper()}0{m.group(2)}" for m in QUESTION_ID.finditer(text)]
+    ids += [f"C0{_number(m.group(1) or m.group(2))}" for m in CANDIDATE.finditer(text)]
+    if prefix := STEP_PREFIX.get(step, ""):
+        for pattern in (STEP_NUMBER, STEP_NUMBER_BARE):
+            ids += [f"{prefix}0{_number(m.group(1))}" for m in pattern.finditer(text)]
+    return list(dict.fromkeys(ids))
+
+
 def _number(token: str) -> int:
     if token.isdigit():
         return int(token)

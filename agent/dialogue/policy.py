@@ -108,6 +108,15 @@ ACTS = {
     "thin": "thin",  # "哪几条太空了": the thinnest answers, with what each lacks
     "form": "form",  # "C04这条格式对不对": the formula's parts, in their words
     "sides": "sides",  # "它的长处形式和短处形式": as the knowledge base has them
+    # Moves about the talk itself (moves.py, realise/talk.py)
+    "style": "style",  # "你问题太多了，一次问一个": how we talk, changed
+    "listen": "listen",  # "不用给我建议，我就想说说": an ear
+    "self_either": "self_either",  # "那我到底是在乎钱还是不在乎": theirs to say
+    "settled": "settled",  # "那就候选3吧", "我就写'编竹筐'": a decision taken
+    "keywords": "keywords",  # "V01到V06每条提炼一个关键词": one per answer
+    "translate": "translate",  # "帮我把C01翻成英文": declined, how to keep it
+    "correct": "correct",  # "那是我妈说的", "我是站长，不是骑手": taken as said
+    "not_for_me": "not_for_me",  # "是不是只适合有选择的人": fair, where it starts
     "ask_others": "ask_others",  # S07: "帮我写一条微信问室友": a message to send
     # Not sure what was meant: say what the coach can do here, offer choices.
     "abstain": "abstain",
@@ -224,6 +233,14 @@ def decide(ctx: TurnContext, u: Understanding, d: DialogueState) -> Plan:
         "honour",
         "differ",
         "ask_others",
+        "style",
+        "listen",
+        "self_either",
+        "settled",
+        "correct",
+        "not_for_me",
+        "keywords",
+        "translate",
     ):
         return Plan(act)
     if act in ("rephrase", "nudge") and not qid:

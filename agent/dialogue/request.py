@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.numbered import QUESTION_ID
+from agent.dialogue.numbered import ids_named
 from agent.dialogue.signals import BOTH_WANTED
 from agent.dialogue.state import DialogueState
 from agent.dialogue.tasks_route import EXPLAINING
@@ -26,8 +26,13 @@ ASKED = re.compile(
     r"帮我|帮忙|给我|替我|你(?:来|就|直接|帮|给|再|把)|能不能|能否|可以.{0,6}吗|"
     r"[吗嘛呗唛][？?。！!]?$|[？?]|^(?:再|那|就|直接|说|讲|换|来)|吧[。！!]?$|"
     r"(?:点|些)(?:[，,。！!]|$)|(?:哪个|哪条|哪一个|呢)[。！!]?$|"
-    r"(?i:\b(?:can|could|please|make|help|rewrite|shorten|pick)\b)"
+    r"(?i:\b(?:can|could|please|make|help|rewrite|shorten|pick)\b)|"
+    # "V03也照这个思路改一下", "对对，就这个，再精简成一句话" (coach_blind31)
+    r"一下[。！!]?$|(?:^|[，,。])再(?!也|不|说吧)|照(?:这个|着)"
 )
+# "can you help me make my S04 更 specific 一点? 现在写的太generic了": the ask
+# first, the reason after it.
+LEADS_WITH_ASK = re.compile(r"(?i:can|could|please|help)\b|帮我|你帮我|能不能|麻烦")
 # Each kind: what the verb looks like. A message naming two kinds is left alone.
 KINDS: dict[str, re.Pattern] = {
     # "说简单点", "说人话", "没看懂" (about what we said or the question)
@@ -58,15 +63,15 @@ KINDS: dict[str, re.Pattern] = {
     ),
     # "砍掉一半", "再短点", "三行以内"
     "cut": re.compile(
-        r"砍|(?:改|写|弄|整)?(?:短|精简|简短)(?:一)?点|太长|压缩|缩短|删掉一?半|"
+        r"砍|(?:改|写|弄|整)?(?:短|精简|简短)(?:一)?点|精简(?:成|到|一下)|太长|压缩|缩短|删掉一?半|"
         r"(?i:\bshorter\b|\bshorten\b)"
     ),
     # "给我一版", "帮我重新写", "顺一顺", "按那个改", "make it more specific"
     "write": re.compile(
-        r"(?:写|改|整|弄|出)(?:一|个)?版|重新写|重写|写成|改(?:一)?改|怎么改|顺一顺|"
+        r"(?:写|改|整|弄|出)(?:一|个)?版|重新写|重写|写成|改(?:一)?改|改一下|怎么改|顺一顺|"
         r"顺一下|润色|按(?:那|这)个(?:改|写)|整理成|起个头|写具体|改具体|"
         r"帮我写|替我写|你(?:帮我|给我|来|就)写|"
-        r"(?i:\brewrite\b|make it|more specific|sound like me)"
+        r"(?i:\brewrite\b|make it|\bspecific\b|sound like me)"
     ),
     # "最后一句“…”删掉": a line of the last version taken out
     "drop": re.compile(
@@ -131,12 +136,16 @@ def kind(text: str) -> str:
 
 def _at_end(text: str, k: str) -> bool:
     """Tell whether the ask closes the message (a story may use its words)."""
-    return len(text) <= STORY_ASK_MAX or bool(KINDS[k].search(text[-ASK_TAIL:]))
+    return (
+        len(text) <= STORY_ASK_MAX
+        or bool(KINDS[k].search(text[-ASK_TAIL:]))
+        or bool(LEADS_WITH_ASK.match(text) and KINDS[k].search(text[:STORY_ASK_MAX]))
+    )
 
 
 def _ids(text: str) -> set[str]:
-    """Return the question ids the text names ("v3", "S04") as "V03"."""
-    return {f"{m.group(1).upper()}0{m.group(2)}" for m in QUESTION_ID.finditer(text)}
+    """Return the question ids the text names ("v3", "候选3") as "V03"."""
+    return set(ids_named(text))
 
 
 def _english(text: str) -> bool:

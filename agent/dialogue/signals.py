@@ -451,7 +451,9 @@ CONTRADICT_ALL = re.compile(
     r"互相(?:矛盾|冲突|打架)|(?:矛盾|冲突|打架)的地方"
 )
 # "我又挺佩服他…这个矛盾吗" (coach_blind27): mixed feelings (realise/mixed.py)
-MIXED = re.compile(r"矛盾吗|矛不矛盾|是不是(?:有点)?矛盾|算(?:不算)?矛盾|冲突吗|打架吗")
+MIXED = re.compile(
+    r"矛盾吗|矛不矛盾|是不是(?:有点)?(?:矛盾|冲突|打架)|算(?:不算)?矛盾|冲突吗|打架吗"
+)
 COUNTS_ASK = re.compile(
     r"算(?:是|得上)?[^，。,]{0,12}[吗么]|算不算|能(?:写|放)进"
     # "is that a 才能?": the same question, half in English

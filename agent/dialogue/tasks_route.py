@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.numbered import QUESTION_ID, _number
+from agent.dialogue.numbered import QUESTION_ID, ids_named
 from agent.dialogue.signals import (
     ASK_AGAIN,
     COMBINE_ASK,
@@ -89,7 +89,7 @@ EACH = re.compile(r"每(?:一)?个|每一?条|各自|它们|这几个|这些|都
 # "'追问本质'那条留着，最后一条删掉": items of the last list kept or dropped.
 # An item pointed at (number or quoted name) and dropped anywhere in the same
 # sentence ("第三个“责任感”我不太认同，那其实是我妈希望我有的…，换掉").
-DROP = r"(?:删掉|删了|去掉|不要了|划掉|换掉|拿掉|不太?认同)"
+DROP = r"(?:删掉|删了|去掉|不要了|划掉|换掉|拿掉|不太?认同|不太?想要|不太?喜欢)"
 TWO_COLUMNS = re.compile(r"两栏|两列")
 REFIT = re.compile(r"再调|调一下|调整|改一下|再改|改改|换一个|换个|按这个")
 # What comes back across their answers (coach_blind18: "你看看里面哪些东西老是
@@ -160,6 +160,11 @@ WEEK_DOING = re.compile(
     r"(?:这周|这个星期|这礼拜|下周|下礼拜|下班后|周末)[^。？?]{0,8}(?:能|可以)?"
     r"(?:动手)?(?:干|做|试)(?:点|些)?(?:啥|什么)"
 )
+# "帮我写成这周就能做的一件事" (coach_blind30): the same ask, as a thing to write.
+WEEK_THING = re.compile(
+    r"(?:这周|这个星期|这礼拜|本周|下周|周末|明天|今天)(?:就|马上|立刻)?(?:能|可以)"
+    r"(?:马上)?(?:做|干|试|动手)的(?:一件|一个|一)?(?:小)?(?:事|步|行动|动作)"
+)
 ITEM_NAMED = re.compile(r"第.[条个项]")  # "第一条这周能干点啥": that line (refer)
 REVIEW_DATE = re.compile(
     r"(?:复盘|回头看)(?:的)?(?:定|放|安排)?(?:在)?(?:日期|日子|时间|哪天|什么时候)|"
@@ -207,7 +212,9 @@ AGAIN = re.compile(r"太空|太虚|太大|不实际|实在点|接地气|落地|�
 # "我可没钱去报班考证，两个娃呢": a limit stated, short, asking for no task.
 MEANS = re.compile(
     r"没钱|钱不够|报不起|花不起|掏不起|交不起|哪有钱|哪来的钱|没那么多钱|"
-    r"没时间|没空|抽不出时间|两个娃|要带娃|孩子还小|房贷压着"
+    r"没时间|没空|抽不出时间|两个娃|要带娃|孩子还小|房贷压着|"
+    # "可是C03要先花一万多报班，我现在不太想动家里的钱" (coach_blind31)
+    r"(?:不想|不太想|不敢|舍不得)(?:动|花)(?:家里|存|攒)?[的下]?钱"
 )
 MEANS_MAX = 30
 # Replies that put a plan to them: a limit said right after is about it (coach_blind27).
@@ -506,12 +513,15 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
         or (d.last_act in PLANNED and len(text) <= 2 * MEANS_MAX)
     ):
         return "means"
+    bound = re.search(r"走不开|离不开|出不去|没时间|没空|没钱", text)
     if (
         (WEEK_DOING.search(text) and not ITEM_NAMED.search(text))
         or REVIEW_DATE.search(text)
-    ) and not re.search(r"写成|写进|放进|走不开|离不开|出不去|没时间|没空|没钱", text):
+    ) and not (bound or re.search(r"写成|写进|放进", text)):
         # "我这周下班后能干点啥", "复盘日期帮我定一下" (a limit is means' own)
         return "experiment"
+    if WEEK_THING.search(text) and not bound:
+        return "experiment"  # "那就候选3吧，帮我写成这周就能做的一件事"
     if len(text) <= EARN_MAX and EARN.search(text) and not CONCRETE.search(text):
         return "means"  # income first: the same act, said as a need
     if VERSIONS.search(text) and not PURPOSE.search(text) and not FLIP.search(text):
@@ -568,17 +578,8 @@ def task_intent(text: str, d: DialogueState, step: str = "") -> str:
 
 
 # Named answers read together (realise/together.py).
-NUMBERS = re.compile(r"第\s*([1-9]|[一二两三四五六七八九])\s*题")
-# Also "第1题第2题" and "第2题和第5题": the second number may drop its 第.
-BARE = re.compile(r"(?:和|跟|与|、|还有)\s*(?:第)?\s*([1-9一二两三四五六七八九])\s*题")
 THIS = re.compile(r"还有这个|加上这个|和这个|跟这个|刚说的|刚才说的|这件事")
 # Clauses that ask us or talk about the exercise: not content.
-
-
-# "V01到V09", "从S01到S07", "P01-P03" (coach_blind20): a range of one part.
-ID_RANGE = re.compile(
-    r"([VSPCvspc])0?([1-9])\s*(?:到|至|-|~|～|—|－)\s*(?:[VSPCvspc]|第)?0?([1-9])"
-)
 
 
 # "哪几条太空了", "哪些写得太虚" (coach_blind20): the thinnest answers named.
@@ -617,20 +618,17 @@ THINNEST = re.compile(r"最(?:空|虚|短|水|笼统|单薄)的(?:那|一)?[条�
 
 def named(text: str, step: str) -> list[str]:
     """Return the question ids the message names, in order."""
-    prefix = {
-        "values_exploration": "V",
-        "strengths_exploration": "S",
-        "interests_exploration": "P",
-    }.get(step, "")
-    ids = []
-    for m in ID_RANGE.finditer(text):  # "V01到V09": every question between
-        low, high = sorted((int(m.group(2)), int(m.group(3))))
-        ids += [f"{m.group(1).upper()}0{n}" for n in range(low, high + 1)]
-    ids += [f"{m.group(1).upper()}0{m.group(2)}" for m in QUESTION_ID.finditer(text)]
-    if prefix:
-        for pattern in (NUMBERS, BARE):
-            ids += [f"{prefix}0{_number(m.group(1))}" for m in pattern.finditer(text)]
-    return list(dict.fromkeys(ids))
+    return ids_named(text, step)
+
+
+# "V01到V06每条都提炼成一个关键词": one word per named answer (realise/keywords.py)
+EACH_ONE = re.compile(r"每(?:一)?(?:条|个|题|句)|各(?:自|提|给|配)|逐条|分别|一条一个")
+
+
+def asks_each_word(text: str, answers: dict, step: str = "") -> bool:
+    """Tell whether the message asks for a word per named answer."""
+    saved = [q for q in ids_named(text, step) if (answers.get(q) or "").strip()]
+    return bool(EACH_ONE.search(text or "")) and len(saved) >= 2
 
 
 def asks_together(text: str, step: str) -> bool:

@@ -13,11 +13,12 @@ from dataclasses import asdict, dataclass, field
 
 from agent import safety
 from agent.context import TurnContext
-from agent.dialogue import classifier, denial, entities, facts, request
+from agent.dialogue import classifier, denial, entities, facts, moves, request
 from agent.dialogue.lexicon import SHRUGS
 from agent.dialogue.numbered import (
     MEANING,
     THIS_ONE,
+    ids_named,
     named_question,
     number_missing,
     question_asked,
@@ -105,6 +106,7 @@ from agent.dialogue.tasks_route import (
     SIDES_ASK,
     SURE,
     THIN_ASK,
+    asks_each_word,
     asks_interpret,
     asks_together,
     classified_task,
@@ -668,6 +670,11 @@ def _abstention(
     return ""
 
 
+def named_saved(text: str, ctx: TurnContext) -> list[str]:
+    """Return the question ids the message names that hold a saved answer."""
+    return [q for q in ids_named(text, ctx.step) if (ctx.answers.get(q) or "").strip()]
+
+
 def _asks_the_question(text: str, ctx: TurnContext) -> bool:
     """Tell whether the message asks what the question on screen wants.
 
@@ -696,6 +703,20 @@ FELT = re.compile(
 
 
 BESIDE_TASK = ("feedback", "read_answer", "concrete")
+GREET_ASK_MIN = 10  # "好" is a greeting; "ok rewrite it with that" asks
+# Readings a move about the talk may replace: none of them a task asked.
+TALK_SOFT = (
+    "story",
+    "abstain",
+    "unclear",
+    "question_help",
+    "greet",
+    "distress",
+    "feedback",
+    "counts",
+    "concept",
+    "synthesis",  # "这套'喜欢×擅长×重要'是不是只适合有选择的人": no ask to combine
+)
 
 
 def _task_beside(text: str) -> str:
@@ -739,7 +760,12 @@ def understand(
     if (
         not quick
         and not (u.crisis or u.checkin)
-        and (u.abstained == "unsure" or (u.intent == "story" and not u.abstained))
+        and (
+            u.abstained == "unsure"
+            or (u.intent == "story" and not u.abstained)
+            # "ok rewrite it with that，中文就行": an ask behind an "ok"
+            or (u.intent == "greet" and len(ctx.text or "") >= GREET_ASK_MIN)
+        )
         and (
             routed := request.route(
                 ctx.text or "",
@@ -753,6 +779,26 @@ def understand(
         # A plain request in words no rule above knew: its verb and object
         # (request.py), rather than the unsure menu or a quote of the ask.
         u.intent, u.abstained, u.leans = routed, "", []
+    if (
+        not quick
+        and not (u.crisis or u.checkin)
+        and d.last_act not in ("crisis", "care", "checkin")
+        and (said := moves.move(ctx.text or ""))
+        # "今天就想说会儿话，别给我提建议" is no ask to be left alone
+        and (u.intent in TALK_SOFT or (u.intent == "quiet" and said == "listen"))
+        # "刚被裁…我哪有资格谈想做的事": the hardship is met first (empathy)
+        and not (u.intent == "distress" and said == "not_for_me")
+    ):
+        # "你问题太多了", "不用给我建议", "我到底是X还是Y", "那就候选3吧": a move
+        # about the talk (moves.py), never a story to quote back
+        u.intent, u.abstained, u.leans = said, "", []
+    if (
+        not quick
+        and not (u.crisis or u.checkin)
+        and u.intent != "injection"
+        and moves.TRANSLATE.search(ctx.text or "")
+    ):
+        u.intent, u.abstained, u.leans = "translate", "", []  # "C01翻成英文"
     if u.intent in BESIDE_TASK and not u.crisis and not u.checkin:
         # "四年没上班…感觉自己跟社会脱节了。你先帮我看看S06写得行不行": the
         # feeling met in one line (realise), then the task they asked for
@@ -946,8 +992,12 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
     if len(text) <= ASK_ME_MAX and ASK_ME.search(text) and ctx.question.get("id"):
         u.intent = "nudge"  # "你随便问一个吧": one smaller question (policy: stuck)
         return u
-    if CONTRADICT_ALL.search(text) and sum(bool(a) for a in ctx.answers.values()) >= 2:
-        u.intent = "tension"  # across their answers, not one mixed feeling
+    if CONTRADICT_ALL.search(text) or (
+        MIXED.search(text) and len(named_saved(text, ctx)) >= 2
+    ):
+        # across their answers, not one mixed feeling; "V02和V07是不是矛盾":
+        # those two, side by side (coach_blind31); none written: said so
+        u.intent = "tension"
         return u
     if MIXED.search(text) and ctx.question.get("id") and len(text) <= 80:
         u.intent = "counts"  # "我又挺佩服他…这个矛盾吗": answered (realise/mixed.py)
@@ -996,6 +1046,9 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
         return u
     if d.last_act == "flip" and MORE_SAYINGS.search(text):
         u.intent = "more"  # "再给我两个说法" after a flip: two more, not a list
+        return u
+    if KEYWORDS.search(text) and asks_each_word(text, ctx.answers, ctx.step):
+        u.intent = "keywords"  # "V01到V06每条都提炼成一个关键词": one per answer
         return u
     if (
         # "帮我把这个写成P02的答案，顺便…归到领域上": a rewrite first (coach_blind15)
@@ -1296,7 +1349,9 @@ TO_US = re.compile(
     # Their answer to what we said before ("你上次说我擅长“分析”，太笼统了"):
     # about us, never a story of theirs to quote back
     r"你(?:上次|刚才|之前|前面)说|(?:整|弄)成.{0,6}答案|"
-    r"\b(?:pls|please|help me|rewrite)\b",
+    r"\b(?:pls|please|help me|rewrite)\b|"
+    # "你重新看一下V04，只说…" (coach_blind31): asked of us to read, not told
+    r"^(?:那)?你(?:再|重新|先|帮我)?(?:看|读|对|查|数|过)(?:一下|一遍|看)",
     re.I,
 )
 # "算了 你随便问一个吧", "你问我吧" (coach_blind18): asked for a question.

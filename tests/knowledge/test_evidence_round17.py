@@ -32,7 +32,9 @@ CASES = [
             "V074",
             None,
         ),
-        ("V02", "我不想当领导，但带团队我挺在行。", "V074", "named"),
+        # Not refused; but leading a team is a thing done, no value named
+        # (round 30: "独自带团队做了一场危机公关" is no 「领导」 held): a hint.
+        ("V02", "我不想当领导，但带团队我挺在行。", "V074", "suspected"),
     ),
     # What a concession risks is a cost; "even just X" is still wanted.
     (

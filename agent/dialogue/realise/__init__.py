@@ -132,6 +132,7 @@ def realise(turn: Turn) -> Reply:
         form,
         honour,
         interpret,
+        keywords,
         means,
         others,
         plain,
@@ -145,6 +146,7 @@ def realise(turn: Turn) -> Reply:
         sorting,
         story,
         synthesis,
+        talk,
         tasks,
         tension,
         thin,
@@ -183,6 +185,8 @@ def realise(turn: Turn) -> Reply:
         thin,
         form,
         sides,
+        talk,
+        keywords,
     ):
         table.update(module.ACTS)
     for module in tasks_on_answers:  # their own acts, and "synthesis"

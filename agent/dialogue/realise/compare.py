@@ -13,6 +13,7 @@ import re
 
 from agent.dialogue import entities, situation
 from agent.dialogue.facts import span_of, spans
+from agent.dialogue.numbered import ids_named
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import PART_OF, for_entry, in_text, short, where
 from agent.dialogue.signals import BOTH_WANTED, MEASURE
@@ -23,13 +24,11 @@ from knowledge.search.records import SearchHit
 from knowledge.search.text import tokens
 
 ALL: tuple[Category, ...] = ("values", "strengths", "interests")
-# A saved candidate (C01) or any saved answer ("S03 vs S05").
-IDS = re.compile(r"(?<![A-Za-z])([VSPC]0?[1-9])(?![0-9])", re.I)
 
 
 def _ids(text: str) -> list[str]:
-    """Return the question ids the message names, as "S03"."""
-    return [f"{i[0].upper()}0{i[-1]}" for i in IDS.findall(text)]
+    """Return the saved candidates ("C01", "候选3") or answers ("S03") named."""
+    return ids_named(text)
 
 
 # "A 给老人开课；B 做反欺诈审核" / "一个是…，另一个是…"
@@ -131,7 +130,7 @@ def _just_given(t: Turn) -> list[str]:
     picks = [p for p in picks if p <= len(lines)]
     if picks:
         return [lines[p - 1].split("，满足")[0] for p in picks]
-    if len(lines) == 1 or not IDS.search(t.ctx.text):
+    if len(lines) == 1 or not _ids(t.ctx.text):
         return [line.split("，满足")[0] for line in lines[:2]]
     return ["?"]  # "这个" of two: which one is asked, never guessed
 

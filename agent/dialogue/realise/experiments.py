@@ -35,7 +35,9 @@ CHOSEN = re.compile(
     r"(?:放不下的是|想做的是|想选的?是|选的是|我选)([^，。,！!？?]{2,16})"
 )
 # Words that name no option ("小事", "那种", "experiment"), only the ask.
-GENERIC = re.compile(r"小事|事情|东西|那种|实验|experiment|吧$|呗$", re.I)
+GENERIC = re.compile(
+    r"小事|事情|东西|那种|实验|一件事|做的事|能做的|experiment|吧$|呗$", re.I
+)
 
 
 def _named(t: Turn, prefix: str, category: Category) -> dict | None:
@@ -145,6 +147,9 @@ def _review_date(text: str) -> Draft:
 DOING = re.compile(r"领域[里中]?[，,、：:]?\s*([^，,。；;]{4,24})$")
 
 
+# "用'考虑周到'在家居收纳领域，给三个朋友家做一次免费整理，拍前后对比照":
+# what the candidate does, its first clause after the field.
+AFTER_FIELD = re.compile(r"领域[里中]?[，,、：:]?\s*([^，,。；;]{3,24})")
 OTHER_ONE = re.compile(r"^(?:再)?换(?:一|个)|换一个|别的候选|另一个")
 
 
@@ -223,7 +228,8 @@ def experiment(t: Turn) -> Draft:
     own = [
         re.sub(r"我(?:可以|能做|做得到)$", "", o)  # "去河边捡垃圾拍照我可以"
         for o in profile.options_in(t.ctx.text)
-        if not GENERIC.search(o)
+        # "做播客'三个字": a fragment cut across their quote marks, no option
+        if not GENERIC.search(o) and not re.search(r"['\"“”‘’「」]", o)
     ]
     items = t.d.pending.get("items") or []
     worry = WORRIED.search(t.ctx.text)
@@ -245,8 +251,9 @@ def experiment(t: Turn) -> Draft:
     # "C04我放不下的是写童话，帮我配一个…" (coach_blind22): the one they name
     if not own and (chosen := CHOSEN.search(t.ctx.text or "")):
         own = [chosen.group(1)]
-    if not own and picked:
-        own = [picked[-1][:30].rstrip("。.！!；;，,")]  # "给C04配一个小实验": theirs
+    if not own and picked:  # "给C04配一个小实验": theirs, its "做什么" part
+        part = AFTER_FIELD.search(picked[-1])
+        own = [part.group(1) if part else picked[-1][:30].rstrip("。.！!；;，,")]
     before = t.d.pending.get("candidate", "")
     if not own and before and not OTHER_ONE.search(t.ctx.text or ""):
         own = [before]  # the one we were just planning
@@ -285,7 +292,8 @@ def experiment(t: Turn) -> Draft:
     talk = said_own and re.search(r"陪伴|教|培训|咨询|辅导|带|讲|分享|^帮|^给", own[0])
     if own and (kind or talk):  # a concrete first step for this kind of work
         action = (
-            f"做一期最小版的“{own[0]}”：写一篇八百字或录十分钟，发给三个会看的人"
+            f"做一期最小版的“{re.sub(r'^做', '', own[0])}”："
+            "写一篇八百字或录十分钟，发给三个会看的人"
             if kind
             else f"找一个正需要的人，用一小时试一次“{own[0]}”，结束时问他哪句最有用"
         )
@@ -298,6 +306,10 @@ def experiment(t: Turn) -> Draft:
                 else f"把“{own[0]}”缩到最小试一次：只做一个晚上、只请三五个人，"
                 "结束时记下他们的第一句反应"
                 if re.match(r"(?:开|办|组织|搞|建)", own[0])
+                # "做儿童绘本": no "做出“做儿童绘本”的一个最小成品"
+                else f"把“{own[0]}”缩到最小做一份（一页、一次、一个样品都算），"
+                "拿给三个会用它的人看，记下他们的第一句反应"
+                if own[0].startswith("做")
                 else f"做出“{own[0]}”的一个最小成品，拿给三个会用它的人看，"
                 "记下他们的第一句反应"
             ),

@@ -246,7 +246,7 @@ def _dropped(parts: list[str], items: list[dict], single: bool = False) -> set[i
     """
     dropped: set[int] = set()
     for part in parts:
-        if not re.search(r"删|去掉|不要|划掉|换掉|拿掉|认同", part):
+        if not re.search(r"删|去掉|不要|划掉|换掉|拿掉|认同|不太?想要|不太?喜欢", part):
             continue
         quoted = QUOTED.findall(part)
         named = {i for name in quoted for i in _items_named(name, items)}

@@ -246,7 +246,14 @@ def summary(t: Turn) -> Draft:
             ],
             t.seed,
         ),
-        pending={"summarised": [q for q, _ in chosen]},
+        pending={
+            "summarised": [q for q, _ in chosen],
+            # "总结里第三点能展开说说吗": each line a listed item, by its answer
+            "items": [
+                {"name": short(a, a, room), "qid": q, "ids": []}
+                for q, a in chosen[:most]
+            ],
+        },
     )
 
 

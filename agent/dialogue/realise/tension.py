@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from agent.dialogue.facts import is_shrug
+from agent.dialogue.facts import is_shrug, spans
+from agent.dialogue.numbered import ids_named
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.grounds import short, usable, where
 from knowledge import selectors as kb
@@ -53,9 +54,53 @@ def pairs(answers: dict) -> list[tuple]:
     return out
 
 
+def _closest(answer: str, text: str) -> str:
+    """Return the clause of ``answer`` that shares most words with the message."""
+
+    def shared(clause: str) -> int:
+        return sum(clause[i : i + 2] in text for i in range(len(clause) - 1))
+
+    clauses = spans(answer) or [answer]
+    best = max(clauses, key=shared)  # the first clause when none is named
+    return short(best, "", ROOM)
+
+
+def named_pair(t: Turn, answers: dict) -> Draft | None:
+    """Two answers they name as clashing, side by side, in their own words."""
+    ids = [q for q in ids_named(t.ctx.text, t.ctx.step) if q in answers][:2]
+    if len(ids) < 2:
+        return None
+    a, b = (
+        f"{where(q, step=True)}写「{_closest(answers[q], t.ctx.text)}」" for q in ids
+    )
+    return Draft(
+        [
+            [
+                f"你{a}，{b}。",
+                "放在一起看像是往两头拉，也可能说的是不同的时候、不同的事，"
+                "两样同时在你身上并不奇怪。",
+                "在你看来，这两句说的是同一件事吗？",
+            ]
+        ],
+        rows=[],
+    )
+
+
 def tension(t: Turn) -> Draft:
     """Show one pair of answers that pull apart, in their words, or say none do."""
     answers = {q: a for q, a in t.ctx.answers.items() if (a or "").strip()}
+    if len(answers) < 2:
+        return Draft(
+            [
+                [
+                    "你写下的答案还不到两题，暂时没有可以对着看的。",
+                    "先写两三题，再叫我一起看有没有互相拉扯的地方。",
+                ]
+            ],
+            rows=[],
+        )
+    if pair := named_pair(t, answers):
+        return pair
     found = pairs(answers)
     if not found:
         return Draft(
