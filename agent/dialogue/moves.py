@@ -16,6 +16,7 @@ import re
 from agent.dialogue.numbered import MEANING, ids_named
 
 MOVE_MAX = 40  # a move is said briefly; a longer message tells something
+DOUBT_MAX = 90  # a doubt may come with its reason, said first
 
 # How we talk: too many questions, too long.
 TOO_MANY = re.compile(
@@ -27,6 +28,10 @@ TOO_MANY = re.compile(
 TOO_LONG = re.compile(
     r"(?:你(?:的)?(?:回复|回答|说的|话)|你说得?)(?:也)?(?:太|好|有点)(?:长|多|啰嗦|绕)|"
     r"(?:字|话)太多了|你(?:太|好)啰嗦|(?:你)?少说(?:两|几)句"
+)
+# "能不能别每次最后都问我一个问题，先给点结论": no question at the end.
+NO_QUESTION = re.compile(
+    r"别(?:每次|老是|总是|一直|总)?(?:最后|结尾)?(?:都)?(?:问我|追问|反问)(?:一个)?(?:问题)?"
 )
 # "你别跟我讲开头那几个误区，我看过了": something of ours not to say again.
 SKIP_THAT = re.compile(
@@ -69,11 +74,15 @@ PUT_ON = re.compile(
 # Doubt that the method is for them at all ("是不是只适合有选择的人").
 NOT_FOR_ME = re.compile(
     r"只适合[^，。？?]{1,10}的人|哪有资格|(?:没|有)资格(?:谈|说|想)|"
+    # "这套东西对我有用吗" (coach_blind32)
+    r"(?:这套|这个|这些)(?:东西|方法|工作簿|题目?)?(?:对我)?(?:真的)?(?:有用|管用)吗|"
     r"我(?:这种人|这样的人)(?:也)?(?:配|能)(?:谈|想|找)"
 )
 # "那你说说，像我这种情况，第一步该干啥": where to begin.
 FIRST_STEP = re.compile(r"第一步(?:该|要|应该|得)?(?:干|做|怎么走|从哪)(?:啥|什么)?")
-ASKED_TOO = re.compile(r"帮我|给我|替我|写一版|写个|改一?下|改成")
+ASKED_TOO = re.compile(
+    r"(?:帮我|给我|替我)(?:写|改|弄|整|出|想|挑|排|总结|翻)|写一版|写个|改一?下|改成"
+)
 QUESTION = re.compile(r"[？?]|[吗呢嘛]|啥|什么|怎么|哪")
 # "我老公说我适合在家带娃…我自己也不知道": someone's view of them, not taken on.
 OTHERS_VIEW = re.compile(
@@ -99,9 +108,17 @@ QUOTED = re.compile(r"[「'‘“\"]([^」'’”\"]{1,16})[」'’”\"]")
 def move(text: str) -> str:
     """Return the move a short message makes about the talk, or ""."""
     text = (text or "").strip()
+    last = re.split(r"(?<=[。！!？?])", text.rstrip("。！!？? "))[-1]
+    if len(text) <= DOUBT_MAX and NOT_FOR_ME.search(last):
+        return "not_for_me"  # "…我一个县城老师…这套东西对我有用吗": said last
     if not text or len(text) > MOVE_MAX:
         return ""
-    style = TOO_MANY.search(text) or TOO_LONG.search(text) or SKIP_THAT.search(text)
+    style = (
+        TOO_MANY.search(text)
+        or TOO_LONG.search(text)
+        or SKIP_THAT.search(text)
+        or NO_QUESTION.search(text)
+    )
     # "…直接给我写一版", "字太多了…就是让我干啥": the ask beside it comes first
     if style and not (ASKED_TOO.search(text) or MEANING.search(text)):
         return "style"

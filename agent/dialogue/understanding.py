@@ -985,7 +985,9 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
         )
         # Pinned on us outright ("你刚才说的那个王老师是谁？"), a claim is
         # checked even before our first reply here (coach_blind27).
-        ours = spoke or re.search(r"你(?:刚才|刚刚|前面|之前)|你(?:说|写|加|改)", text)
+        ours = spoke or re.search(
+            r"你(?:刚才|刚刚|前面|之前|上一?条)|你(?:说|写|加|改)", text
+        )
         if core and not facts.said_by_us(core, ctx.history) and ours and not asks_more:
             u.intent = "pushback"  # "我啥时候说想住海边了": never said by us
             return u

@@ -227,3 +227,25 @@ async def test_money_they_will_not_touch_is_a_limit_on_the_plan(kb, offline_conf
     result = await chat.say("可是C03得先买好几千的器材，我不敢动存的钱")
     assert result.trace["act"] == "means", result.text
     assert "抱歉" not in result.text, result.text
+
+
+async def test_moves_in_other_words_are_heard(kb, offline_config):
+    for text, act in (
+        ("你别一下子给我甩那么多问题，我脑子转不过来", "style"),
+        ("可以别每次结尾都问我问题吗", "style"),
+        (
+            "我一个开了二十年出租车的，选择就这么几个，这套方法对我真的有用吗",
+            "not_for_me",
+        ),
+    ):
+        chat = Chat(offline_config, S, question_id="S03", answers={})
+        result = await chat.say(text)
+        assert result.trace["act"] == act, (text, result.text)
+        assert not any(w in result.text for w in STORY_QUOTE), (text, result.text)
+
+
+async def test_a_word_we_never_said_is_owned_as_never_said(kb, offline_config):
+    chat = Chat(offline_config, S, question_id="S06", answers={})
+    result = await chat.say("你上一条说我写过'爱跟人打交道'，我哪写过这个")
+    assert "说过「爱跟人打交道」" in result.text, result.text
+    assert "「我哪写过这个」" not in result.text, result.text

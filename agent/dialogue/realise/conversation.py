@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from agent import claims
-from agent.dialogue import pinyin
+from agent.dialogue import moves, pinyin
 from agent.dialogue.facts import asks
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.empathy import TIRED
@@ -126,6 +126,9 @@ def _answered_in_chat(t: Turn) -> Draft | None:
         return None
     first = re.split(r"[，,。；;！!？?\n]", told[-1].strip())[0][:24]
     if len(first) < 6:
+        return None
+    # "你别一下子给我列那么多问题" is said to us, never an answer (coach_blind32)
+    if first.startswith("你") or moves.move(told[-1]) or asks(told[-1], first):
         return None
     return Draft(
         [

@@ -271,7 +271,8 @@ def not_said(t: Turn) -> Draft | None:
         and core not in c
         and not re.search(
             r"你|删|去掉|啥时候|什么时候|下结论|展开|说说|帮我|第.[个条项]|"
-            r"没(?:提|说|写)过",
+            # "我哪写过这个" (coach_blind32) disputes ours, says nothing of theirs
+            r"没(?:提|说|写)过|哪(?:里|儿)?(?:提|说|写)过",
             c,
         )
         # "我觉得不太对" judges ours; it says nothing of theirs (coach_blind17)

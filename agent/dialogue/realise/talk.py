@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from agent.dialogue.moves import (
     FACT_FIX,
+    NO_QUESTION,
     OTHERS_SAID,
     OTHERS_VIEW,
     OWN_WORDING,
@@ -38,6 +39,8 @@ def style(t: Turn) -> Draft:
         lead = ["抱歉，一下问多了。之后我一次只问一个。", "好，之后一次只问一个。"]
     elif SKIP_THAT.search(t.ctx.text or ""):
         lead = ["好，那些不讲了。", "好，看过就不重复了。"]
+    elif NO_QUESTION.search(t.ctx.text or ""):  # no question at the end, then
+        return Draft([["好，先不追问了。想到什么就直接写，写完发我看看。"]], rows=[])
     else:
         lead = ["好，我说短点。", "明白，之后我少说几句。"]
     return Draft([[x, _one_question(t)] for x in lead], rows=[])
