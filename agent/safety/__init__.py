@@ -81,6 +81,10 @@ def _strong(text: str) -> tuple[str, bool] | None:
     plain = lexicon.FIGURES.sub("，", text)
     # A call is no blow ("催收天天打我妈电话", round 29).
     plain = lexicon.CALLED.sub("，", plain)
+    # A death threatened over the writer to keep them ("你要是敢走，我就跳下去
+    # 给你看"): abuse at home, whatever means it names (round 30).
+    if lexicon.COERCED.search(plain) and not fiction:
+        return "abuse", False
     # A threat to someone else outranks the tool it names ("菜刀我都磨好了").
     for kind in sorted(KINDS, key=lambda k: k != "harm_others"):
         found = lexicon.STRONG[kind].search(plain)
@@ -124,8 +128,20 @@ def _strong(text: str) -> tuple[str, bool] | None:
                 )
             )
             about = about and not wish
-            leisure = (kind == "danger_now" and bool(lexicon.LEISURE.search(text))) or (
-                kind == "means" and bool(lexicon.SPORT.search(text)) and not wish
+            # A breeze or a view is no excuse for a wish to go over the rail,
+            # nor a cold-water swim for a jump that is an end (round 30).
+            leisure = (
+                kind == "danger_now"
+                and bool(lexicon.LEISURE.search(text))
+                and not (
+                    lexicon.RAIL_WISH.search(_sentence_at(plain, found.start()))
+                    and not lexicon.RAIL_ERRAND.search(plain)
+                )
+            ) or (
+                kind == "means"
+                and bool(lexicon.SPORT.search(text))
+                and not wish
+                and not lexicon.SWIM_END.search(plain)
             )
             settled = kind == "abuse" and _settled(text)
             sentence = _sentence_at(plain, found.start())
@@ -184,6 +200,10 @@ def _strong(text: str) -> tuple[str, bool] | None:
                 or lexicon.OWN_PAST_END.search(plain)
                 or _got_through(plain)
                 or (kind == "abuse" and _witnessed(plain))
+                # Round 30: someone else brought in or handed to help, a job
+                # that sees it ("干了三十年法医，见过太多…").
+                or (FAMILY.get(kind) == "self" and lexicon.OTHER_TREATED.search(plain))
+                or lexicon.SEEN_AT_WORK.search(plain)
             ) and not wish:
                 story = True
             sentence = _sentence_at(plain, found.start())
@@ -212,8 +232,19 @@ def _strong(text: str) -> tuple[str, bool] | None:
                 and _ONE.search(sentence)
             ):
                 story = False  # "工地…把他房子点了": the site is where, not a story
+            # Someone else's marks already handed to help, told by one who
+            # wants to write about it ("我想写青少年自伤…学校已经联系了家长"):
+            # the wish is the writing's (round 30).
+            if FAMILY.get(kind) == "self" and lexicon.OTHER_TREATED.search(plain):
+                story = True
+            # "八年前我想过结束生命…现在很稳定": "我想过" is the past, no wish.
+            if lexicon.PAST_WISH_WELL.search(plain) and not lexicon.RELAPSE.search(
+                plain
+            ):
+                story = True
             if (
                 _OWN_END.search(plain)
+                or (lexicon.OWN_ACT.match(plain, found.start()) and not here)
                 or (kind == "danger_now" and _HERE_NOW.search(plain))
                 or (kind == "means" and lexicon.OWN_MEANS.search(plain))
             ):  # no study or site excuses these (safety_blind14)
@@ -464,6 +495,16 @@ def goes_on(text: str, care_kind: str) -> bool:
     return bool(found and found.search(plain))
 
 
+def taken_back(text: str) -> bool:
+    """Return whether a message after the full reply takes the words back.
+
+    "开玩笑的 😂😂 下一题", "哈哈吓到你了吧", "too heavy for a career workbook,
+    skip it" (round 30): said right after a plan or a date, this is no moving
+    on; the care frame holds (the care reply, not the script again).
+    """
+    return bool(lexicon.TAKEN_BACK.search(normalise(text or "")))
+
+
 def _sat_up_high(plain: str) -> bool:
     """Return whether a roof or a waterside was sat on for a while, as past.
 
@@ -702,6 +743,15 @@ def guess_level(
         or lexicon.OTHERS_SCAR.search(plain)
         or lexicon.PRESCRIBED.search(plain)
         or lexicon.EDITING.search(plain)
+        # Round 30: someone else treated or handed to help, a job that sees it.
+        or lexicon.OTHER_TREATED.search(plain)
+        or lexicon.SEEN_AT_WORK.search(plain)
+        or (
+            kind == "means"
+            and lexicon.FARM.search(plain)
+            and not _WISH.search(plain)
+            and not re.search(r"不是|并非|不打算|没打算", plain)
+        )
         # Round 26: a pension reckoned, others' fight calmed, a child's fall
         # helped up: a guess of an end, a blow or a threat is about these.
         or (FAMILY.get(kind) == "self" and lexicon.PENSION.search(plain))
