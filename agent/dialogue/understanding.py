@@ -932,8 +932,16 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
         u.intent, u.crisis = "crisis", True
         return u
     # A mere guess in care ("最好是可以远程的那种" after care): the frame holds.
+    # So do the words taken back right after the full reply ("开玩笑的啦"):
+    # no moving on yet (round 30).
     if HELP_ASKED.search(text) or (
-        in_care and (RESUME.search(text) or stays or risk.found)
+        in_care
+        and (
+            RESUME.search(text)
+            or stays
+            or risk.found
+            or (d.last_act in ("crisis", "care") and safety.taken_back(text))
+        )
     ):
         u.intent = "care"  # the care frame holds until they move on, unrepeated
         return u
