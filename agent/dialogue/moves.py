@@ -78,6 +78,11 @@ NOT_FOR_ME = re.compile(
     r"(?:这套|这个|这些)(?:东西|方法|工作簿|题目?)?(?:对我)?(?:真的)?(?:有用|管用)吗|"
     r"我(?:这种人|这样的人)(?:也)?(?:配|能)(?:谈|想|找)"
 )
+# "我这岁数了还琢磨什么'重要的事'，是不是有点晚了": too late, they fear.
+TOO_LATE = re.compile(
+    r"(?:这岁数|这把年纪|岁数大了|年纪大了|都[三四五六]十(?:多)?(?:岁)?了)"
+    r"[^。]{0,24}(?:晚了|来得及|还琢磨|还找|还谈|还想|还有用|有用吗)"
+)
 # "那你说说，像我这种情况，第一步该干啥": where to begin.
 FIRST_STEP = re.compile(r"第一步(?:该|要|应该|得)?(?:干|做|怎么走|从哪)(?:啥|什么)?")
 ASKED_TOO = re.compile(
@@ -109,7 +114,7 @@ def move(text: str) -> str:
     """Return the move a short message makes about the talk, or ""."""
     text = (text or "").strip()
     last = re.split(r"(?<=[。！!？?])", text.rstrip("。！!？? "))[-1]
-    if len(text) <= DOUBT_MAX and NOT_FOR_ME.search(last):
+    if len(text) <= DOUBT_MAX and (NOT_FOR_ME.search(last) or TOO_LATE.search(last)):
         return "not_for_me"  # "…我一个县城老师…这套东西对我有用吗": said last
     if not text or len(text) > MOVE_MAX:
         return ""

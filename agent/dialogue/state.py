@@ -50,6 +50,9 @@ class DialogueState:
     # The risk kind the last reply asked about without the full script (a
     # check-in): a "yes" to that question is heard as a yes (understanding.py).
     asked: str = ""
+    # How they asked us to talk this session ("别每次最后都问我", "太长了"):
+    # {"no_questions": True} / {"brief": True}, kept until the session ends.
+    prefs: dict = field(default_factory=dict)
 
     @classmethod
     def load(cls, raw: dict | None) -> DialogueState:
@@ -61,6 +64,30 @@ class DialogueState:
     def dump(self) -> dict:
         """Return the state as a plain dict for the checkpoint."""
         return asdict(self)
+
+
+BRIEF = 70  # characters a reply keeps when they asked for short ones
+
+
+def honour_prefs(text: str, prefs: dict) -> str:
+    """Return the reply as they asked us to talk: no question, or brief.
+
+    Sentences are dropped, never rewritten; a reply laid out in lines (a list,
+    two options side by side) is left whole, and one sentence always stays.
+    """
+    if not prefs or "\n" in text:
+        return text
+    parts = sentences(text)
+    if prefs.get("no_questions"):
+        parts = [s for s in parts if not s.endswith(("？", "?"))] or parts
+    if prefs.get("brief"):
+        kept: list[str] = []
+        for s in parts:
+            if kept and sum(map(len, kept)) + len(s) > BRIEF:
+                break
+            kept.append(s)
+        parts = kept
+    return "".join(parts)
 
 
 def sentences(text: str) -> list[str]:
@@ -119,6 +146,7 @@ def advance(
             *(x for x in pending.get("dropped") or [] if x not in state.dropped),
         ],
         asked=risk_kind if risk_kind and act != "crisis" and "12356" in text else "",
+        prefs={**state.prefs, **(pending.get("prefs") or {})},
         # A check-in for a sure guess opens the care frame as the script does.
         care_kind=(risk_kind or state.care_kind)
         if act == "crisis" or (act == "checkin" and firm)

@@ -238,6 +238,10 @@ def realise(turn: Turn) -> Reply:
     text = choose(draft.options, turn.d, turn.budget)
     if not text:  # no option fitted the budget: say the question again, never nothing
         text = choose(explain.ACTS["rephrase"](turn).options, turn.d, turn.budget)
+    if turn.d.prefs and turn.plan.act not in ("crisis", "care", "checkin"):
+        from agent.dialogue.state import honour_prefs
+
+        text = honour_prefs(text, turn.d.prefs)  # "别每次最后都问我问题"
     if turn.u.checkin or turn.u.risk.get("level", "none") != "none":
         from agent.safety.replies import unquote_risk
 

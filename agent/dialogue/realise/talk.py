@@ -16,6 +16,7 @@ from agent.dialogue.moves import (
     OWN_WORDING,
     SELF_EITHER,
     SKIP_THAT,
+    TOO_LATE,
     TOO_MANY,
     not_mine,
     settled_on,
@@ -35,15 +36,24 @@ def _one_question(t: Turn, lead: str = "就这一个：") -> str:
 
 def style(t: Turn) -> Draft:
     """Take their word on how we talk: one question at a time, or shorter."""
-    if TOO_MANY.search(t.ctx.text or ""):
+    text = t.ctx.text or ""
+    if NO_QUESTION.search(text):  # no question at the end, from now on
+        return Draft(
+            [["好，之后先不追问了。想到什么就直接写，写完发我看看。"]],
+            rows=[],
+            pending={"prefs": {"no_questions": True}},
+        )
+    prefs: dict = {}
+    if TOO_MANY.search(text):
         lead = ["抱歉，一下问多了。之后我一次只问一个。", "好，之后一次只问一个。"]
-    elif SKIP_THAT.search(t.ctx.text or ""):
+    elif SKIP_THAT.search(text):
         lead = ["好，那些不讲了。", "好，看过就不重复了。"]
-    elif NO_QUESTION.search(t.ctx.text or ""):  # no question at the end, then
-        return Draft([["好，先不追问了。想到什么就直接写，写完发我看看。"]], rows=[])
     else:
         lead = ["好，我说短点。", "明白，之后我少说几句。"]
-    return Draft([[x, _one_question(t)] for x in lead], rows=[])
+        prefs = {"brief": True}  # shorter replies from now on
+    return Draft(
+        [[x, _one_question(t)] for x in lead], rows=[], pending={"prefs": prefs}
+    )
 
 
 def correct(t: Turn) -> Draft:
@@ -71,6 +81,17 @@ def correct(t: Turn) -> Draft:
 
 def not_for_me(t: Turn) -> Draft:
     """Doubt that the method is for them: fair, and where it starts for anyone."""
+    if TOO_LATE.search(t.ctx.text or ""):  # the workbook's own first myth
+        return Draft(
+            [
+                [
+                    "不晚。这本工作簿开头就说：想做的事不用能做一辈子，只要适合现在的你；",
+                    "人会变，答案也可以跟着更新。",
+                    "就从现在的你出发：最近哪件事让你愿意多花点时间？",
+                ]
+            ],
+            rows=[],
+        )
     return Draft(
         [
             [
