@@ -24,7 +24,7 @@ from agent.llm import is_offline, model_for
 from agent.lookups import proactive_data, step_chips
 from agent.notes import notes_update
 from agent.safety import NONE as NO_RISK
-from agent.safety import Risk, assess, assess_all, replies
+from agent.safety import Risk, assess, assess_all, assess_written, replies
 
 __all__ = [
     "NO_RISK",
@@ -32,6 +32,7 @@ __all__ = [
     "Risk",
     "assess",
     "assess_all",
+    "assess_written",
     "replies",
     "SessionSnapshot",
     "TurnDelta",

@@ -79,6 +79,8 @@ def _strong(text: str) -> tuple[str, bool] | None:
         lexicon.FICTION.search(lexicon.NOT_GAME.sub("", text)) or "《" in text
     )
     plain = lexicon.FIGURES.sub("，", text)
+    # A shop or money that cannot go on is not the writer (round 30b).
+    plain = lexicon.BUSINESS_STRAIN.sub("，", plain)
     # A call is no blow ("催收天天打我妈电话", round 29).
     plain = lexicon.CALLED.sub("，", plain)
     # A death threatened over the writer to keep them ("你要是敢走，我就跳下去
@@ -655,6 +657,7 @@ def _echo(text: str, plain: str) -> bool:
     said = lexicon.REPORTED.sub("", normalise(lexicon.QUOTED.sub("", text or "")))
     # "周五要交三个方案，想死的心都有了": a figure with its chore told (round 22).
     said = lexicon.CHORE_FIGURE.sub("，", said)
+    said = lexicon.BUSINESS_STRAIN.sub("，", said)  # "店撑不下去了" (round 30b)
     return bool(lexicon.ECHOES.search(said) or _hurt_at_home(plain))
 
 
@@ -705,6 +708,7 @@ def guess_level(
     """
     # A cue word inside a figure or a loss told ("他去年出事走了") points at nothing.
     cued = lexicon.GRIEF.sub("", lexicon.FIGURES.sub("", plain))
+    cued = lexicon.BUSINESS_STRAIN.sub("，", cued)  # the shop's, not theirs (30b)
     if lexicon.LAID_OFF.search(plain):  # "我这个老的走了": left the job (round 29)
         cued = lexicon.LEFT_JOB.sub("，", cued)
     cue = bool(lexicon.CUES.search(cued))
@@ -726,6 +730,10 @@ def guess_level(
     elif score >= check or (cue and score >= cue_check) or echo:
         level = 1
     if lexicon.JOKING.search(plain):  # "他就嘴上说说": a guess drops one level
+        level -= 1
+    # "突然意识到自己三十六了…从来没为自己选过什么": a look back at one's
+    # choices, with no risk word, drops a level too (round 30b).
+    if not cue and not echo and lexicon.LIFE_REVIEW.search(plain):
         level -= 1
     if not cue and lexicon.JOY.search(plain):  # "比自己拿奖还开心": likewise
         level -= 1
@@ -802,6 +810,9 @@ def guess_level(
             and lexicon.PAST.search(plain)
             and not lexicon.STILL.search(plain)
         )
+        # Round 30b: a shop or money that cannot go on, away for a while.
+        or lexicon.BUSINESS_STRAIN.search(plain)
+        or (lexicon.AWAY_CORE.search(plain) and lexicon.AWAY_REASON.search(plain))
     ):  # a game, the news, a job's wear, childhood: with no risk word either,
         # nothing points at a present risk
         level -= 1 if cue else 2
@@ -858,17 +869,57 @@ def guess_level(
     return ("none", "check", "high")[level]
 
 
+def assess_written(text: str) -> Risk:
+    """Return the risk in a saved answer or a profile field (round 30b).
+
+    These are read on every turn, before anything is said in the chat: the
+    full reply needs surer ground than in a message. A phrasing with an
+    ordinary sense ("撑不下去了" of a shop, "想好…走", "won't be around") and
+    no other strong phrasing is a check-in at most unless the classifier is
+    sure too.
+    """
+    from agent.safety.model import scores
+
+    return assess_written_with(text, scores)
+
+
+def assess_written_with(text: str, scorer, **bars) -> Risk:
+    """Return ``assess_written`` with another classifier and thresholds."""
+    risk = assess(text) if scorer is _default_scorer() else None
+    if risk is None:
+        risk = assess_with(text, scorer, **bars)
+    if risk.level != "high" or risk.source != "lexicon":
+        return risk
+    plain = normalise(lexicon.INSULT.sub("", text or ""))
+    if not lexicon.LOOSE.search(plain):
+        return risk
+    rest = lexicon.LOOSE.sub("，", plain)
+    if _strong(rest) is not None or lexicon.ECHOES.search(rest):
+        return risk  # another phrasing stands on its own
+    kind, score = scorer(plain)
+    if score >= bars.get("high", HIGH):
+        return risk  # the classifier is sure as well
+    # Unsure: asked about once (the first turn), never the script.
+    return Risk(risk.kind, "check", max(score, WRITTEN_CHECK), "lexicon")
+
+
+def _default_scorer():
+    from agent.safety.model import scores
+
+    return scores
+
+
 def assess_all(texts) -> Risk:
     """Return the gravest risk among several texts (answers, profile fields)."""
     order = {"high": 2, "check": 1, "none": 0}
-    found = [assess(t) for t in texts if t and t.strip()]
+    found = [assess_written(t) for t in texts if t and t.strip()]
     return max(found, key=lambda r: (order[r.level], r.score), default=NONE)
 
 
 def assess_all_with(texts, scorer, **bars) -> Risk:
     """Return ``assess_all`` with another classifier and thresholds (calibrate)."""
     order = {"high": 2, "check": 1, "none": 0}
-    found = [assess_with(t, scorer, **bars) for t in texts if t and t.strip()]
+    found = [assess_written_with(t, scorer, **bars) for t in texts if t and t.strip()]
     return max(found, key=lambda r: (order[r.level], r.score), default=NONE)
 
 

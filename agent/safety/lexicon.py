@@ -3151,3 +3151,71 @@ FARM = re.compile(
     r"果园|农田|庄稼|种地|打药|植保|病虫|虫害|除草|菜地|农资|搞农药|卖农药|农药店|农药厂|"
     r"低毒|残留|大棚|果树|茶园|农业|农学"
 )
+
+# Round 30b (coach_blind32): false alarms in profiles and coaching talk.
+# A shop, a job or money that cannot go on ("开了九年店，房租涨到一万二，撑不
+# 下去了"): the business is what cannot go on, not the writer; with "我" or
+# "自己" between the business and the phrase, the writer is ("店关了…我真的撑
+# 不下去了" keeps its reading).
+BUSINESS_STRAIN = re.compile(
+    r"(?:店|生意|公司|厂子?|工作室|铺子|门面|门店|摊子?|档口|餐馆|饭馆|饭店|买卖|项目|"
+    r"房租|租金|流水|营业额|现金流|资金|存款|积蓄|工资|这份工作|这个岗位)"
+    r"[^。！？!?我己]{0,24}(?:撑|熬|坚持|维持|干|做|开|经营)不下去了?"
+)
+# Which way to go next ("还没想好接下来往哪走", "决定好下一步怎么走"): a
+# direction, not a day chosen to go.
+WAY_NEXT = re.compile(
+    r"(?:决定|定好|选好|想好)(?:了)?[^。！？!?]{0,8}?"
+    r"(?:往哪(?:儿|里)?(?:走|去)|哪条路|下一步|方向|(?:路|以后|今后|往后|接下来)(?:该|要)?怎么走)"
+)
+# Away for a while with a reason ("I won't be around next week, I'm on
+# vacation"): absent from the sessions, not from life.
+AWAY_CORE = re.compile(r"(?:won'?t|will\s*not|not)\s*be\s*(?:here|around)")
+AWAY_REASON = re.compile(
+    r"^(?!.*(?:forever|for\s*good|anymore|any\s*more|much\s*longer|permanent|goodbye|"
+    r"miss\s*me|after\s*i'?m\s*gone)).*"
+    r"(?:vacation|holiday|trip|travel|conference|offline|out\s*of\s*(?:office|town)|"
+    r"on\s*leave|back\s*(?:on|in|by|next|after)|visiting|度假|休假|出差|旅游|旅行|回老家过年)"
+)
+GUARDED = (
+    *GUARDED,
+    (WAY_NEXT, re.compile(r"")),
+    (AWAY_CORE, AWAY_REASON),
+)
+# Someone close who died, told as a loss ("我舅前年走了，走之前还问我…"):
+# a grief, with the kin word short or long and a time beside it.
+KIN_DIED = re.compile(
+    r"(?:舅舅?|大舅|二舅|小舅|姑姑?|姑妈|姨妈|小姨|大姨|二姨|叔叔?|大伯|伯伯|伯父|爷爷|奶奶|"
+    r"外公|外婆|姥姥|姥爷|老爷子|老太太|爸|妈|父亲|母亲|哥|姐|弟|妹|表哥|表姐|堂哥|堂姐|"
+    r"师傅|师父|老师|朋友|同学|同事|邻居|老伴)"
+    r"(?:也|都|已经|早就?|刚)?"
+    r"(?:去年|前年|那年|上个?月|上周|年初|年底|今年|春天|冬天|"
+    r"[一二两三四五六七八九十几\d]+(?:个月|年)(?:前|以前))?"
+    r"(?:就|刚|也)?(?:走了|去世了?|过世了?|病逝|没了(?=[，。！？,.!?\s]|$)|不在了)"
+)
+GRIEF = re.compile(KIN_DIED.pattern + "|" + GRIEF.pattern)
+# A request about the coach's own manner or output ("别反问我了 just tell me",
+# "最后那版 list 给我一个英文的吧，我想贴在 Notion 里"): a task, not a life.
+AT_COACH = re.compile(
+    r"别(?:再)?(?:反问|追问|老问|一直问|问了)(?:我)?|(?:你)?(?:直接|就)(?:告诉|给)我(?:答案|结论|吧|就行|就好)?|"
+    r"just\s*(?:tell\s*me|give\s*me|show\s*me|say\s*it)|stop\s*asking|"
+    r"(?:给|帮)我[^。！？!?]{0,8}?(?:英文|中文|英语)(?:的)?(?:版|版本|list|清单|列表)?|"
+    r"(?:给|帮)我[^。！？!?]{0,6}?(?:list|清单|列表|表格|大纲|提纲)|"
+    r"(?:贴|放|粘|复制)(?:到|在|进)[^。！？!?]{0,6}(?:notion|笔记|文档|简历|飞书|语雀|领英|linkedin|excel|word|ppt)|"
+    + AT_COACH.pattern
+)
+# A look back at one's choices at an age ("突然意识到自己三十六了，好像从来没
+# 为自己选过什么", "这辈子是不是就这样了"): with no risk word, a guess drops a level.
+LIFE_REVIEW = re.compile(
+    r"(?:意识到|发现|想到|转眼|一晃)(?:自己|我)?(?:都|已经|快)?"
+    r"(?:[二三四五六七八九]十[一二三四五六七八九]?|[1-9]\d)(?:岁)?了|"
+    r"(?:从来|从)?没(?:有)?(?:为|替)自己(?:选|活|做|决定|争取)过|"
+    r"这辈子(?:是不是|难道|大概|可能)?就(?:这样|这么)(?:了|过了?|过下去)"
+)
+# Ambiguous phrasings of an end, each with an ordinary sense (a shop that
+# cannot go on, a way chosen, away for a while): in a saved answer or the
+# profile, read on every turn, these alone are no ground for the full reply.
+LOOSE = re.compile(
+    r"(?:撑|熬|坚持)不下去了?|(?:决定|定好|选好|想好)(?:了)?[^。！？!?]{0,10}(?:走|离开|日子|时间|那天)|"
+    r"(?:won'?t|will\s*not|not)\s*be\s*(?:here|around)|can'?t\s*go\s*on|消失|解脱|(?:想|该|可以)走了"
+)

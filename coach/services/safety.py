@@ -13,7 +13,7 @@ import uuid
 
 from django.utils import timezone
 
-from agent.api import Risk, assess, assess_all, replies
+from agent.api import Risk, assess_all, assess_written, replies
 from coach.models import ChatMessage, CoachingSession, Profile
 from knowledge.selectors import question_get
 
@@ -60,7 +60,9 @@ def answer_care(
     *, session: CoachingSession, question_id: str, text: str
 ) -> ChatMessage | None:
     """Check a saved answer; on risk, flag the session and save a care message."""
-    risk = assess(text)
+    # A saved answer needs surer ground for the full reply than a message does:
+    # a phrasing with an ordinary sense alone is a check-in (round 30b).
+    risk = assess_written(text)
     if not risk_record(session=session, risk=risk):
         return None
     act = "crisis" if risk.level == "high" else "checkin"
