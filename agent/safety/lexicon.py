@@ -3219,3 +3219,31 @@ LOOSE = re.compile(
     r"(?:撑|熬|坚持)不下去了?|(?:决定|定好|选好|想好)(?:了)?[^。！？!?]{0,10}(?:走|离开|日子|时间|那天)|"
     r"(?:won'?t|will\s*not|not)\s*be\s*(?:here|around)|can'?t\s*go\s*on|消失|解脱|(?:想|该|可以)走了"
 )
+# Someone else in danger right now, told by the writer ("我室友刚发消息说她在
+# 湖边，吞了一整瓶药", "my friend is on the roof"): the reply speaks to the
+# one who can call for them, not to the one at risk (round 30b).
+_OTHER_ONE = (
+    r"(?:室友|舍友|朋友|同学|闺蜜|哥们|同事|邻居|表哥|表姐|表弟|表妹|弟弟|妹妹|哥哥|姐姐|"
+    r"我弟|我妹|我哥|我姐|我妈|我爸|男朋友|女朋友|男友|女友|老公|老婆|孩子|儿子|女儿|她|他)"
+)
+OTHER_IN_DANGER = re.compile(
+    _OTHER_ONE + r"[^。！？!?我]{0,24}"
+    r"(?:吞了|吃了(?:一整|整|一|好几|大半)?(?:瓶|板|把|盒)|喝了(?:农药|敌敌畏|百草枯|一瓶|半瓶)|"
+    r"割(?:了)?腕|烧炭|上吊|"
+    r"(?:站|坐|蹲|爬)(?:在|到|上)(?:了)?(?:楼顶|天台|顶楼|桥上|桥边|栏杆外|窗台|窗户外|阳台外|护栏外)|"
+    r"(?:说|要|想)(?:要)?(?:跳|跳楼|跳河|跳江|跳下去))|"
+    r"\bmy\s*(?:room\s*mate|roommate|friend|sister|brother|mom|dad|son|daughter|partner|girlfriend|boyfriend)"
+    r"[^.!?]{0,40}(?:swallowed|took\s*(?:a|the|all|like|about|\d)|overdosed|is\s*on\s*the\s*(?:roof|bridge|ledge)|"
+    r"(?:wants|going|threatening)\s*to\s*jump)"
+)
+# Abuse the writer sees done to someone else, an elder or a child ("院里有个
+# 护工会掐老人胳膊", "邻居家孩子天天被打得直哭"): a witness, not the one hurt.
+ABUSE_SEEN = re.compile(
+    r"(?:老人|奶奶|爷爷|婆婆|老太太|老大爷|孩子|小孩|小孩子|小朋友|宝宝|女孩|男孩|小姑娘)"
+    r"[^。！？!?]{0,16}(?:被|挨)[^。！？!?]{0,6}(?:打|掐|扇|踢|揍|抽|虐待|饿)|"
+    r"(?:护工|保姆|阿姨|护士|继父|继母|后妈|后爸|邻居|隔壁|那家|他家|她家|老师|家长)"
+    r"[^。！？!?我]{0,12}(?:打|掐|扇|踢|揍|抽|虐待|不给(?:水|饭|吃))[^。！？!?]{0,6}"
+    r"(?:老人|奶奶|爷爷|婆婆|孩子|小孩|小朋友|宝宝|女儿|儿子|他们|她们)|"
+    r"(?:看见|看到|听见|听到|撞见)[^。！？!?]{0,20}(?:打|掐|扇|踢|揍|抽|虐待)"
+    r"[^。！？!?]{0,6}(?:老人|奶奶|爷爷|孩子|小孩|小朋友|宝宝)"
+)

@@ -90,6 +90,49 @@ def crisis_slots(family: str, kind: str, *, again: bool = False) -> list[list[st
     ]
 
 
+def other_danger_slots() -> list[list[str]]:
+    """Return the reply for someone else in danger right now (round 30b).
+
+    The writer is the one who can call: 120 for them (110 too at a height or
+    water), stay with them by phone or with someone, never go alone into danger.
+    """
+    return [
+        ["这很紧急，谢谢你马上说出来。", "情况很紧急，你告诉我是对的。"],
+        [
+            "请现在就替 TA 拨打 120，说清地址和 TA 吃了什么或在哪里；"
+            "在高处或水边，同时拨打 110。",
+            "马上替 TA 打 120；如果 TA 在高处或水边，再打 110，说清具体位置。",
+        ],
+        [
+            "能的话一直和 TA 保持通话，叫上宿管、老师或身边的人一起过去；"
+            "别一个人去危险的地方，也别去硬拉。",
+            "尽量跟 TA 保持联系、别让 TA 一个人；找身边的人一起去，"
+            "别自己一个人进危险的地方。",
+        ],
+        [f"等 TA 有人照看了，你也可以打{HELP_LINE}，说说你自己的感受。"],
+    ]
+
+
+def abuse_seen_slots() -> list[list[str]]:
+    """Return the reply for abuse the writer sees done to someone else (30b)."""
+    return [
+        [
+            "你看到的这些很严重，愿意说出来很不容易。",
+            "谢谢你告诉我，你看到的是真的需要有人管的事。",
+        ],
+        [
+            "如果 TA 现在就有危险，请马上拨打 110；受了伤需要急救就打 120。",
+            "只要 TA 此刻有危险，就请立刻拨打 110，受伤了打 120。",
+        ],
+        [
+            "不想暴露自己，也可以向 110、当地民政部门或居委会反映，很多地方可以匿名；"
+            "先别一个人去硬碰，顾好自己的安全。",
+            "可以匿名向 110、民政部门或居委会反映；别一个人去对质，先保护好自己。",
+        ],
+        [f"这件事压在你心里也很重，想找人说说，可以打{HELP_LINE}。"],
+    ]
+
+
 def follow_slots(
     family: str, *, resume: bool, next_step: str, kind: str = ""
 ) -> list[list[str]]:

@@ -11,7 +11,8 @@ from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import back_to, combos, q_ref, q_short
 from agent.dialogue.signals import RESUME
 from agent.dialogue.understanding import HELP_ASKED
-from agent.safety import FAMILY, replies
+from agent.safety import FAMILY, lexicon, replies
+from agent.safety.text import normalise
 
 
 def _family(t: Turn) -> tuple[str, str]:
@@ -34,8 +35,26 @@ def crisis(t: Turn) -> Draft:
     messages after it stay in care (``care``) without repeating it.
     """
     family, kind = _family(t)
+    # Someone else in danger now, or abuse seen done to someone else: the
+    # reply speaks to the one who can call for them (round 30b). The message
+    # before counts too ("那个奶奶拉着我的手一直哭" after the carer's blows).
+    said = normalise(t.ctx.text or "")
+    told = normalise(" ".join([_last_user(t), t.ctx.text or ""]))
+    if family == "self" and lexicon.OTHER_IN_DANGER.search(said):
+        return Draft(combos(replies.other_danger_slots(), t.seed))
+    if (
+        family == "abuse"
+        and lexicon.ABUSE_SEEN.search(told)
+        and not lexicon.HIT_AT_HOME.search(said)
+    ):
+        return Draft(combos(replies.abuse_seen_slots(), t.seed))
     again = t.d.last_act == "crisis" and t.d.care_kind == kind
     return Draft(combos(replies.crisis_slots(family, kind, again=again), t.seed))
+
+
+def _last_user(t: Turn) -> str:
+    """Return the person's message before this one ("" for none)."""
+    return next((x for r, x in reversed(t.ctx.history) if r == "user"), "")
 
 
 def care(t: Turn) -> Draft:
