@@ -709,6 +709,11 @@ def guess_level(
     # A cue word inside a figure or a loss told ("他去年出事走了") points at nothing.
     cued = lexicon.GRIEF.sub("", lexicon.FIGURES.sub("", plain))
     cued = lexicon.BUSINESS_STRAIN.sub("，", cued)  # the shop's, not theirs (30b)
+    kin_died = bool(lexicon.KIN_DIED.search(plain)) and not lexicon.KIN_DIED_NOT.search(
+        plain
+    )  # "我舅前年走了 走之前还问我…": a loss told (round 30b)
+    if kin_died:
+        cued = lexicon.KIN_DIED.sub("，", cued)
     if lexicon.LAID_OFF.search(plain):  # "我这个老的走了": left the job (round 29)
         cued = lexicon.LEFT_JOB.sub("，", cued)
     cue = bool(lexicon.CUES.search(cued))
@@ -810,8 +815,10 @@ def guess_level(
             and lexicon.PAST.search(plain)
             and not lexicon.STILL.search(plain)
         )
-        # Round 30b: a shop or money that cannot go on, away for a while.
+        # Round 30b: a shop or money that cannot go on, away for a while, a
+        # relative's death told as a loss.
         or lexicon.BUSINESS_STRAIN.search(plain)
+        or kin_died
         or (lexicon.AWAY_CORE.search(plain) and lexicon.AWAY_REASON.search(plain))
     ):  # a game, the news, a job's wear, childhood: with no risk word either,
         # nothing points at a present risk

@@ -3189,11 +3189,15 @@ KIN_DIED = re.compile(
     r"外公|外婆|姥姥|姥爷|老爷子|老太太|爸|妈|父亲|母亲|哥|姐|弟|妹|表哥|表姐|堂哥|堂姐|"
     r"师傅|师父|老师|朋友|同学|同事|邻居|老伴)"
     r"(?:也|都|已经|早就?|刚)?"
-    r"(?:去年|前年|那年|上个?月|上周|年初|年底|今年|春天|冬天|"
-    r"[一二两三四五六七八九十几\d]+(?:个月|年)(?:前|以前))?"
+    r"(?:去年|前年|那年|上个?月|上周|年初|年底|春天|冬天|"
+    r"[一二两三四五六七八九十几\d]+(?:个月|年)(?:前|以前))"
     r"(?:就|刚|也)?(?:走了|去世了?|过世了?|病逝|没了(?=[，。！？,.!?\s]|$)|不在了)"
 )
-GRIEF = re.compile(KIN_DIED.pattern + "|" + GRIEF.pattern)
+# ...unless the writer's own end is beside it ("外婆走了以后…药我留着给自己
+# 用", "等我爸走了，我也跟着走"): then the loss is the occasion, not the frame.
+KIN_DIED_NOT = re.compile(
+    r"我也|跟着|给自己|自己用|没(?:啥|什么)(?:意思|意义|盼头)|活着|不想活|想死|一起走|动手|bxhl|药"
+)
 # A request about the coach's own manner or output ("别反问我了 just tell me",
 # "最后那版 list 给我一个英文的吧，我想贴在 Notion 里"): a task, not a life.
 AT_COACH = re.compile(
@@ -3217,7 +3221,7 @@ LIFE_REVIEW = re.compile(
 # profile, read on every turn, these alone are no ground for the full reply.
 LOOSE = re.compile(
     r"(?:撑|熬|坚持)不下去了?|(?:决定|定好|选好|想好)(?:了)?[^。！？!?]{0,10}(?:走|离开|日子|时间|那天)|"
-    r"(?:won'?t|will\s*not|not)\s*be\s*(?:here|around)|can'?t\s*go\s*on|消失|解脱|(?:想|该|可以)走了"
+    r"(?:won'?t|will\s*not|not)\s*be\s*(?:here|around)|can'?t\s*go\s*on|(?:想|该|可以)走了"
 )
 # Someone else in danger right now, told by the writer ("我室友刚发消息说她在
 # 湖边，吞了一整瓶药", "my friend is on the roof"): the reply speaks to the
