@@ -3251,3 +3251,8 @@ ABUSE_SEEN = re.compile(
     r"(?:看见|看到|听见|听到|撞见)[^。！？!?]{0,20}(?:打|掐|扇|踢|揍|抽|虐待)"
     r"[^。！？!?]{0,6}(?:老人|奶奶|爷爷|孩子|小孩|小朋友|宝宝)"
 )
+# ...not a death long told, nor beside the writer's own wish ("我爸…喝了农药，
+# 没拖累谁。我最近老在想，这样对家里人最好": the writer is the one at risk).
+OTHER_IN_DANGER_NOT = re.compile(
+    r"走得|走了|去世|过世|死了|那年|当年|以前|小时候|没拖累|我也|我(?:最近|一直|老|总)?(?:在)?想"
+)

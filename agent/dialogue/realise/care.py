@@ -40,7 +40,11 @@ def crisis(t: Turn) -> Draft:
     # before counts too ("那个奶奶拉着我的手一直哭" after the carer's blows).
     said = normalise(t.ctx.text or "")
     told = normalise(" ".join([_last_user(t), t.ctx.text or ""]))
-    if family == "self" and lexicon.OTHER_IN_DANGER.search(said):
+    if (
+        family == "self"
+        and lexicon.OTHER_IN_DANGER.search(said)
+        and not lexicon.OTHER_IN_DANGER_NOT.search(said)
+    ):
         return Draft(combos(replies.other_danger_slots(), t.seed))
     if (
         family == "abuse"
