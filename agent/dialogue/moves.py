@@ -157,19 +157,22 @@ def _settled_only(text: str, m: re.Match) -> bool:
     return bool(named) and not QUESTION.search(rest)
 
 
+def _yours(who: str) -> str:
+    """Return "我老板" as we name them to the person: "你老板"."""
+    return "你" + who[1:] if who.startswith("我") else who
+
+
 def not_mine(text: str) -> tuple[str, str]:
     """Return (the word, whose it is) of someone else's words read as theirs."""
     m = OTHERS_SAID.search(text)
     if not m and (v := OTHERS_VIEW.search(text)):
-        who = v.group("who")
-        return v.group("what"), ("你" + who[1:]) if who.startswith("我") else who
+        return v.group("what"), _yours(v.group("who"))
     if not m:
         return "", ""
     quoted = QUOTED.search(text)
     put = PUT_ON.search(text)
     word = quoted.group(1) if quoted else put.group("word") if put else ""
-    who = m.group("who")
-    return word, ("你" + who[1:]) if who.startswith("我") else who
+    return word, _yours(m.group("who"))
 
 
 def settled_on(text: str, answers: dict) -> tuple[str, str]:
