@@ -161,6 +161,11 @@ MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22
 # "热线是哪个号码": the help itself, asked for, is answered at once.
 HELP_ASKED = re.compile(r"热线|求助电话|心理援助|哪个号码|打给谁|(?:能|该)找谁帮")
+# ...not the writer's own work on a line ("我在心理援助热线做志愿者两年了").
+HELP_WORK = re.compile(
+    r"(?:做|当|是|作为)(?:了)?[^。！？]{0,6}(?:志愿者|义工|接线员|咨询师)|"
+    r"(?:热线|援助)[^。！？]{0,8}(?:做|当|上班|工作|值班)(?:了)?[^。！？]{0,4}(?:志愿者|义工|年|个月)|接过[^。！？]{0,8}来电"
+)
 # After a care reply, these (and a short "嗯" or "好") stay in care; anything
 # else — a workbook question, a story for an answer — is the person moving on.
 CARE_STAYS = ("distress", "pushback", "crisis")
@@ -191,6 +196,8 @@ CHECKIN_AGREE = re.compile(
 )
 CHECKIN_NO = re.compile(
     r"没有|没想过|不是|不会|没事|还好|气话|说说而已|开玩笑|随口|夸张|就是累|只是累|"
+    # "累死了倒是真的": the tiredness is what is true (round 31)
+    r"(?:累|困|忙|辛苦|乏)(?:死)?(?:了)?(?:倒是|倒|确实|是)真的|"
     r"\bno\b|\bnope\b|\bnot\b",
     re.I,
 )
@@ -225,6 +232,27 @@ def _threat_tool(risk: safety.Risk, care_kind: str) -> bool:
 # around it, and the claims check keeps the reply from presupposing it.
 DENIAL_MAX_CHARS = 30
 CHECKIN_ALONE_CHARS = 24  # a possible risk in a message this short is its point
+# A guess this sure, or of a danger that is not only a thought (a place, a
+# means, a blow, a threat, a wound), is the point of the message however long:
+# asked on its own, not as an aside to a reflection that quotes the story
+# (round 31: "刚才喝了半瓶打虫子的药" and "煤气我打开了" got a reflection with
+# "顺便问一句"). A no to the question still goes back to the workbook: the
+# care frame opens only for a sure guess, as before.
+CHECKIN_SURE = 0.65
+# (Not abuse: a blow at home guessed in a story about one's parents is asked
+# beside the answer, and so are the lexicon's own gentle questions.)
+CHECKIN_KINDS = ("self_harm", "means", "danger_now", "harm_others")
+# Right after the reply to a danger here and now (a place, a means at hand),
+# the next line keeps the frame unless it says they are safe; a workbook line
+# ("手机只剩8%的电了，这题先写到这儿吧", "just wanted someone to read my
+# answers before") is no moving on (round 31).
+ACUTE_CARE = ("danger_now", "means")
+SAFE_NOW = re.compile(
+    r"(?:已经|我)?(?:下来了|回(?:到)?(?:家|屋|宿舍|房间|车上)了|离开(?:那|这)(?:儿|里)?了|"
+    r"(?:我)?(?:没事了|安全了|不会做傻事)|(?:朋友|家人|室友|我妈|我爸|我哥|我姐|警察|120|救护车)"
+    r"(?:已经)?(?:来了|到了|在我身边|陪着我)|(?:叫|打)了(?:120|110|急救)|"
+    r"i'?m\s*(?:safe|home|back\s*inside|off\s*the)|got\s*down)"
+)
 # Two readings this close are a tie that a keyword pattern may break.
 TIE_MARGIN = 0.15
 # Intents whose act picks a knowledge entry, a story or a task to talk about:
@@ -890,7 +918,15 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
         u.intent = "crisis" if u.crisis else "checkin"
         return u
     in_care = d.last_act in ("crisis", "care", "checkin") and bool(d.care_kind)
-    stays = pred.intent in CARE_STAYS or len(LEAD_PARTICLES.sub("", text)) <= 4
+    stays = (
+        pred.intent in CARE_STAYS
+        or len(LEAD_PARTICLES.sub("", text)) <= 4
+        or (
+            d.care_kind in ACUTE_CARE
+            and d.last_act in ("crisis", "checkin")  # the next line only
+            and not SAFE_NOW.search(text)
+        )
+    )
     if (
         in_care
         and d.care_kind in ("means", "danger_now")
@@ -934,7 +970,7 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
     # A mere guess in care ("最好是可以远程的那种" after care): the frame holds.
     # So do the words taken back right after the full reply ("开玩笑的啦"):
     # no moving on yet (round 30).
-    if HELP_ASKED.search(text) or (
+    if (HELP_ASKED.search(text) and not HELP_WORK.search(text)) or (
         in_care
         and (
             RESUME.search(text)
@@ -953,6 +989,8 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
             or pred.intent == "crisis"
             or risk.firm
             or not re.search(r"[\u4e00-\u9fff]", text)
+            or (risk.score >= CHECKIN_SURE and risk.source == "model")
+            or (risk.kind in CHECKIN_KINDS and risk.source == "model" and not u.written)
         ):
             u.intent = "checkin"  # a short message: the question is the reply
             return u

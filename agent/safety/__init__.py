@@ -147,6 +147,12 @@ def _strong(text: str) -> tuple[str, bool] | None:
             )
             settled = kind == "abuse" and _settled(text)
             sentence = _sentence_at(plain, found.start())
+            # A blow taken in a fighting sport, no one at home in it (round 31).
+            sparred = (
+                kind == "abuse"
+                and bool(lexicon.FIGHT_SPORT.search(sentence))
+                and not re.search(lexicon._KIN, sentence)
+            )
             worn = (  # hands worn by work, not cut (coach_blind15)
                 kind == "self_harm"
                 and "口子" in found.group(0)
@@ -188,6 +194,7 @@ def _strong(text: str) -> tuple[str, bool] | None:
                 or scarred
                 or itchy
                 or work_done
+                or sparred
             )
             if (
                 lexicon.OTHERS_END.search(plain)
@@ -237,7 +244,10 @@ def _strong(text: str) -> tuple[str, bool] | None:
             # Someone else's marks already handed to help, told by one who
             # wants to write about it ("我想写青少年自伤…学校已经联系了家长"):
             # the wish is the writing's (round 30).
-            if FAMILY.get(kind) == "self" and lexicon.OTHER_TREATED.search(plain):
+            if FAMILY.get(kind) == "self" and (
+                lexicon.OTHER_TREATED.search(plain)
+                or lexicon.CASE_ASKED.search(plain)  # a detective's case (31)
+            ):
                 story = True
             # "八年前我想过结束生命…现在很稳定": "我想过" is the past, no wish.
             if lexicon.PAST_WISH_WELL.search(plain) and not lexicon.RELAPSE.search(
@@ -249,7 +259,8 @@ def _strong(text: str) -> tuple[str, bool] | None:
                 or (lexicon.OWN_ACT.match(plain, found.start()) and not here)
                 or (kind == "danger_now" and _HERE_NOW.search(plain))
                 or (kind == "means" and lexicon.OWN_MEANS.search(plain))
-            ):  # no study or site excuses these (safety_blind14)
+            ) and not lexicon.CASE_ASKED.search(plain):
+                # no study or site excuses these (safety_blind14)
                 story = False
             return kind, story and not (kind == "harm_others" and _TARGET.search(plain))
     return None
@@ -820,6 +831,13 @@ def guess_level(
         or lexicon.BUSINESS_STRAIN.search(plain)
         or kin_died
         or (lexicon.AWAY_CORE.search(plain) and lexicon.AWAY_REASON.search(plain))
+        # Round 31: a job left with the desk cleared, a blow taken in a sport.
+        or (FAMILY.get(kind) == "self" and lexicon.JOB_ENDED.search(plain))
+        or (
+            kind == "abuse"
+            and lexicon.FIGHT_SPORT.search(plain)
+            and not re.search(lexicon._KIN, plain)
+        )
     ):  # a game, the news, a job's wear, childhood: with no risk word either,
         # nothing points at a present risk
         level -= 1 if cue else 2

@@ -3256,3 +3256,228 @@ ABUSE_SEEN = re.compile(
 OTHER_IN_DANGER_NOT = re.compile(
     r"走得|走了|去世|过世|死了|那年|当年|以前|小时候|没拖累|我也|我(?:最近|一直|老|总)?(?:在)?想"
 )
+
+# Round 31 (safety_blind32): kinds, not strings; put first in each kind.
+# suicide — one's own accident reckoned for its payout ("出个意外保险赔的，比
+# 我再跑十年挣的都多"), a family better off than with them ("保险我买足了，老婆
+# 孩子会过得比有我的时候好"), a letter written and left under the pillow, "一觉
+# 睡过去再也别醒", the one who kept them going now gone and their own work
+# "done" ("撑住我嘅一直係个女…差唔多可以收工喇"), a date set by an occasion
+# with "就办".
+_PAYOUT = (
+    r"(?:出(?:个|点|了)?意外|意外(?:身故|死亡|走了)|我(?:要是|如果)?(?:出事|没了|走了))«E»{0,10}"
+    r"(?:保险|理赔|赔偿|赔的|赔付)«E»{0,16}(?:比|够|多|还清|顶)"
+)
+_BETTER_WITHOUT = (
+    r"(?:过得|活得|日子)?比有我(?:的时候|在的时候|在)?(?:过得|活得)?(?:还|更)?(?:好|轻松|强)|"
+    r"(?:保险|保额)«E»{0,6}(?:买足|买够|买好|加满)(?:了)?«E»{0,16}(?:会|能|就)?(?:过得)?(?:更好|比)"
+)
+_LETTER_LEFT = (
+    r"(?:写进|写在|写到|写了)(?:了)?(?:一封)?(?:信|遗书|遗言)(?:里)?(?:了)?«E»{0,8}"
+    r"(?:压在|放在|塞在|藏在|留在)«E»{0,4}(?:枕头|抽屉|床头|桌上|床底|柜子|包里)|"
+    r"(?:信|遗书)(?:已经|我)?«E»{0,4}(?:压在|塞在)(?:了)?枕头(?:底)?下"
+)
+_SLEEP_FOR_GOOD = (
+    r"一觉睡(?:过去|到头|死)«E»{0,4}(?:就)?(?:再也|永远)?(?:别|不|没)(?:有)?再?(?:醒|睁)|"
+    r"睡(?:过去|着)(?:了)?(?:就)?再也别醒"
+)
+_KEPT_GOING_GONE = (
+    r"(?:撑(?:住|着)我|让我撑(?:下去|着)|支撑我)(?:的|嘅)?(?:一直)?(?:是|係)?«E»{0,4}"
+    r"(?:女儿|儿子|孩子|个女|个仔|闺女|老伴|我妈|我爸|她|他|佢)«E»{0,30}"
+    r"(?:差不多|差唔多|终于|也)?(?:可以|能|该)(?:收工|下班|谢幕|退场|解脱|歇)(?:了|喇|啦|咯)"
+)
+_DATE_DONE = (
+    r"(?:心里有数|想好了|决定了|不治了|不想拖累|不拖累)«E»{0,20}(?:等|过完|办完|忙完)«E»{0,10}(?:生日|满月|婚礼|年|节|中秋|春节|毕业|高考)«E»{0,4}"
+    r"(?:以后|之后|后)?(?:我)?就(?:办|动手|了结|走|去办)(?:了|吧)?(?=$|[,，。.!！?？…])"
+)
+_DONE_EN = (
+    r"(?:done|finished)\s*(?:with\s*)?(?:living|life|existing|everything|it\s*all)|"
+    r"(?:i'?m|am)\s*(?:kinda|kind\s*of|pretty\s*much|just)?\s*done\s*here(?=.*(?:end\s*of\s*it|goodbye|bye|tried))|"
+    r"end\s*of\s*it[^?]{0,40}(?:i'?m|am)\s*(?:kinda|kind\s*of|pretty\s*much|just)?\s*done"
+)
+ROUND31_SUICIDE = _filled(
+    "|".join(
+        (
+            _PAYOUT,
+            _BETTER_WITHOUT,
+            _LETTER_LEFT,
+            _SLEEP_FOR_GOOD,
+            _KEPT_GOING_GONE,
+            _DATE_DONE,
+            _DONE_EN,
+        )
+    )
+)
+# danger_now — a poison or a household chemical just drunk, with the body
+# saying so; gas turned on with the windows shut or a farewell beside it; sat
+# by the rails somewhere named, waiting for the next train.
+ROUND31_DANGER = _filled(
+    r"(?:刚才?|刚刚|已经|我)?(?:喝|吃|吞)(?:了|下)«E»{0,10}"
+    r"(?:打虫子|杀虫|除草|灭鼠|老鼠|蟑螂|农|消毒|洁厕|84)(?:的)?(?:药|剂|水|液)|"
+    r"(?:喝|吃|吞)(?:了|下)«E»{0,12}(?:药|剂|液)«E»{0,8}(?:肚子|胃|喉咙|嗓子|心口)«E»{0,4}"
+    r"(?:烧|疼|痛|绞|火辣|难受|翻)|"
+    r"(?:煤气|燃气|天然气|液化气|燃气灶|煤气罐)«E»{0,4}(?:我)?(?:已经)?(?:打开|开着|开了|拧开|放开)(?:了)?"
+    r"(?=.{0,40}(?:交代|写完|门窗|关严|关死|封|味道|不点|没点|闻|头晕|告别|最后))|"
+    r"(?:坐|站|蹲|躺)(?:在)?«E»{0,6}(?:铁轨|铁道|铁路)(?:边|旁|上|中间)«E»{0,30}"
+    r"(?:下一趟|下一班|等(?:着)?(?:车|火车)|车(?:还有|快|要)来)"
+)
+# means — medicine bought a box at a time across shops so no one asks; helium
+# with a mask or a bag; the deepest water with no railing scouted; a beam
+# asked whether it will hold (also as pinyin).
+ROUND31_MEANS = _filled(
+    r"(?:跑了|去了|换了|逛了)«E»{0,3}(?:几|好几|[两三四五六七八九十\d]+)家(?:药店|药房)«E»{0,12}"
+    r"(?:每家|各|一家)(?:只)?(?:买|拿|开)«E»{0,3}(?:一盒|一瓶|一板|一点)|"
+    r"氦气«E»{0,16}(?:面罩|头套|袋子|塑料袋|管子)|(?:面罩|头套)«E»{0,16}氦气|"
+    r"(?:哪段|哪里|哪儿|哪个|哪边)(?:的)?水最深«E»{0,16}(?:没|不)(?:有)?(?:护栏|栏杆)|"
+    r"(?:哪段|哪里|哪儿)(?:没|不)(?:有)?(?:护栏|栏杆)«E»{0,16}(?:水最深|最深)|"
+    r"(?:横梁|房梁|门框|水管|暖气管)«E»{0,10}(?:撑|承|吃)(?:不|得)?(?:撑|承|吃)?(?:得住|不住)(?:我|人|一个人)?|"
+    r"heng\s*liang.{0,40}cheng\s*(?:bu\s*cheng\s*)?de\s*zhu|"
+    r"mai\s*de\s*sheng\s*zi\s*dao\s*le"
+)
+# self_harm — scalded on purpose until it blisters, burning that "helps",
+# carving with a razor hidden under long sleeves (English).
+ROUND31_SELF = _filled(
+    r"(?:水|开水|热水)«E»{0,6}(?:开到|调到|烧到)?最烫«E»{0,10}(?:冲|浇|泡|淋)|"
+    r"(?:冲|烫|浇|泡|淋)到(?:起泡|起水泡|脱皮|掉皮|皮都红|红肿|发紫)|"
+    r"烫(?:完|过|了)(?:以后|之后)?(?:就)?(?:不想哭|舒服|好受|平静|安静|管用|不难受)|"
+    r"carv(?:e|ed|ing)\s*(?:it\s*)?(?:out\s*of|into)\s*(?:my\s*self|myself|my\s*(?:arm|skin|leg|wrist|thigh))|"
+    r"razor[^.!?]{0,30}(?:long\s*sleeves?|hoodie|hide)"
+)
+# abuse — things thrown at them at the table ("吃饭时锅铲又飞过来"); a
+# neighbour's child heard beaten night after night, burns seen; a carer
+# slapping old people or tying their hands to the bed.
+_THROWN = (
+    r"(?:锅铲|碗|盘子|杯子|凳子|椅子|遥控器|烟灰缸|拖鞋|皮带|衣架|筷子|菜刀|酒瓶)«E»{0,4}"
+    r"(?:又|就|总|老是)?(?:飞过来|砸过来|扔过来|甩过来|摔过来|抡过来|砸到我|扔到我)"
+)
+_CHILD_SEEN = (
+    r"(?:邻居|隔壁|楼下|楼上|对门|那家)«E»{0,8}(?:孩子|小孩|男孩|女孩|小姑娘|小朋友|儿子|闺女)«E»{0,24}"
+    r"(?:挨打|被打|被揍|挨揍|烫疤|烟疤|淤青)"
+)
+_CARER_HITS = (
+    r"(?:护工|保姆|看护|护理员|阿姨)«E»{0,16}(?:老人|病人|老太太|老爷子|孩子)«E»{0,12}"
+    r"(?:扇|打|掐|踢|揍|绑|捆)|"
+    r"(?:手|脚|人|老人|病人|孩子)«E»{0,6}(?:绑|捆)(?:在)?«E»{0,4}(?:床栏|床头|床架|床上|椅子)"
+)
+ROUND31_ABUSE = _filled("|".join((_THROWN, _CHILD_SEEN, _CARER_HITS)))
+STRONG["suicide"] = re.compile(ROUND31_SUICIDE + "|" + STRONG["suicide"].pattern)
+# ...but a team better off after one leaves, an insurance agent's client, a
+# beam or deep water checked for a fan, a swing, fishing or a swim.
+GUARDED = (
+    *GUARDED,
+    (
+        re.compile(ROUND31_SUICIDE),
+        re.compile(
+            r"团队|公司|部门|项目组|离职|辞职|跳槽|客户|投保人|保单|代理人|卖保险"
+        ),
+    ),
+    (
+        re.compile(ROUND31_MEANS),
+        re.compile(
+            r"装修|吊灯|吊扇|秋千|沙袋|单杠|空调|师傅|承重|钓|游泳|救生|气球|派对|电工"
+        ),
+    ),
+)
+STRONG["danger_now"] = re.compile(ROUND31_DANGER + "|" + STRONG["danger_now"].pattern)
+STRONG["means"] = re.compile(ROUND31_MEANS + "|" + STRONG["means"].pattern)
+STRONG["self_harm"] = re.compile(ROUND31_SELF + "|" + STRONG["self_harm"].pattern)
+STRONG["abuse"] = re.compile(ROUND31_ABUSE + "|" + STRONG["abuse"].pattern)
+ABUSE_SEEN = re.compile(
+    _filled(_CHILD_SEEN + "|" + _CARER_HITS) + "|" + ABUSE_SEEN.pattern
+)
+# A choice whether to go on, with no work or study beside it ("最重要的选择…
+# 现在觉得是要不要继续往下走"): asked about once.
+ECHOES = re.compile(
+    r"(?:要不要|该不该|还要不要)(?:再)?继续(?:往下)?(?:走|活)(?:下去)?"
+    r"(?![^。！？]{0,8}(?:这条路|这行|这个方向|这份|专业|工作|读|学|考|项目))|"
+    + ECHOES.pattern
+)
+
+# In care, round 31's next steps of the same danger, by kind. Every kind: the
+# care asked to be kept secret in other words ("千万别让我妈知道", "别跟居委会
+# 讲", "pls don't tell my school counselor").
+_SECRET31 = (
+    r"(?:别|不要|千万别|不能|可别)(?:让|叫)«E»{0,6}(?:我妈|我爸|爸妈|家里|老师|他们|别人|任何人|学校)知道|"
+    r"(?:别|不要|千万别|可别)(?:去)?(?:跟|和|告诉|找)«E»{0,4}(?:居委会|社区|警察|派出所|妇联|村里|单位)|"
+    r"(?:don'?t|do\s*not|never)\s*tell\s*(?:my|the|anyone|any\s*one|them)"
+)
+# abuse — "家丑不外扬" (any wording), afraid to speak for the job, nowhere to
+# turn here, typing on a borrowed device and wiping it.
+_GOES_ON_ABUSE31 = (
+    r"家丑不(?:可|能|要)?外扬|想(?:说|报|举报|告诉|讲)(?:又|但|可)?怕|(?:在这边|在这里|这边)没(?:人|有人)(?:帮|管)|"
+    r"(?:偷偷|悄悄)(?:用|借|拿)«E»{0,8}(?:手机|平板|电脑)|(?:写完|发完|用完)(?:得|要|就)删|删(?:掉)?(?:聊天)?记录|"
+    r"(?:家里|爸妈)(?:到现在)?(?:都)?不知道我(?:喜欢|是)|"
+    # a blow on them told next ("上周她真来了…扇了我两巴掌"), wherever it fell
+    r"(?:打|揍|踢|掐|扇|抽|推|踹|砸)(?:了|过)?我"
+)
+# self_harm — the wound's depth played down, hidden under clothes.
+_GOES_ON_SELF31 = (
+    r"不深|没多深|(?:穿|套)«E»{0,6}(?:外套|长袖|校服)«E»{0,4}看不(?:出来|见)|看不出来"
+)
+# danger here and now — the phone's battery running out, a time to the train,
+# words for someone to have read "before".
+_GOES_ON_END31 = (
+    r"(?:手机|电量|电)(?:只剩|就剩|还剩|剩)«E»{0,3}\d+\s*%?|"
+    r"(?:还有|就)(?:十几|几|[一二两三四五六七八九十\d]+)分钟|(?:那|这)趟(?:车)?|"
+    r"(?:read|see)\s*(?:my|these)\s*(?:answers|words|letter|notes)\s*before"
+)
+GOES_ON = {
+    "abuse": re.compile(
+        _filled(_GOES_ON_ABUSE31 + "|" + _SECRET31) + "|" + GOES_ON["abuse"].pattern
+    ),
+    "self_harm": re.compile(
+        _filled(_GOES_ON_SELF31 + "|" + _SECRET31) + "|" + GOES_ON["self_harm"].pattern
+    ),
+    "harm_others": GOES_ON["harm_others"],
+    **{
+        kind: re.compile(
+            _filled(_GOES_ON_END31 + "|" + _SECRET31) + "|" + GOES_ON[kind].pattern
+        )
+        for kind in ("suicide", "means", "danger_now")
+    },
+}
+
+# What is no risk, round 31: a blow taken in a fighting sport ("去拳馆被揍得
+# 鼻青脸肿反而特别解压"); a case asked of a detective ("怎么判断是他杀还是自
+# 杀"); someone sat with on a bridge until the police came; customers' questions
+# at a pharmacy; a night shift's "肝已经不是我的了"; a job ended with the desk
+# cleared; "想死的心都有了" at an answer lost unsaved.
+FIGHT_SPORT = re.compile(
+    r"拳馆|打拳|拳击|散打|泰拳|格斗|搏击|自由搏击|柔术|摔跤|对练|陪练|实战课|跆拳道|空手道|"
+    r"boxing|sparring|mma|muay\s*thai|jiu\s*jitsu|kickboxing"
+)
+CASE_ASKED = re.compile(r"他杀还是自杀|自杀还是他杀|判断(?:是不是|是否)?(?:自杀|他杀)")
+ABOUT = re.compile(CASE_ASKED.pattern + "|" + ABOUT.pattern)
+RESCUED = re.compile(
+    _filled(
+        r"陪(?:着)?(?:一个|个|那个|一位)?«E»{0,10}(?:想|要|准备|正要|打算)(?:往下)?(?:跳|轻生|自杀)«E»{0,10}"
+        r"(?:坐到|等到|直到|聊到|守到)«E»{0,6}(?:警察|消防|家人|救护车|民警|他家人|她家人)"
+    )
+    + "|"
+    + RESCUED.pattern
+)
+SEEN_AT_WORK = re.compile(
+    _filled(
+        r"(?:有人|顾客|客人|患者|病人)(?:来)?(?:买药|拿药|开药)«E»{0,12}(?:问|说)|"
+        r"(?:志愿者|义工|接线员|值班)«E»{0,12}(?:接过|接到|陪过|帮过)|"
+    )
+    + SEEN_AT_WORK.pattern
+)
+ALIVE_JOKE = re.compile(
+    _filled(
+        r"肝(?:已经|都|早就)?不是(?:我|自己)的了|爆肝|(?:又是|又)通宵«E»{0,12}(?:题|答案|方案|写出来)|"
+    )
+    + ALIVE_JOKE.pattern
+)
+JOB_ENDED = re.compile(
+    _filled(
+        r"(?:工位|办公桌|桌子|柜子)«E»{0,6}(?:收拾空|清空|搬空|收拾好)|"
+        r"交接(?:文档|工作|材料)«E»{0,6}(?:写完|做完|交了|弄完)|"
+        r"(?:辞呈|离职申请|辞职信)«E»{0,6}(?:交了|递了|提了|批了)"
+    )
+)
+CHORE_FIGURE = re.compile(
+    r"(?:没保存|没存上|白写了|丢了|闪退|没了)[^。！？]{0,12}想死的心都有了?|"
+    r"想死的心都有了?[^。！？]{0,20}(?:自动保存|保存|闪退|bug|卡死)|"
+    + CHORE_FIGURE.pattern
+)
