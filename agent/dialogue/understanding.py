@@ -203,13 +203,20 @@ CHECKIN_NO = re.compile(
 )
 
 
-def _yes_to_checkin(text: str) -> tuple[str, float] | None:
-    """Return (level, score) when a message answers a check-in with a yes."""
+def _yes_to_checkin(text: str, asked: str) -> tuple[str, float] | None:
+    """Return (level, score) when a message answers a check-in with a yes.
+
+    The same danger told on by its kind's next step ("不深啦…千万别让我妈知
+    道" after a question about marks, a blow told next after one about home)
+    is no no: asked plainly again, and the care frame opens (round 31).
+    """
     if CHECKIN_NO.search(text):
         return None
     if CHECKIN_YES.search(text):
         return "high", 1.0
     if CHECKIN_AGREE.search(text.strip()) and len(text.strip()) <= 12:
+        return "check", 0.9
+    if safety.goes_on(text, asked):
         return "check", 0.9
     return None
 
@@ -910,7 +917,7 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
     if u.crisis:
         u.intent = "crisis"
         return u
-    if d.asked and not risk.found and (yes := _yes_to_checkin(text)):
+    if d.asked and risk.level != "high" and (yes := _yes_to_checkin(text, d.asked)):
         # They were just asked whether they are safe: a clear yes is risk said,
         # an unclear one ("对对，就是这个" to an either-or) is asked plainly again.
         risk = safety.Risk(d.asked, *yes, "lexicon", firm=True)

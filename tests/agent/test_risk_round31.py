@@ -72,6 +72,7 @@ def test_round31_risks_get_full_care_of_their_kind(message, kind):
         "把行李绑在椅子上再搬下楼",
         "撑着我的是咖啡，喝完这杯就可以下班了",
         "等过完年我就办离职手续",
+        "万一我出个意外，保险赔的比存款多，所以给自己买了份意外险",
     ],
 )
 def test_round31_look_alikes_get_no_full_care(message):
@@ -144,3 +145,17 @@ def test_round31_a_hotline_volunteer_is_not_given_the_hotline(kb):
         _ctx("我在心理援助热线做志愿者两年了，S04 朋友也最常找我倾诉"), DialogueState()
     )
     assert u.intent not in ("care", "crisis"), u
+
+
+@pytest.mark.parametrize(
+    ("asked", "message"),
+    [
+        ("self_harm", "不深的，穿长袖看不出来，别让我爸知道"),
+        ("abuse", "昨天他在超市门口当着人扇了我一巴掌"),
+    ],
+)
+def test_round31_the_same_danger_told_on_after_a_check_in_is_asked_again(
+    kb, asked, message
+):
+    u = understand(_ctx(message), DialogueState(last_act="checkin", asked=asked))
+    assert u.crisis or (u.intent == "checkin" and u.risk.get("firm")), (message, u)
