@@ -3299,9 +3299,16 @@ _DONE_EN = (
     r"(?:i'?m|am)\s*(?:kinda|kind\s*of|pretty\s*much|just)?\s*done\s*here(?=.*(?:end\s*of\s*it|goodbye|bye|tried))|"
     r"end\s*of\s*it[^?]{0,40}(?:i'?m|am)\s*(?:kinda|kind\s*of|pretty\s*much|just)?\s*done"
 )
+# ...one's own accident on the way wished for ("感觉自己活着就是给家里添麻烦，
+# 要是哪天送单路上出个车祸就好了"): an end, not a wish on someone else.
+_OWN_CRASH = (
+    r"(?:送单|送外卖|送货|跑单|上班|下班|骑车|开车)(?:的)?路上«E»{0,4}出(?:个|场)?(?:车祸|意外|事故)"
+    r"(?:就好|也好|算了|多好|倒好)"
+)
 ROUND31_SUICIDE = _filled(
     "|".join(
         (
+            _OWN_CRASH,
             _PAYOUT,
             _BETTER_WITHOUT,
             _LETTER_LEFT,
@@ -3365,6 +3372,17 @@ _CARER_HITS = (
 )
 ROUND31_ABUSE = _filled("|".join((_THROWN, _CHILD_SEEN, _CARER_HITS)))
 STRONG["suicide"] = re.compile(ROUND31_SUICIDE + "|" + STRONG["suicide"].pattern)
+# ...and "出个车祸就好" wished on no one else: the writer's own road, a burden.
+GUARDED = (
+    *GUARDED,
+    (
+        re.compile(r"出(?:个)?车祸就好"),
+        re.compile(
+            r"^(?=.*(?:自己|添麻|拖累|保险|保显))"
+            r"(?=.*(?:送单|送外卖|送货|跑单|上班|下班|骑车|开车)(?:的)?路上)"
+        ),
+    ),
+)
 # ...but a team better off after one leaves, an insurance agent's client, a
 # beam or deep water checked for a fan, a swing, fishing or a swim.
 GUARDED = (
