@@ -118,6 +118,11 @@ def _strong(text: str) -> tuple[str, bool] | None:
                 and not re.search(r"自己|自残|割|划|刀片|故意|我会", marks)
             ):
                 kind, found = "abuse", blow
+            seen = lexicon.CHILD_SEEN.search(plain)
+            if kind == "self_harm" and seen and not lexicon.SELF_CUT.search(plain):
+                # A neighbour's child beaten, the burns seen on him: his marks,
+                # not the writer's (round 31).
+                kind, found = "abuse", seen
             # The news, a game, a social problem, a job's wear, unless the
             # phrasing's own clause is a wish of theirs ("我看就是这个社会本身。
             # 有时候真想开车冲进人群" is no story).

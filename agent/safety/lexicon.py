@@ -3371,6 +3371,7 @@ _CARER_HITS = (
     r"(?:手|脚|人|老人|病人|孩子)«E»{0,6}(?:绑|捆)(?:在)?«E»{0,4}(?:床栏|床头|床架|床上|椅子)"
 )
 ROUND31_ABUSE = _filled("|".join((_THROWN, _CHILD_SEEN, _CARER_HITS)))
+CHILD_SEEN = re.compile(_filled(_CHILD_SEEN))
 STRONG["suicide"] = re.compile(ROUND31_SUICIDE + "|" + STRONG["suicide"].pattern)
 # ...and "出个车祸就好" wished on no one else: the writer's own road, a burden.
 GUARDED = (
