@@ -32,4 +32,24 @@ def fitted(
     digest = digest_of(
         [source.read_bytes(), sklearn.__version__, *(f"{a}\t{b}" for a, b in pairs)]
     )
-    return kept(name, digest, lambda: train(pairs))
+    return _columns_first(kept(name, digest, lambda: train(pairs)))
+
+
+def _columns_first(model: Any) -> Any:
+    """Store each linear step's weights column-major; return ``model``.
+
+    scikit-learn scores a message as ``X @ coef_.T``. With ``coef_`` row-major
+    the transpose is not contiguous, and scipy copies the whole matrix for
+    every new message: 25 MB for the risk model's 7 × 445k weights, scoring
+    one message in 9.3 ms instead of 3.3 (a risk check 11.1 → 4.6 ms of CPU;
+    a turn checks its message and every span its reply quotes). Column-major
+    makes the transpose a view; the scores are the same to the bit
+    (tests/agent/test_fitted.py).
+    """
+    import numpy as np
+
+    for _, step in getattr(model, "steps", [("", model)]):
+        coef = getattr(step, "coef_", None)
+        if isinstance(coef, np.ndarray) and not coef.flags.f_contiguous:
+            step.coef_ = np.asfortranarray(coef)
+    return model
