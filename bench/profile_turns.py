@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from spy import spy_record  # noqa: E402
-from ws_load import QUESTIONS, _open_all, paced_run  # noqa: E402
+from ws_load import _open_all, paced_run, question  # noqa: E402
 
 SESSIONS = 20
 # A thread parked here waits for work: not CPU, not part of any turn.
@@ -132,7 +132,7 @@ async def _chat_window(sessions, seconds: float) -> int:
         nonlocal done
         k = 0
         while time.perf_counter() < end:
-            ms, _ = await s.chat(QUESTIONS[(i + k) % len(QUESTIONS)])
+            ms, _ = await s.chat(question(i, k))
             done += ms is not None
             k += 1
 
@@ -187,7 +187,7 @@ def _inproc(turns: int) -> None:
     notes: dict[int, dict] = {i: {} for i in range(SESSIONS)}
 
     async def one(i: int, k: int) -> None:
-        text = QUESTIONS[(i + k) % len(QUESTIONS)]
+        text = question(i, k)
         history[i].append(("user", text))
         snapshot = SessionSnapshot(
             session_id=f"inproc-{os.getpid()}-{i}",
@@ -267,8 +267,15 @@ def main() -> None:
     parser.add_argument(
         "--debug", action="store_true", help="DEBUG on, as make run (SQL log kept)"
     )
+    parser.add_argument(
+        "--repeat",
+        action="store_true",
+        help="send the ten bare texts again and again (cached scores; old figures)",
+    )
     parser.add_argument("--inproc", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.repeat:
+        os.environ["BENCH_REPEAT"] = "1"  # the run_turn-alone child reads it too
     if args.inproc:
         _inproc(args.inproc)
         return

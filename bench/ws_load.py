@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import itertools
 import os
 import socket
 import subprocess
@@ -56,6 +57,24 @@ QUESTIONS = [
     "这个问题和我的工作有什么关系？",
     "我喜欢做饭，这算热情吗？",
 ]
+
+# Every message a person sends is new. With the ten texts above repeated, the
+# per-process caches of the risk and intent scores answered from memory and a
+# turn measured cheaper than any real one: scoring a new message was 25–56 ms
+# of CPU before 53cf9d8. So each chat gets a tag of its own ("（春夏秋冬）", one
+# of 16⁴); BENCH_REPEAT=1 (--repeat) sends the bare texts, as the figures in
+# docs/performance.md before 2026-12-07 did.
+_TAGS = "春夏秋冬梅兰竹菊山水云月星河松石"
+_SERIAL = itertools.count()
+
+
+def question(i: int, k: int) -> str:
+    """Return session ``i``'s ``k``-th message: a question, tagged unless repeating."""
+    text = QUESTIONS[(i + k) % len(QUESTIONS)]
+    if os.environ.get("BENCH_REPEAT") == "1":
+        return text
+    n = next(_SERIAL)
+    return text + "（" + "".join(_TAGS[(n >> (4 * p)) % 16] for p in range(4)) + "）"
 
 
 def pct(values: list[float], q: float) -> float:
@@ -155,7 +174,7 @@ async def paced_run(bases: list[str], n: int, duration: float, path: str) -> dic
                 if path == "/ws/echo/":
                     latencies.append(await s.echo(f"echo {i} {k}"))
                 else:
-                    ms, error = await s.chat(QUESTIONS[(i + k) % len(QUESTIONS)])
+                    ms, error = await s.chat(question(i, k))
                     if ms is not None:
                         latencies.append(ms)
                     elif error:
@@ -190,7 +209,7 @@ async def throughput(bases: list[str], n: int, duration: float) -> float:
         nonlocal done
         k = 0
         while time.perf_counter() < end:
-            ms, _ = await s.chat(QUESTIONS[(i + k) % len(QUESTIONS)])
+            ms, _ = await s.chat(question(i, k))
             done += ms is not None
             k += 1
 
@@ -277,11 +296,18 @@ def main() -> None:
         help="DEBUG on, as make run (default: coach.settings_bench, DEBUG off)",
     )
     parser.add_argument(
+        "--repeat",
+        action="store_true",
+        help="send the ten bare texts again and again (cached scores; old figures)",
+    )
+    parser.add_argument(
         "--backends",
         default="",
         help="embedded,postgresql: each in turn in this run (default: from env)",
     )
     args = parser.parse_args()
+    if args.repeat:
+        os.environ["BENCH_REPEAT"] = "1"
     if args.stacks > 1 and args.web_processes > 1:
         raise SystemExit("--stacks or --web-processes, not both")
     counts = [int(x) for x in args.sessions.split(",")]
