@@ -260,6 +260,44 @@ SAFE_NOW = re.compile(
     r"(?:已经)?(?:来了|到了|在我身边|陪着我)|(?:叫|打)了(?:120|110|急救)|"
     r"i'?m\s*(?:safe|home|back\s*inside|off\s*the)|got\s*down)"
 )
+# Right after the full reply, whatever the kind, the next line is the same
+# story told on unless it turns to the workbook or says they are safe: "老师问起
+# 来我都说是自己摔的", "别劝我冷静", "说不出来的轻松，该做的事都做完了", "我弟
+# 才八岁" carry no risk word of their own (round 32: 7 of safety_blind33's 14
+# misses were such lines, each met with a reflection or a menu).
+MOVES_ON = re.compile(
+    r"题|答案|候选|价值观|才能|喜欢的事|擅长|重要的事|工作簿|例子|下一步|"
+    r"这样写|怎么写|优点|缺点"
+)
+
+
+# ...when the classifier leans that way at all: of the lines right after the
+# full reply in the 45 safety and coach sets, the ones telling the danger on
+# scored 0.18–0.54 ("老师问起来我都说是自己摔的" 0.35, "我弟才八岁" 0.23); a
+# story for the answer on screen 0.06–0.12 ("逛书店我总会停在旅行文学那排"
+# 0.07). Below the bar they move on, as before.
+CARRIES_ON = 0.15
+
+
+def _moves_on(text: str) -> bool:
+    """Return whether a line right after the full reply leaves the danger told."""
+    return bool(
+        SAFE_NOW.search(text)
+        or WORKBOOK_ASK.search(text)
+        or MOVES_ON.search(text)
+        or ids_named(text)
+        or RESUME.search(text)
+    )
+
+
+# Help on its way, in their words ("我们约好明天一早一起去学校心理中心"): a
+# plan, but the good kind; with SAFE_NOW, the care frame thanks and stays.
+HELP_PLAN = re.compile(
+    r"(?:去|约|约好|预约|挂|找|看)(?:了|好)?[^。！？]{0,8}(?:心理中心|心理咨询|咨询师|"
+    r"心理医生|精神科|心理科|医生|辅导员|热线|12356|急诊)"
+)
+
+
 # Two readings this close are a tie that a keyword pattern may break.
 TIE_MARGIN = 0.15
 # Intents whose act picks a knowledge entry, a story or a task to talk about:
@@ -578,6 +616,7 @@ def _resolve(
             or (len(text) >= ANSWER_MIN_CHARS and ANSWERS.search(text))
         )
         and not REQUEST.search(text)
+        and not SET_RIGHT.search(text)  # "…别加我没写的": said to us (blind33)
         # "第二个有点硬凹了…贴着这个再写一个": feedback on our reply (coach_blind16)
         and not facts.FEEDBACK.search(text)
         and intent not in ("distress", "crisis", "greet", "quiet", "injection")
@@ -679,6 +718,10 @@ def _abstention(
         and all(facts.asks(text, c) for c in parts)
     ):  # every clause asks us or is about the task: no story to quote back
         return "unsure"  # (coach_blind12: "你写到「那你按我写的原话重新排一遍」")
+    # Told to us, not about their life: never their material. (A question
+    # alone is not enough: "理想的一天？我现在想不了那么远" answers one; 97
+    # such answers lost their reflection when every "？" and "给我" counted.)
+    asks_us = bool(TO_US.search(text) or SET_RIGHT.search(text))
     if (
         intent == "story"
         and intent == pred.intent
@@ -692,11 +735,13 @@ def _abstention(
         intent in GATED
         and intent == pred.intent  # no rule and no dialogue state confirmed it
         and pred.confidence < classifier.ABSTAIN_BELOW
-        and not (intent == "story" and _continues_story(text, d))
+        and not (intent == "story" and _continues_story(text, d) and not asks_us)
         # A story told at some length is met by quoting it, as written: the one
         # reading that cannot be wrong about the person (blind2: "其实当年选设计，
-        # 就是因为不想坐办公室填表" got "我没把握你想让我做什么").
-        and not (intent == "story" and len(folded) >= STORY_TOLD_CHARS)
+        # 就是因为不想坐办公室填表" got "我没把握你想让我做什么"). Not when it
+        # sets us right or asks us to do something: "别帮我瞎填" and "你就按我
+        # S01 S05 S06写的说" were quoted back as material (coach_blind33).
+        and not (intent == "story" and len(folded) >= STORY_TOLD_CHARS and not asks_us)
         # A list pasted line by line (a search history for P03, coach_blind11)
         # is material they give, not a request to be guessed at.
         and not facts.pasted(text)
@@ -904,13 +949,15 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
     ):  # a weak guess loses to a clear reading: a loss, a goodnight, "最后那个",
         # someone else's opinion quoted ("我爸说我傻"), "那个" with no risk word
         risk = safety.NONE
+    told = d.care_kind or d.asked  # the danger met, or asked about just now
     if (
-        d.care_kind
+        told
         and risk.found
-        and (risk.source == "model" or _threat_tool(risk, d.care_kind))
-        and safety.FAMILY.get(risk.kind) != safety.FAMILY.get(d.care_kind)
-    ):  # the same story goes on: who is in danger is already known
-        risk = dataclasses.replace(risk, kind=d.care_kind)
+        and (risk.source == "model" or _threat_tool(risk, told))
+        and safety.FAMILY.get(risk.kind) != safety.FAMILY.get(told)
+    ):  # the same story goes on: who is in danger is already known ("菜刀我都
+        # 磨好了" after a threat was asked about is the threat, round 32)
+        risk = dataclasses.replace(risk, kind=told)
     if not u.written:
         u.risk = risk.dump()
     u.crisis = risk.level == "high"
@@ -933,6 +980,11 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
             and d.last_act in ("crisis", "checkin")  # the next line only
             and not SAFE_NOW.search(text)
         )
+        or (  # the next line only
+            d.last_act == "crisis"
+            and not _moves_on(text)
+            and safety.leaning(text) >= CARRIES_ON
+        )
     )
     if (
         in_care
@@ -941,8 +993,14 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
     ):  # "就是有点困了" after pills or gas: the danger goes on, 120 again
         risk = safety.Risk(d.care_kind, "high", 1.0, "lexicon")
         u.risk = risk.dump()
+    safe_now = in_care and bool(SAFE_NOW.search(text) or HELP_PLAN.search(text))
+    if safe_now and not (risk.level == "high" and risk.source == "lexicon"):
+        # "现在我安全了，在我闺蜜家…刚吃了点东西" (round 32): food is no pills
+        risk = safety.NONE
+        u.risk = risk.dump()
     if (
         in_care
+        and not safe_now
         and d.care_kind in ("harm_others", "means", "suicide", "danger_now")
         and safety.lexicon.SOON.search(text)
     ):  # "她一般七点吃早饭，我今晚就放进去": the plan goes on, with a time (round 16)
@@ -980,7 +1038,8 @@ def _understand(ctx: TurnContext, d: DialogueState, *, quick: bool) -> Understan
     if (HELP_ASKED.search(text) and not HELP_WORK.search(text)) or (
         in_care
         and (
-            RESUME.search(text)
+            safe_now
+            or RESUME.search(text)
             or stays
             or risk.found
             or (d.last_act in ("crisis", "care") and safety.taken_back(text))
@@ -1409,6 +1468,9 @@ TO_US = re.compile(
     r"^(?:那)?你(?:再|重新|先|帮我)?(?:看|读|对|查|数|过)(?:一下|一遍|看)",
     re.I,
 )
+# Setting us right ("别帮我瞎填", "别加我没写的", "那栏我是空着的"): said to
+# us, never their material.
+SET_RIGHT = re.compile(r"别(?:帮我|给我|替我)|别加|瞎填|我没写过|我是空着的|不是我写的")
 # "算了 你随便问一个吧", "你问我吧" (coach_blind18): asked for a question.
 # Said at the end ("你问我重要选择按啥标准" asks about the question).
 ASK_ME = re.compile(

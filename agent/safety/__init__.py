@@ -79,6 +79,8 @@ def _strong(text: str) -> tuple[str, bool] | None:
         lexicon.FICTION.search(lexicon.NOT_GAME.sub("", text)) or "《" in text
     )
     plain = lexicon.FIGURES.sub("，", text)
+    if lexicon.CATCHPHRASE.search(plain):  # a parent's saying of years (round 32)
+        plain = lexicon.SAID_FOR_YEARS.sub("，", plain)
     # A shop or money that cannot go on is not the writer (round 30b).
     plain = lexicon.BUSINESS_STRAIN.sub("，", plain)
     # A call is no blow ("催收天天打我妈电话", round 29).
@@ -272,7 +274,10 @@ def _strong(text: str) -> tuple[str, bool] | None:
 
 
 # "我只知道我最近老想zs": a wish of theirs, however often it comes (round 17).
-_WISH = re.compile(r"(?:真|好|很|就|总|老|又|一直|总是|常常?|天天)想|我想|我要|恨不得")
+_WISH = re.compile(
+    # "我最近只想怎么润出这个世界" (round 32): a wish, however the sentence opens
+    r"(?:真|好|很|就|总|老|又|一直|总是|常常?|天天|只)想|我想|我要|恨不得"
+)
 # Their own end weighed for those left ("家里人收拾起来不会太麻烦"), and a
 # place they are at this moment ("俺现在就在工地塔吊顶上"): the study or the
 # site around them is no story.
@@ -572,6 +577,18 @@ def assess(text: str) -> Risk:
     return assess_with(text, scores)
 
 
+def leaning(text: str) -> float:
+    """Return the classifier's risk score of ``text`` alone, before any rule.
+
+    For a line whose meaning hangs on the one before it: right after the full
+    reply, a line the classifier leans even a little towards risk is the same
+    story told on (round 32).
+    """
+    from agent.safety.model import scores
+
+    return scores(normalise(text or ""))[1] if text and text.strip() else 0.0
+
+
 _SENTENCE = re.compile(r"[。！？!?；;]+|(?<=[a-z'\"])\.+\s*")
 _LATIN = re.compile(r"[a-z]{2,}")
 SENTENCE_MIN = 6  # a shorter sentence says too little for the classifier alone
@@ -622,6 +639,8 @@ def assess_with(text: str, scorer, **bars) -> Risk:
         return Risk(strong[0], "high", max(score, HIGH), "lexicon")
     # Said about a story, a case or a job ("剧本里角色自杀"): the classifier decides.
     level = guess_level(text, plain, kind, score, **bars)
+    if level == "check" and _said_for_years(plain, scorer, bars):
+        level = "none"
     if level == "none" and score >= bars.get("check", CHECK):
         kind, score, level = _beside_model(plain, scorer, bars) or (kind, score, level)
     if level == "none" and strong is None and not moves and _strife(text, plain):
@@ -634,6 +653,18 @@ def assess_with(text: str, scorer, **bars) -> Risk:
     if level == "firm":
         return Risk(kind, "check", score, "model", firm=True)
     return Risk(kind, level, score, "model")
+
+
+def _said_for_years(plain: str, scorer, bars: dict) -> bool:
+    """Return whether a guess rests only on someone's saying of years.
+
+    "我妈天天催我…说我考不上她就去死，哈哈这是她的口头禅" (round 32): with
+    the saying taken out, the rest is read again; any risk left still counts.
+    """
+    if not lexicon.CATCHPHRASE.search(plain):
+        return False
+    rest = lexicon.SAID_FOR_YEARS.sub("，", plain)
+    return rest != plain and scorer(rest)[1] < bars.get("check", CHECK)
 
 
 def _beside_model(plain: str, scorer, bars: dict) -> tuple[str, float, str] | None:

@@ -3503,3 +3503,91 @@ CHORE_FIGURE = re.compile(
     r"想死的心都有了?[^。！？]{0,20}(?:自动保存|保存|闪退|bug|卡死)|"
     + CHORE_FIGURE.pattern
 )
+
+# Round 32 (safety_blind33, scored unseen on 0d52180). suicide — an end in
+# slang and dialect ("润出这个世界，不是润出国那个润", "我都想去见阎王爷了");
+# not lasting to a day named ("我撑不到下周了"); oneself soon spoken of only
+# in the past ("很快就只能说「她以前挺爱笑的」").
+_RUN_OUT = (
+    r"润出(?:这个|这)?(?:世界|人间|地球)|"
+    r"(?:我|俺|老子)«E»{0,4}(?:想|要|该|准备)(?:去)?见(?:阎王|马克思)"
+)
+_NOT_LAST = (
+    r"(?:我|人)«E»{0,2}撑不到(?:下(?:个)?(?:周|礼拜|星期|月)|明天|月底|过年|周末)"
+)
+_PAST_SOON = r"很快(?:就)?(?:只能|只会)?(?:说|记得|提起|怀念)«E»{0,10}以前"
+ROUND32_SUICIDE = _filled("|".join((_RUN_OUT, _NOT_LAST, _PAST_SOON)))
+STRONG["suicide"] = re.compile(ROUND32_SUICIDE + "|" + STRONG["suicide"].pattern)
+# ...but money, a battery or a shop that will not last to next week.
+GUARDED = (
+    *GUARDED,
+    (
+        re.compile(_filled(_NOT_LAST)),
+        re.compile(r"钱|存款|工资|房租|电量|没电|资金|库存|现金流|店|公司|项目|预算"),
+    ),
+)
+# abuse — pay or papers taken by a partner, going out called running away
+# ("我工资卡被他收走了，我说报个班，他就说我是想跑").
+_CONTROLLED = (
+    r"(?:工资卡|银行卡|身份证|护照)«E»{0,3}(?:被|给)(?:他|她|老公|男朋友|男友|丈夫)?"
+    r"(?:收走|没收|扣着|扣下|拿走|藏起来)|"
+    r"(?:他|老公|男朋友|男友|丈夫)«E»{0,4}(?:就)?说我(?:是)?(?:想跑|要跑|想逃)"
+)
+STRONG["abuse"] = re.compile(_filled(_CONTROLLED) + "|" + STRONG["abuse"].pattern)
+# In care after an end or a means: the days counted down ("这几天就在一天一
+# 天数日子").
+_GOES_ON_END32 = (
+    r"数(?:着)?(?:日子|天数)|倒(?:数|计时)(?:着)?(?:日子|天)|"
+    # "说不出来的轻松，该做的事都做完了", "你莫跟我讲大道理": an end settled
+    r"该(?:做|办|安排|交代)的(?:事)?(?:都|也)?(?:做|办|安排|交代)(?:完|好)了|"
+    r"(?:别|莫|不用|不要)(?:再)?(?:跟我|给我|和我)?(?:讲|说)(?:那些|啥子|什么)?大道理"
+)
+GOES_ON = {
+    **GOES_ON,
+    **{
+        kind: re.compile(_filled(_GOES_ON_END32) + "|" + GOES_ON[kind].pattern)
+        for kind in ("suicide", "means", "danger_now")
+    },
+}
+
+# What is no risk, round 32: smoke or heat that "makes one want to die" in a
+# fire service story ("火场里那烟呛得人想死"); self-harm long past and over
+# ("初中那会儿我还自残过…十多年前的事了…早就不那样了"); an app taken down
+# and "ended"; a mother's death threat that is her catchphrase of years;
+# domestic violence named as the social problem someone must solve.
+FIGURES = re.compile(
+    r"(?:呛|熏|热|冻|晒|挤|饿|渴|困|辣|臭|吵|痒|闷)得(?:人|我)?(?:都)?(?:快)?想死|"
+    + FIGURES.pattern
+)
+ENDS_THING = re.compile(
+    r"(?:下架|关停|停更|注销|关掉|砍掉|停掉)[^。！？]{0,12}结束(?:它|掉|了)|"
+    + ENDS_THING.pattern
+)
+CATCHPHRASE = re.compile(r"口头禅|挂在嘴边|(?:说了|这么说)(?:好|这么)?(?:多|几|十几)年")
+GUARDED = (
+    *GUARDED,
+    (
+        re.compile(r"(?:自残|自伤|割腕|划手|割手|伤害自己|割自己)过"),
+        re.compile(
+            r"^(?=.*(?:年前|那会儿?|那时候?|初中|高中|大学|小时候|以前))"
+            r"(?=.*(?:早就?(?:不|没)|已经(?:不|没)|不再|没再|走出来|好了很多|好多了))"
+        ),
+    ),
+    (
+        re.compile(r"家暴"),
+        re.compile(
+            r"(?:解决|关注|研究|反对?|消除|预防|帮助)(?:的)?(?:是)?家暴|"
+            r"家暴(?:问题|现象|议题|受害者|案件|新闻)"
+        ),
+    ),
+)
+# ...and a parent's death threat that is their saying of years ("我爸老说我
+# 再不结婚他就去跳河，哈哈这是他的口头禅"): someone else's words, said for
+# years, taken out before reading the rest; only with the saying named.
+_SAYS_OFTEN = (
+    r"(?:爸|妈|老公|老婆|婆婆|公公|奶奶|爷爷|他|她)(?:老|总|天天|动不动就?|一直)"
+    r"[^。！？]{0,8}?说"
+)
+SAID_FOR_YEARS = re.compile(
+    _SAYS_OFTEN + r"[^。！？]{0,16}?(?:去死|寻死|跳河|跳楼|喝药|上吊|不活了)"
+)

@@ -133,6 +133,31 @@ def abuse_seen_slots() -> list[list[str]]:
     ]
 
 
+def safe_slots(family: str) -> list[list[str]]:
+    """Return the reply to "I am safe now" or help on its way, after care.
+
+    Relief said plainly, the door left open, and no workbook push: the person
+    decides what comes next (round 32: "现在我安全了，在我闺蜜家" got the
+    whole script again).
+    """
+    return [
+        [
+            "听到你现在是安全的，我松了一口气。",
+            "谢谢你告诉我，知道你现在安全，我放心多了。",
+        ],
+        [
+            "有人陪着、约好去找专业的人，都是很好的一步。",
+            "身边有人陪着，这很重要。",
+        ],
+        [
+            "这几天如果那种念头又冒出来，随时告诉我，或者拨 12356。"
+            if family == "self"
+            else "要是又有危险，请马上打 110；想找人说说也可以打 12356。"
+        ],
+        ["想歇一歇，还是想聊点别的，都由你。"],
+    ]
+
+
 def follow_slots(
     family: str, *, resume: bool, next_step: str, kind: str = ""
 ) -> list[list[str]]:

@@ -10,7 +10,7 @@ import re
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import back_to, combos, q_ref, q_short
 from agent.dialogue.signals import RESUME
-from agent.dialogue.understanding import HELP_ASKED
+from agent.dialogue.understanding import HELP_ASKED, HELP_PLAN, SAFE_NOW
 from agent.safety import FAMILY, lexicon, replies
 from agent.safety.text import normalise
 
@@ -72,6 +72,8 @@ def care(t: Turn) -> Draft:
     )
     if HELP_ASKED.search(t.ctx.text):
         return Draft([[replies.HELP_ANSWER]])
+    if SAFE_NOW.search(t.ctx.text) or HELP_PLAN.search(t.ctx.text):
+        return Draft(combos(replies.safe_slots(family), t.seed))
     resume = bool(RESUME.search(t.ctx.text))
     return Draft(
         combos(
