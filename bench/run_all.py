@@ -17,6 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SCRIPTS = [
     "search.py",
+    "risk_score.py",
     "agent.py",
     "guidance_scan.py",
     "ws_load.py",
