@@ -137,3 +137,17 @@ async def test_one_answer_behind_two_candidates_is_quoted_apart(kb, offline_conf
     assert len(lines) == 2, reply
     cited = [set(QUOTE.findall(line)[1:]) for line in lines]
     assert not cited[0] & cited[1], reply  # each side its own words
+
+
+async def test_a_top_list_of_talents_uses_the_words_s07_quotes(kb, offline_config):
+    # "耐心" aside, no entry is called 讲得透 or 敢拍板: they are still talents
+    # the person wrote down, in the words they were said in.
+    answers = {
+        "S04": "邻居家电器坏了都来喊我。",
+        "S07": "老伴说“讲得透”，车间主任说“敢拍板”，孙女说“有耐心”",
+    }
+    chat = Chat(offline_config, S, question_id="S07", answers=answers)
+    result = await chat.say("帮我从我写的里面挑三个最突出的才能")
+    for word in ("讲得透", "敢拍板", "有耐心"):
+        assert f"「{word}」" in result.text, result.text
+    assert "没有直接点名" not in result.text, result.text

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 from agent.dialogue.facts import asks, is_shrug, spans
 from agent.dialogue.realise import Draft, Turn
@@ -29,6 +30,7 @@ from agent.dialogue.realise.violated import violated
 from knowledge.evidence import Evidence, evidence_find
 from knowledge.evidence.match import OTHERS_ASKED, SAID_ASKED
 from knowledge.evidence.records import Category
+from knowledge.evidence.told import TOLD_QUESTIONS, told_words
 from knowledge.evidence.voice import own_run
 
 # "三样就够", "挑两三样": the higher of a range ("两三" → 3).
@@ -296,9 +298,26 @@ def top(t: Turn) -> Draft:
         # is not 「财富」, 家教 across "一家|教培" is not 「教养」.
         if usable(e) and e.name not in t.d.dropped  # struck by them: stays out
     ]
-    ranked = _first_each([e for e in every if e.strength == "named"])[:count]
+    # S07's words from the people who know them, as they were said: talents
+    # named, whether or not an entry is called that (knowledge/evidence/told).
+    others_said = (
+        [(q, w) for q, w in told_words(workbook) if w not in t.d.dropped]
+        if category == "strengths"
+        else []
+    )[:count]
+    ranked = _first_each(
+        [
+            e
+            for e in every
+            if e.strength == "named"
+            # 「观察入微」 read from "胆大心细" is their word again, renamed
+            and not (
+                e.question_id in TOLD_QUESTIONS and _within(e.surface, others_said)
+            )
+        ]
+    )[: count - len(others_said)]
     taken = {e.entry_id for e in ranked}
-    room_left = min(SUSPECTED_MAX, count - len(ranked))
+    room_left = min(SUSPECTED_MAX, count - len(ranked) - len(others_said))
     # A keyword's guess ("做设计" → 「美感」, "负责一个新机型" → 「责任」) is
     # not put to them in a list (coach_blind8–10 reviews: the main source of
     # capped replies); their own unnamed answers are, below. What a V05 anger
@@ -320,20 +339,21 @@ def top(t: Turn) -> Draft:
             ]
         )
     hinted = hinted[: max(room_left, 0)]
-    if not ranked and not hinted and (own := _own_words(t, category)):
+    nothing_named = not others_said and not ranked and not hinted
+    if nothing_named and (own := _own_words(t, category)):
         return _own_offered(t, word, count, own)
     # Answers of the part's own step no entry was read from still show it:
     # quoted as they wrote them, put to them as a question (blind review
     # 2026-11-27d: "没依据的我不凑数" after two picks while V01 said 顶班).
-    cited = {e.question_id for e in ranked + hinted}
+    cited = {e.question_id for e in ranked + hinted} | {q for q, _ in others_said}
     rest = [(q, c) for q, c in _own_words(t, category) if q not in cited]
-    own = rest[: max(count - len(ranked) - len(hinted), 0)]
+    own = rest[: max(count - len(others_said) - len(ranked) - len(hinted), 0)]
     weak = [
         (q, substance(re.split(r"[。！？!?\n]", a)[0].strip()))
         for q, a in sorted(workbook.items())
         if q in WEAK and len(a.strip()) >= 4 and not is_shrug(a)
     ]
-    if not ranked and not hinted and not own and weak:
+    if not others_said and not ranked and not hinted and not own and weak:
         # Only a criticised habit or a thing done badly: the flip is theirs to make.
         q, c = weak[0]
         return Draft(
@@ -348,7 +368,7 @@ def top(t: Turn) -> Draft:
             rows=[],
             pending={"items": [{"name": c, "qid": q, "ids": []}]},
         )
-    if not ranked and not hinted and not own:
+    if not others_said and not ranked and not hinted and not own:
         step = STEP_NAME[category]
         return Draft(
             [
@@ -361,7 +381,11 @@ def top(t: Turn) -> Draft:
     # "只够N条" answers a number they asked for, not "我到底擅长啥".
     asked = bool(TOP.search(t.ctx.text) or TOP_LEAD.search(t.ctx.text))
     more = len(rest) > len(own) or not asked
-    return _listed(t, word, count, ranked, hinted, own, more=more)
+    return _listed(t, word, count, ranked, hinted, own, more=more, told=others_said)
+
+
+def _within(surface: str, told: list[tuple[str, str]]) -> bool:
+    return any(surface and surface in w for _, w in told)
 
 
 def _listed(
@@ -373,6 +397,7 @@ def _listed(
     own: list[tuple[str, str]],
     *,
     more: bool,
+    told: Sequence[tuple[str, str]] = (),
 ) -> Draft:
     """Return the named, the hinted and their own unnamed clauses, apart.
 
@@ -380,7 +405,8 @@ def _listed(
     offered, each with the words it stands on, for them to take or strike.
     Fewer than asked is said only when every answer of the step is used.
     """
-    total = len(ranked) + len(hinted) + len(own)
+    told = list(told)
+    total = len(told) + len(ranked) + len(hinted) + len(own)
     used_up = f"这一步写的答案都用上了，只够{total}条，不凑数。"
     short_of = "" if total >= count or more else used_up
     if own:
@@ -405,9 +431,7 @@ def _listed(
     }.get(word, "")
     basis = (
         f"先后是这样排的：直接写出名字的在前，其余先看{then}；顺序由你改。"
-        if then
-        and RANK_ASKED.search(t.ctx.text)
-        and len(ranked) + len(hinted) + len(own) > 1
+        if then and RANK_ASKED.search(t.ctx.text) and total > 1
         else ""
     )
     for room, mine, said in (
@@ -423,8 +447,12 @@ def _listed(
             f"{where(q, step=False)}「{telling(c, mine)}」" for q, c in own
         )
         parts = []
+        if told:
+            words = "、".join(f"「{w}」" for _, w in told)
+            parts.append(f"{where(told[0][0], step=False)}里，别人说你{words}。")
         if ranked:
-            parts.append(f"从你写的答案里，直接说到的{word}有：{items}。")
+            lead = "另外，" if told else "从你写的答案里，"
+            parts.append(f"{lead}直接说到的{word}有：{items}。")
         if hinted:
             lead = "可能也是" if ranked else f"没有直接点名的{word}，但这几处像"
             parts.append(f"{lead}：{maybe}。")
@@ -439,7 +467,8 @@ def _listed(
         rows=[],
         # "第二条为什么" points here (realise/refs.py): named, hints, then clauses.
         pending={
-            "items": _items(ranked + hinted)
+            "items": [{"name": w, "qid": q, "ids": []} for q, w in told]
+            + _items(ranked + hinted)
             + [{"name": c, "qid": q, "ids": []} for q, c in own]
         },
     )
