@@ -151,3 +151,17 @@ async def test_a_top_list_of_talents_uses_the_words_s07_quotes(kb, offline_confi
     for word in ("讲得透", "敢拍板", "有耐心"):
         assert f"「{word}」" in result.text, result.text
     assert "没有直接点名" not in result.text, result.text
+
+
+async def test_words_from_s07_are_never_followed_by_none_named(kb, offline_config):
+    # "每一条…一个词" asks one word per answer, not a list of one; and a list
+    # that opens with S07's words never goes on to say nothing was named.
+    answers = {
+        "S03": "周末在家给邻居修自行车，一修一下午。",
+        "S04": "厂里新来的都找我问机器怎么调。",
+        "S07": "师傅说“手稳”，老婆说“心细”",
+    }
+    chat = Chat(offline_config, S, question_id="S07", answers=answers)
+    result = await chat.say("能不能每一条后面对应一个才能的词")
+    assert "「手稳」" in result.text and "「心细」" in result.text, result.text
+    assert "没有直接点名" not in result.text, result.text

@@ -78,7 +78,12 @@ def _wanted(t: Turn) -> tuple[Category, str, int]:
         or TOP.search(text)
     )
     count = int(DIGITS.get(m.group(1), m.group(1))) if m else 5
+    if PER_ITEM.search(text):  # "每一条后面对应一个才能的词": one per item, not one
+        count = 5
     return kind[0], kind[2], count
+
+
+PER_ITEM = re.compile(r"每(?:一)?(?:条|题|句|段)")
 
 
 def _scope(t: Turn) -> dict[str, str]:
@@ -454,10 +459,10 @@ def _listed(
             lead = "另外，" if told else "从你写的答案里，"
             parts.append(f"{lead}直接说到的{word}有：{items}。")
         if hinted:
-            lead = "可能也是" if ranked else f"没有直接点名的{word}，但这几处像"
+            lead = "可能也是" if ranked or told else f"没有直接点名的{word}，但这几处像"
             parts.append(f"{lead}：{maybe}。")
         if own:
-            lead = "还有" if ranked or hinted else f"没有直接点名的{word}，但"
+            lead = "还有" if ranked or hinted or told else f"没有直接点名的{word}，但"
             parts.append(f"{lead}你写的{clauses}，我对不上现成的词，也可能算一条。")
         text = "".join(parts) + said + short_of + ask
         if len(text) <= t.budget:
