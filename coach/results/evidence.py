@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from knowledge import selectors as knowledge
 from knowledge.evidence import Category, Evidence, evidence_find
+from knowledge.evidence.told import TOLD_QUESTIONS, told_words
 
 STEP_CATEGORY: dict[str, Category] = {
     "values_exploration": "values",
@@ -119,8 +120,63 @@ def rows_found(*, answers: dict[str, str], notes: dict, review: dict) -> dict:
             rows["kept" if row["confirmed"] else state].append(row)
         # Named before confirmed, then most answers; stable, so first answered first.
         rows["kept"].sort(key=lambda r: (r["state"] != "named", -r["freq"]))
+        if category == "strengths":
+            rows["kept"] = _told_first(rows["kept"], asked, step_of=step_of)
         out[category] = rows
     return out
+
+
+def _told_first(kept: list[dict], asked: dict, *, step_of: dict) -> list[dict]:
+    """Return the talents S07 quotes first, in their words, then the rest.
+
+    "老婆说“有耐心”，师傅说“胆大心细”": talents named by the people asked,
+    as the coach's top list reads them (``knowledge.evidence.told``). A row
+    the matcher read only from inside one of those words (「观察入微」 from
+    胆大心细) is the same word renamed: left out.
+    """
+    told = told_words(asked)
+    if not told:
+        return kept
+    words = [w for _, w in told]
+    rows = []
+    for qid, word in told:
+        answer = asked[qid]
+        at = answer.find(word)
+        link = question_link(qid, step=step_of[qid])
+        rows.append(
+            {
+                "id": "",
+                "key": word,
+                "name": word,
+                "category": "strengths",
+                "snippet": "",
+                "data": {},
+                "own": False,
+                "state": "named",
+                "confirmed": True,
+                "freq": 1,
+                "evidence": [
+                    {
+                        "quote": answer,
+                        "marked": (answer[:at], word, answer[at + len(word) :]),
+                        "where": link["label"],
+                        **link,
+                    }
+                ],
+            }
+        )
+    renamed = [
+        r
+        for r in kept
+        if r["evidence"]
+        and all(
+            e["question_id"] in TOLD_QUESTIONS
+            and any(e["marked"][1] in w for w in words)
+            for e in r["evidence"]
+        )
+    ]
+    names = set(words)
+    return rows + [r for r in kept if r not in renamed and r["name"] not in names]
 
 
 def review_stored(saved: dict) -> dict[str, str]:

@@ -27,6 +27,14 @@ _NOTHING = re.compile(
 )
 
 
+# Doubted by the person ("朋友说我心细，我也不知道算不算", "…我觉得一般吧"):
+# the matcher keeps such words a suspicion (tests/knowledge), and so does this.
+_DOUBTED = re.compile(
+    r"不知道算不算|不知道是不是|不确定|不太确定|我不(?:太)?(?:觉得|认同|同意|认)|"
+    r"(?:我)?觉得一般|不见得|才怪|哪有|客气话|瞎说"
+)
+
+
 def is_shrug(text: str) -> bool:
     """Return whether an S07 answer says nobody was asked or nothing was said."""
     return bool(_NOTHING.match(text.strip()))
@@ -49,7 +57,7 @@ def told_words(answers: dict[str, str]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for qid in TOLD_QUESTIONS:
         text = (answers.get(qid) or "").strip()
-        if not text or is_shrug(text):
+        if not text or is_shrug(text) or _DOUBTED.search(text):
             continue
         # An aside is no word of theirs: "死心眼（他说这也算长处）".
         text = re.sub(r"[（(][^）)]*[）)]", "，", text)

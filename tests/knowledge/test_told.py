@@ -26,7 +26,18 @@ def test_the_words_others_used_are_kept_as_written(answer, words):
     assert [w for _, w in told_words({"S07": answer})] == words
 
 
-@pytest.mark.parametrize("answer", ["不知道", "还没问，有点不好意思", "", "   "])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "不知道",
+        "还没问，有点不好意思",
+        "",
+        "   ",
+        # Doubted by the person: a suspicion, as the matcher keeps it.
+        "朋友说我心细，我也不知道算不算。",
+        "同事都说我很会讲故事，我觉得一般吧。",
+    ],
+)
 def test_nothing_asked_yet_gives_no_words(answer):
     assert told_words({"S07": answer}) == []
 

@@ -285,3 +285,18 @@ def test_a_row_named_in_five_answers_keeps_every_quote_reachable(knowledge):
     text = re.sub(r"<[^>]+>", "", page)  # a quote's matched words are marked
     for e in row["evidence"]:
         assert e["quote"] in text, e["quote"]
+
+
+def test_s07_words_are_talents_in_the_words_they_were_said(knowledge):
+    # The coach's top list and the results page read S07 with one reader
+    # (knowledge/evidence/told.py): talents named by the people asked.
+    client, _ = visitor(
+        {"S07": "师傅说“手稳”，老婆说“会过日子”，徒弟说“讲得透”", "S04": "不知道"}
+    )
+    talents = rows(client, "talents")
+    for word in ("手稳", "会过日子", "讲得透"):
+        assert word in talents, talents
+        quote = talents[word]["evidence"][0]
+        assert word in quote["quote"] and quote["question_id"] == "S07", quote
+    page = client.get("/results/").content.decode()
+    assert "讲得透" in page and "第7题" in page
