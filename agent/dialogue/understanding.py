@@ -161,6 +161,12 @@ MIN_CONFIDENCE = 0.12  # 25 intents: a top intent at 0.12 is still ~3x chance
 STORY_MIN_CHARS = 22
 # "热线是哪个号码": the help itself, asked for, is answered at once.
 HELP_ASKED = re.compile(r"热线|求助电话|心理援助|哪个号码|打给谁|(?:能|该)找谁帮")
+# ...unless the help is named only to be waved off: "我知道你要说什么，打热线、
+# 找朋友，但我真的太累了" got the numbers again (round 32).
+HELP_REFUSED = re.compile(
+    r"我知道你要说|别(?:再)?(?:给我)?(?:发|说|提|推)(?:什么)?(?:热线|号码|电话)|"
+    r"(?:热线|号码)[^。！？]{0,8}(?:没用|都存着|存着呢|不想打|打过了|有什么用)|不想打热线"
+)
 # ...not the writer's own work on a line ("我在心理援助热线做志愿者两年了").
 HELP_WORK = re.compile(
     r"(?:做|当|是|作为)(?:了)?[^。！？]{0,6}(?:志愿者|义工|接线员|咨询师)|"

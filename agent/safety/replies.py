@@ -19,7 +19,14 @@ HOTLINE = "12356"
 HELP_LINE = "全国心理援助热线 12356"
 
 
-def crisis_slots(family: str, kind: str, *, again: bool = False) -> list[list[str]]:
+# Charcoal, gas or fumes told: air first ("车里的炭已经点上了" got "if you
+# are at a height or by water", round 32).
+FUMES = re.compile(r"炭|煤气|燃气|天然气|液化气|一氧化碳|尾气|charcoal|\bgas\b|fumes")
+
+
+def crisis_slots(
+    family: str, kind: str, *, again: bool = False, fumes: bool = False
+) -> list[list[str]]:
     """Return the full care reply for a risk just said, by who is in danger."""
     if family == "abuse":
         return [
@@ -78,6 +85,11 @@ def crisis_slots(family: str, kind: str, *, again: bool = False) -> list[list[st
         "self_harm": ["如果伤口很深或止不住血，请马上拨打 120。"],
     }
     urgent = urgent_by_kind.get(kind, [""])
+    if fumes and kind in ("danger_now", "means", "suicide"):
+        urgent = [
+            "请马上打开门窗、离开那里，到外面透气，然后拨打 120。",
+            "先把门窗全部打开，人马上出去，到通风的地方拨打 120。",
+        ]
     return [
         first,
         ["你现在安全吗？", "此刻你是安全的吗？"],
@@ -86,7 +98,9 @@ def crisis_slots(family: str, kind: str, *, again: bool = False) -> list[list[st
             f"请别一个人扛：可以打{HELP_LINE}，或者马上联系一个你信任、能过来陪你的人。",
             f"先找个人陪着你：给信任的朋友或家人打个电话，也可以拨{HELP_LINE}。",
         ],
-        [""] if kind in urgent_by_kind else ["有危险时请立刻拨打 120 或 110。"],
+        [""]
+        if kind in urgent_by_kind or fumes
+        else ["有危险时请立刻拨打 120 或 110。"],
     ]
 
 

@@ -10,7 +10,12 @@ import re
 from agent.dialogue.realise import Draft, Turn
 from agent.dialogue.realise.phrases import back_to, combos, q_ref, q_short
 from agent.dialogue.signals import RESUME
-from agent.dialogue.understanding import HELP_ASKED, HELP_PLAN, SAFE_NOW
+from agent.dialogue.understanding import (
+    HELP_ASKED,
+    HELP_PLAN,
+    HELP_REFUSED,
+    SAFE_NOW,
+)
 from agent.safety import FAMILY, lexicon, replies
 from agent.safety.text import normalise
 
@@ -53,7 +58,9 @@ def crisis(t: Turn) -> Draft:
     ):
         return Draft(combos(replies.abuse_seen_slots(), t.seed))
     again = t.d.last_act == "crisis" and t.d.care_kind == kind
-    return Draft(combos(replies.crisis_slots(family, kind, again=again), t.seed))
+    fumes = bool(replies.FUMES.search(said))
+    slots = replies.crisis_slots(family, kind, again=again, fumes=fumes)
+    return Draft(combos(slots, t.seed))
 
 
 def _last_user(t: Turn) -> str:
@@ -70,7 +77,7 @@ def care(t: Turn) -> Draft:
         if question
         else ""
     )
-    if HELP_ASKED.search(t.ctx.text):
+    if HELP_ASKED.search(t.ctx.text) and not HELP_REFUSED.search(t.ctx.text):
         return Draft([[replies.HELP_ANSWER]])
     if SAFE_NOW.search(t.ctx.text) or HELP_PLAN.search(t.ctx.text):
         return Draft(combos(replies.safe_slots(family), t.seed))
