@@ -19,9 +19,16 @@ HOTLINE = "12356"
 HELP_LINE = "全国心理援助热线 12356"
 
 
-# Charcoal, gas or fumes told: air first ("车里的炭已经点上了" got "if you
-# are at a height or by water", round 32).
-FUMES = re.compile(r"炭|煤气|燃气|天然气|液化气|一氧化碳|尾气|charcoal|\bgas\b|fumes")
+# Charcoal lit or gas on now: air first ("车里的炭已经点上了" got "if you are
+# at a height or by water", round 32). Bought or planned, it is a means: the
+# means reply (hand it over) stands.
+_FUEL = r"(?:炭|炭盆|煤气|燃气|天然气|液化气|煤炉)"
+_ON = r"(?:点上|点着|点了|烧着|烧起来|开着|打开了|拧开|开了|放开)"
+FUMES = re.compile(
+    rf"{_FUEL}[^。！？]{{0,8}}{_ON}|{_ON}[^。！？]{{0,4}}{_FUEL}|"
+    r"头(?:有点|好|很)?晕|闻到(?:煤气|燃气|一股)?味|"
+    r"(?:charcoal|gas)\s*(?:is\s*)?(?:lit|on|burning)"
+)
 
 
 def crisis_slots(
