@@ -20,15 +20,30 @@ HELP_LINE = "全国心理援助热线 12356"
 
 
 # Charcoal lit or gas on now: air first ("车里的炭已经点上了" got "if you are
-# at a height or by water", round 32). Bought or planned, it is a means: the
-# means reply (hand it over) stands.
+# at a height or by water", round 32). Bought, planned, searched or wondered
+# about, it is a means: the means reply (hand it over) stands.
 _FUEL = r"(?:炭|炭盆|煤气|燃气|天然气|液化气|煤炉)"
-_ON = r"(?:点上|点着|点了|烧着|烧起来|开着|打开了|拧开|开了|放开)"
-FUMES = re.compile(
-    rf"{_FUEL}[^。！？]{{0,8}}{_ON}|{_ON}[^。！？]{{0,4}}{_FUEL}|"
-    r"头(?:有点|好|很)?晕|闻到(?:煤气|燃气|一股)?味|"
+_ON = (
+    r"(?:点上了?|点着了?|点了|烧着|在烧|烧起来了|开着|打开了|拧开了|已经开了|开了|"
+    r"放开了)"
+)
+_FUMES = re.compile(
+    rf"{_FUEL}[^。！？，,.!?]{{0,8}}{_ON}|{_ON}[^。！？，,.!?]{{0,4}}{_FUEL}|"
     r"(?:charcoal|gas)\s*(?:is\s*)?(?:lit|on|burning)"
 )
+_WONDERED = re.compile(r"想|搜|查|研究|会怎么?样|要多久|如果|要是|假如|试了|又关")
+_PAUSES = "。！？，,.!? "
+
+
+def fumes_now(text: str) -> bool:
+    """Return whether charcoal is lit or gas is on, told as now, in ``text``."""
+    for m in _FUMES.finditer(text or ""):
+        start = max(text.rfind(p, 0, m.start()) for p in _PAUSES)
+        stops = [i for i in (text.find(p, m.end()) for p in _PAUSES) if i >= 0]
+        clause = text[start + 1 : min(stops, default=len(text))]
+        if not _WONDERED.search(clause):
+            return True
+    return False
 
 
 def crisis_slots(

@@ -58,7 +58,7 @@ def crisis(t: Turn) -> Draft:
     ):
         return Draft(combos(replies.abuse_seen_slots(), t.seed))
     again = t.d.last_act == "crisis" and t.d.care_kind == kind
-    fumes = bool(replies.FUMES.search(said))
+    fumes = replies.fumes_now(t.ctx.text or "")
     slots = replies.crisis_slots(family, kind, again=again, fumes=fumes)
     return Draft(combos(slots, t.seed))
 
