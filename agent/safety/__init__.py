@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.safety import lexicon
-from agent.safety.text import normalise, pinyin
+from agent.safety.text import PAUSE, normalise, pinyin
 
 KINDS = ("suicide", "self_harm", "means", "danger_now", "abuse", "harm_others")
 # Who is in danger decides the reply: the person (12356, 120), the person from
@@ -689,13 +689,6 @@ def _beside_model(plain: str, scorer, bars: dict) -> tuple[str, float, str] | No
     return None
 
 
-# Where a reader pauses in what was typed: punctuation, or a space beside a
-# character ("想结束了 今天就到这"); a space between Latin words is no pause.
-_PAUSE = re.compile(
-    r"[，。！？；,.!?;~～…]+|(?<=[\u4e00-\u9fff])\s+|\s+(?=[\u4e00-\u9fff])"
-)
-
-
 def _echo(text: str, plain: str) -> bool:
     """Return whether a phrasing worth asking about once is in the message."""
     # Death words in someone else's mouth (骂我朋友“去死吧”) are not an echo.
@@ -723,7 +716,7 @@ def _moves_only(text: str, plain: str) -> bool:
     """
     if _move(plain):
         return True
-    parts = [p for p in (normalise(c) for c in _PAUSE.split(text or "")) if p]
+    parts = [p for p in (normalise(c) for c in PAUSE.split(text or "")) if p]
     if len(parts) < 2:
         return False
     ending = any(lexicon.SESSION_END.fullmatch(p) for p in parts)

@@ -58,3 +58,10 @@ def pinyin(plain: str) -> bool:
     if len(latin) < 3:
         return False
     return sum(w in SYLLABLES for w in latin) >= 0.8 * len(latin)
+
+
+# Where a reader pauses in what was typed: punctuation, or a space beside a
+# character ("想结束了 今天就到这"); a space between Latin words is no pause.
+PAUSE = re.compile(
+    r"[，。！？；,.!?;~～…]+|(?<=[\u4e00-\u9fff])\s+|\s+(?=[\u4e00-\u9fff])"
+)

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from knowledge import selectors as knowledge
 from knowledge.evidence import Category, Evidence, evidence_find
-from knowledge.evidence.told import TOLD_QUESTIONS, told_words
+from knowledge.evidence.told import renamed, told_words
 
 STEP_CATEGORY: dict[str, Category] = {
     "values_exploration": "values",
@@ -137,7 +137,6 @@ def _told_first(kept: list[dict], asked: dict, *, step_of: dict) -> list[dict]:
     told = told_words(asked)
     if not told:
         return kept
-    words = [w for _, w in told]
     rows = []
     for qid, word in told:
         answer = asked[qid]
@@ -165,18 +164,18 @@ def _told_first(kept: list[dict], asked: dict, *, step_of: dict) -> list[dict]:
                 ],
             }
         )
-    renamed = [
+    names = {w for _, w in told}
+    return rows + [
         r
         for r in kept
-        if r["evidence"]
-        and all(
-            e["question_id"] in TOLD_QUESTIONS
-            and any(e["marked"][1] in w for w in words)
-            for e in r["evidence"]
+        if r["name"] not in names
+        and not (
+            r["evidence"]
+            and all(
+                renamed(e["question_id"], e["marked"][1], told) for e in r["evidence"]
+            )
         )
     ]
-    names = set(words)
-    return rows + [r for r in kept if r not in renamed and r["name"] not in names]
 
 
 def review_stored(saved: dict) -> dict[str, str]:

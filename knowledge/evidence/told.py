@@ -19,7 +19,7 @@ _AFTER_COLON = re.compile(r"[:：]\s*([^；;，,。、\n（(]{1,16})")
 # "说我能扛事" with no quotes: the words after 说(我).
 _AFTER_SAID = re.compile(r"说(?:我|你)?(?:是)?([^，,；;。、\n（(“\"'‘「]{2,8})")
 _PIECES = re.compile(r"[、，,；;/\n]+")
-_TAIL = re.compile(r"(?:哈+|呵+|嘿+|啊|吧|呗|吧|呢|嘛|😂|🤣|~+|～+|！+|!+|。+|\s)+$")
+_TAIL = re.compile(r"(?:哈+|呵+|嘿+|啊|吧|呗|呢|嘛|😂|🤣|~+|～+|！+|!+|。+|\s)+$")
 MAX_WORDS = 3  # the question asks three people
 # Not asked yet, or nothing said: no word of theirs.
 _NOTHING = re.compile(
@@ -35,18 +35,16 @@ _DOUBTED = re.compile(
 )
 
 
-def is_shrug(text: str) -> bool:
-    """Return whether an S07 answer says nobody was asked or nothing was said."""
+def _nothing_said(text: str) -> bool:
     return bool(_NOTHING.match(text.strip()))
 
 
 def _clean(word: str) -> str:
-    word = _TAIL.sub("", word.strip()).strip(" ：:，,")
-    return word
+    return _TAIL.sub("", word.strip()).strip(" ：:，,")
 
 
 def _usable(word: str) -> bool:
-    if not word or is_shrug(word) or re.fullmatch(r"[\d\W_]+", word):
+    if not word or _nothing_said(word) or re.fullmatch(r"[\d\W_]+", word):
         return False
     latin = re.fullmatch(r"[A-Za-z][A-Za-z '\-]*", word)
     return len(word) >= (3 if latin else 2) and len(word) <= 16
@@ -57,7 +55,7 @@ def told_words(answers: dict[str, str]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for qid in TOLD_QUESTIONS:
         text = (answers.get(qid) or "").strip()
-        if not text or is_shrug(text) or _DOUBTED.search(text):
+        if not text or _nothing_said(text) or _DOUBTED.search(text):
             continue
         # An aside is no word of theirs: "死心眼（他说这也算长处）".
         text = re.sub(r"[（(][^）)]*[）)]", "，", text)
@@ -78,3 +76,14 @@ def told_words(answers: dict[str, str]) -> list[tuple[str, str]]:
         words = [w for w in (_clean(x) for x in found) if _usable(w)]
         out += [(qid, w) for w in dict.fromkeys(words)][:MAX_WORDS]
     return out
+
+
+def renamed(question_id: str, surface: str, told: list[tuple[str, str]]) -> bool:
+    """Return whether a matcher hit is one of ``told``'s words again, renamed.
+
+    「观察入微」 read from "胆大心细" in S07 is their word under our name: the
+    coach's top list and the results page show the word, not the entry.
+    """
+    return question_id in TOLD_QUESTIONS and any(
+        surface and surface in w for _, w in told
+    )

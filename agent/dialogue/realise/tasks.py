@@ -30,7 +30,7 @@ from agent.dialogue.realise.violated import violated
 from knowledge.evidence import Evidence, evidence_find
 from knowledge.evidence.match import OTHERS_ASKED, SAID_ASKED
 from knowledge.evidence.records import Category
-from knowledge.evidence.told import TOLD_QUESTIONS, told_words
+from knowledge.evidence.told import renamed, told_words
 from knowledge.evidence.voice import own_run
 
 # "三样就够", "挑两三样": the higher of a range ("两三" → 3).
@@ -316,9 +316,7 @@ def top(t: Turn) -> Draft:
             for e in every
             if e.strength == "named"
             # 「观察入微」 read from "胆大心细" is their word again, renamed
-            and not (
-                e.question_id in TOLD_QUESTIONS and _within(e.surface, others_said)
-            )
+            and not renamed(e.question_id, e.surface, others_said)
         ]
     )[: count - len(others_said)]
     taken = {e.entry_id for e in ranked}
@@ -387,10 +385,6 @@ def top(t: Turn) -> Draft:
     asked = bool(TOP.search(t.ctx.text) or TOP_LEAD.search(t.ctx.text))
     more = len(rest) > len(own) or not asked
     return _listed(t, word, count, ranked, hinted, own, more=more, told=others_said)
-
-
-def _within(surface: str, told: list[tuple[str, str]]) -> bool:
-    return any(surface and surface in w for _, w in told)
 
 
 def _listed(
