@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 import re
 
+from agent.safety.text import PAUSE
+
 HOTLINE = "12356"
 HELP_LINE = "全国心理援助热线 12356"
 
@@ -32,18 +34,14 @@ _FUMES = re.compile(
     r"(?:charcoal|gas)\s*(?:is\s*)?(?:lit|on|burning)"
 )
 _WONDERED = re.compile(r"想|搜|查|研究|会怎么?样|要多久|如果|要是|假如|试了|又关")
-_PAUSES = "。！？，,.!? "
 
 
 def fumes_now(text: str) -> bool:
     """Return whether charcoal is lit or gas is on, told as now, in ``text``."""
-    for m in _FUMES.finditer(text or ""):
-        start = max(text.rfind(p, 0, m.start()) for p in _PAUSES)
-        stops = [i for i in (text.find(p, m.end()) for p in _PAUSES) if i >= 0]
-        clause = text[start + 1 : min(stops, default=len(text))]
-        if not _WONDERED.search(clause):
-            return True
-    return False
+    return any(
+        _FUMES.search(clause) and not _WONDERED.search(clause)
+        for clause in PAUSE.split(text or "")
+    )
 
 
 def crisis_slots(
@@ -169,22 +167,30 @@ def abuse_seen_slots() -> list[list[str]]:
     ]
 
 
-def safe_slots(family: str) -> list[list[str]]:
+def safe_slots(
+    family: str, *, safe: bool, plan: bool, company: bool
+) -> list[list[str]]:
     """Return the reply to "I am safe now" or help on its way, after care.
 
     Relief said plainly, the door left open, and no workbook push: the person
     decides what comes next (round 32: "现在我安全了，在我闺蜜家" got the
-    whole script again).
+    whole script again). Only what they said is named: a plan to see someone
+    is not said to be safety, and company is not said to be a plan.
     """
-    return [
+    first = (
         [
             "听到你现在是安全的，我松了一口气。",
             "谢谢你告诉我，知道你现在安全，我放心多了。",
-        ],
-        [
-            "有人陪着、约好去找专业的人，都是很好的一步。",
-            "身边有人陪着，这很重要。",
-        ],
+        ]
+        if safe
+        else ["谢谢你告诉我。此刻你是安全的吗？"]
+    )
+    said = (["约好去找专业的人，这是很好的一步。"] if plan else []) + (
+        ["身边有人陪着，这很重要。"] if company else []
+    )
+    return [
+        first,
+        ["".join(said)],
         [
             "这几天如果那种念头又冒出来，随时告诉我，或者拨 12356。"
             if family == "self"

@@ -68,6 +68,10 @@ def _last_user(t: Turn) -> str:
     return next((x for r, x in reversed(t.ctx.history) if r == "user"), "")
 
 
+# Someone with them, in their words ("她一直陪着我", "我姐来了，今晚住我这").
+COMPANY = re.compile(r"陪着我|陪我|在我身边|来了|到了|住我这|在我这")
+
+
 def care(t: Turn) -> Draft:
     """Stay in care after a risk: their call if they want to go on, else stay."""
     family, kind = _family(t)
@@ -79,8 +83,11 @@ def care(t: Turn) -> Draft:
     )
     if HELP_ASKED.search(t.ctx.text) and not HELP_REFUSED.search(t.ctx.text):
         return Draft([[replies.HELP_ANSWER]])
-    if SAFE_NOW.search(t.ctx.text) or HELP_PLAN.search(t.ctx.text):
-        return Draft(combos(replies.safe_slots(family), t.seed))
+    safe, plan = bool(SAFE_NOW.search(t.ctx.text)), bool(HELP_PLAN.search(t.ctx.text))
+    if safe or plan:
+        company = bool(COMPANY.search(t.ctx.text))
+        slots = replies.safe_slots(family, safe=safe, plan=plan, company=company)
+        return Draft(combos(slots, t.seed))
     resume = bool(RESUME.search(t.ctx.text))
     return Draft(
         combos(
